@@ -1,0 +1,20 @@
+import { expect, test } from './fixtures/test';
+
+test('the app opens on the embedded service and lists companies', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'List Builder' })).toBeVisible();
+  const results = page.getByRole('table', { name: 'Results' });
+  await expect(results).toBeVisible();
+  await expect(results.getByRole('row')).toHaveCount(21);
+});
+
+test('the API key never reaches the browser', async ({ page }) => {
+  const bodies: string[] = [];
+  page.on('response', async (res) => {
+    if (res.url().includes('/api/')) bodies.push(await res.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('table', { name: 'Results' })).toBeVisible();
+  const html = await page.content();
+  for (const text of [html, ...bodies]) expect(text).not.toContain('dev-enterprise-key');
+});

@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8799);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Browser journeys in Debian's Chromium (never a downloaded browser) against `npm start` on the
+ * embedded service, with its own data directory and a smaller data set so a fresh run seeds fast.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    viewport: { width: 1440, height: 900 },
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npm start',
+    url: `http://127.0.0.1:${port}/healthz`,
+    timeout: 600_000,
+    reuseExistingServer: !process.env.CI,
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e',
+      COMPANIES: process.env.E2E_COMPANIES ?? '5000',
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const bffPort = Number(process.env.PORT ?? 8787);
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@contract': fileURLToPath(new URL('./bff/contract', import.meta.url)),
+      '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    proxy: {
+      '/api': `http://127.0.0.1:${bffPort}`,
+      '/bff': `http://127.0.0.1:${bffPort}`,
+      '/healthz': `http://127.0.0.1:${bffPort}`,
+    },
+  },
+  test: {
+    include: ['bff/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
