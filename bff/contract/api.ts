@@ -1,0 +1,557 @@
+/**
+ * Requests and responses of every endpoint of the Company Data Service, and the error body.
+ * The embedded service validates requests with these; the BFF validates before it spends credits;
+ * the web app types its client from them.
+ */
+import { z } from 'zod';
+import { FiltersSchema } from './filters';
+import {
+  Coded,
+  ENRICHMENT_SECTION_NAMES,
+  LIST_SECTIONS,
+  type ListSection,
+  SECTION_SCHEMAS,
+} from './sections';
+
+// ---------------------------------------------------------------------------------------------
+// Errors (decisions section 3): RFC 9457 problem details
+
+export const ProblemField = z.object({ path: z.string(), message: z.string() });
+export const Problem = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  errors: z.array(ProblemField).optional(),
+});
+export type Problem = z.infer<typeof Problem>;
+export type ProblemField = z.infer<typeof ProblemField>;
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+// ---------------------------------------------------------------------------------------------
+// 1. List generation
+
+export const SORT_BY = [
+  'relevance',
+  'revenue_estimate',
+  'valuation_estimate',
+  'employee_range',
+  'total_funding',
+  'founded_year',
+] as const;
+export type SortBy = (typeof SORT_BY)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export const SORT_LABELS: Readonly<Record<SortBy, string>> = {
+  relevance: 'Relevance',
+  revenue_estimate: 'Revenue',
+  valuation_estimate: 'Valuation',
+  employee_range: 'Employees',
+  total_funding: 'Total funding',
+  founded_year: 'Founded',
+};
+
+export const LIST_MAX_LIMIT = 500;
+export const LIST_TOTAL_CAP = 500;
+export const LIST_DEFAULT_LIMIT = 50;
+export const QUERY_MAX_LENGTH = 1000;
+
+export const ListGenerateRequest = z
+  .object({
+    query: z.string().trim().min(1, 'query must not be empty').max(QUERY_MAX_LENGTH).optional(),
+    filters: FiltersSchema.optional(),
+    sections: z
+      .array(z.enum(LIST_SECTIONS))
+      .max(LIST_SECTIONS.length * 2)
+      .optional(),
+    sort_by: z.enum(SORT_BY).default('relevance'),
+    sort_order: z.enum(SORT_ORDERS).default('desc'),
+    limit: z
+      .number()
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(LIST_MAX_LIMIT, `limit must be at most ${LIST_MAX_LIMIT}`)
+      .default(LIST_DEFAULT_LIMIT),
+    offset: z
+      .number()
+      .int('offset must be a whole number')
+      .min(0, 'offset must not be negative')
+      .max(
+        LIST_TOTAL_CAP - 1,
+        `offset must be below ${LIST_TOTAL_CAP}: only the first ${LIST_TOTAL_CAP} matches are served`,
+      )
+      .default(0),
+  })
+  .strict()
+  .superRefine((r, ctx) => {
+    if (r.query !== undefined && r.filters !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['query'],
+        message: 'send either query or filters, not both',
+        input: r,
+      });
+    }
+  });
+export type ListGenerateRequest = z.input<typeof ListGenerateRequest>;
+export type ParsedListGenerateRequest = z.output<typeof ListGenerateRequest>;
+
+export const Warning = z.object({ code: z.string(), message: z.string() });
+export type Warning = z.infer<typeof Warning>;
+export const SkippedSection = z.object({ section: z.string(), reason: z.string() });
+export type SkippedSection = z.infer<typeof SkippedSection>;
+
+/** Identity fields always present on a list item; requested sections are added under their names. */
+export const CompanyIdentity = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  website: z.string(),
+  product_category: z.string().nullable(),
+  company_type: Coded,
+});
+export type CompanyIdentity = z.infer<typeof CompanyIdentity>;
+
+export const CompanyListItem = CompanyIdentity.extend(
+  Object.fromEntries(LIST_SECTIONS.map((s) => [s, SECTION_SCHEMAS[s].optional()])) as {
+    [K in ListSection]: z.ZodOptional<(typeof SECTION_SCHEMAS)[K]>;
+  },
+);
+export type CompanyListItem = z.infer<typeof CompanyListItem>;
+
+export const ListGenerateResponse = z.object({
+  data: z.array(CompanyListItem),
+  count: z.number().int(),
+  total_count: z.number().int(),
+  offset: z.number().int(),
+  filters: z.record(z.string(), z.unknown()),
+  query_translated: z.boolean(),
+  warnings: z.array(Warning),
+  skipped_sections: z.array(SkippedSection),
+  credits_consumed: z.number(),
+});
+export type ListGenerateResponse = z.infer<typeof ListGenerateResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// 2. Filter translation
+
+export const FilterBuilderRequest = z
+  .object({ query: z.string().trim().min(1, 'query must not be empty').max(QUERY_MAX_LENGTH) })
+  .strict();
+
+export const FilterMatch = z.object({ text: z.string(), key: z.string(), values: z.unknown() });
+export const FilterBuilderResponse = z.object({
+  data: z.object({
+    filters: z.record(z.string(), z.unknown()),
+    matches: z.array(FilterMatch).optional(),
+    unmatched: z.array(z.string()).optional(),
+  }),
+  credits_consumed: z.number(),
+});
+export type FilterBuilderResponse = z.infer<typeof FilterBuilderResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// 3. Enrichment (GET is canonical; POST takes the same as JSON)
+
+const companyParam = z.string().trim().min(1, 'company is required (a website or a company id)').max(2048);
+const enrichmentSection = z.enum(ENRICHMENT_SECTION_NAMES as unknown as [string, ...string[]], {
+  error: (issue) => `unknown section "${String(issue.input)}"`,
+});
+
+export const EnrichmentQuery = z
+  .object({
+    company: companyParam,
+    sections: z
+      .string({ error: 'sections is required (comma-separated section names)' })
+      .transform((s) =>
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(enrichmentSection).min(1, 'name at least one section')),
+  })
+  .strict();
+
+export const EnrichmentBody = z
+  .object({
+    company: companyParam,
+    sections: z.array(enrichmentSection).min(1, 'name at least one section'),
+  })
+  .strict();
+
+export const EnrichmentResponse = z.object({
+  data: z.object({ uuid: z.string() }).catchall(z.unknown()),
+  credits_consumed: z.number(),
+});
+export type EnrichmentResponse = z.infer<typeof EnrichmentResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// 7. Industry search
+
+export const IndustrySearchQuery = z
+  .object({
+    query: z.string({ error: 'query is required' }).trim().min(1, 'query must not be empty').max(200),
+  })
+  .strict();
+export const IndustryMatch = z.object({
+  code: z.string(),
+  industry_name: z.string(),
+  similarity: z.number(),
+});
+export type IndustryMatch = z.infer<typeof IndustryMatch>;
+export const IndustrySearchResponse = z.object({
+  data: z.array(IndustryMatch),
+  count: z.number().int(),
+  credits_consumed: z.number(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// 8. Company search (decisions section 8)
+
+export const CompanySearchQuery = z
+  .object({
+    query: z.string().trim().min(1).max(2048).optional(),
+    name: z.string().trim().min(1).max(300).optional(),
+    website: z.string().trim().min(1).max(2048).optional(),
+    uuid: z.string().trim().min(1).max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(10),
+  })
+  .strict()
+  .superRefine((q, ctx) => {
+    const given = [q.query, q.name, q.website, q.uuid].filter((v) => v !== undefined).length;
+    if (given === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['query'],
+        message: 'give one of query, name, website or uuid',
+        input: q,
+      });
+    }
+  });
+
+export const CompanySearchRecord = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  website: z.string(),
+  domain: z.string(),
+  product_category: z.string().nullable(),
+  company_status: z.enum(['public', 'private', 'acquired', 'delisted', 'unknown']),
+  score: z.number(),
+});
+export type CompanySearchRecord = z.infer<typeof CompanySearchRecord>;
+export const CompanySearchResponse = z.object({
+  data: z.array(CompanySearchRecord),
+  count: z.number().int(),
+  credits_consumed: z.number(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Health
+
+export const Health = z.object({ status: z.literal('ok') }).catchall(z.unknown());
+
+// ---------------------------------------------------------------------------------------------
+// 4. Product reviews
+
+const pageNumber = (what: string, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .min(0, `${what} must not be negative`)
+    .max(max, `${what} must be at most ${max}`)
+    .default(fallback);
+
+export const PRODUCT_REVIEWS_MAX_LIMIT = 50;
+export const ProductReviewsQuery = z
+  .object({
+    company: companyParam,
+    products: z.array(z.string().trim().min(1)).max(50).default([]),
+    limit: pageNumber('limit', PRODUCT_REVIEWS_MAX_LIMIT, 0),
+    offset: pageNumber('offset', 1_000_000, 0),
+  })
+  .strict();
+
+export const ProductReview = z.object({
+  review_id: z.number().int(),
+  review_title: z.string(),
+  review_content: z.string(),
+  review_question_answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+  review_rating: z.number(),
+  publish_date: z.string(),
+  reviewer_company_size: z.string(),
+  review_link: z.string(),
+  provider: z.string(),
+});
+export type ProductReview = z.infer<typeof ProductReview>;
+
+/** Items of pros_list, cons_list and pricing are not shown in the spec; ours carry their source provider. */
+export const ProductPoint = z.object({ text: z.string(), mentions: z.number().int(), provider: z.string() });
+export const ProductPricing = z.object({
+  plan: z.string(),
+  price: z.string(),
+  billing_period: z.string().nullable(),
+  description: z.string(),
+});
+
+export const Product = z.object({
+  id: z.string(),
+  product_name: z.string(),
+  main_category: z.string(),
+  categories: z.array(z.string()),
+  description: z.string(),
+  rating: z.record(z.string(), z.number()).optional(),
+  star_distribution: z
+    .record(z.string(), z.object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int(), 5: z.number().int() }))
+    .optional(),
+  pros_list: z.array(ProductPoint).optional(),
+  cons_list: z.array(ProductPoint).optional(),
+  pricing: z.array(ProductPricing).optional(),
+  reviews: z
+    .object({
+      data: z.array(ProductReview),
+      total: z.number().int(),
+      total_by_provider: z.record(z.string(), z.number().int()),
+    })
+    .optional(),
+});
+export type Product = z.infer<typeof Product>;
+
+export const ProductReviewsResponse = z.object({
+  data: z.object({ uuid: z.string(), product_reviews: z.array(Product) }),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  credits_consumed: z.number(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// 5. Employee reviews
+
+export const EMPLOYEE_REVIEWS_MAX_LIMIT = 100;
+export const EmployeeReviewsQuery = z
+  .object({
+    company: companyParam,
+    limit: pageNumber('limit', EMPLOYEE_REVIEWS_MAX_LIMIT, 10),
+    offset: pageNumber('offset', 1_000_000, 0),
+  })
+  .strict();
+
+export const EMPLOYEE_RATING_TYPES = [
+  'business_outlook',
+  'ceo',
+  'recommend_to_friend',
+  'compensation_and_benefits',
+  'culture_and_values',
+  'diversity_and_inclusion',
+  'senior_management',
+  'work_life_balance',
+] as const;
+/** These are fractions 0..1; the other rating types are on a 0..5 scale. */
+export const FRACTION_RATING_TYPES = ['business_outlook', 'ceo', 'recommend_to_friend'] as const;
+
+export const EmployeeReview = z.object({
+  id: z.number().int(),
+  summary: z.string(),
+  pros: z.string(),
+  cons: z.string(),
+  rating: z.number().int(),
+  review_link: z.string(),
+  job_title: z.string(),
+  review_date: z.string(),
+  employment_status: z.string(),
+  is_current_employee: z.boolean(),
+  years_of_employment: z.number().int(),
+  location: z.string(),
+  country_code: z.string(),
+  helpful_count: z.number().int(),
+  not_helpful_count: z.number().int(),
+  career_opportunities_rating: z.number().int().nullable(),
+  ceo_rating: z.string().nullable(),
+  compensation_and_benefits_rating: z.number().int().nullable(),
+  culture_and_values_rating: z.number().int().nullable(),
+  diversity_and_inclusion_rating: z.number().int().nullable(),
+  senior_management_rating: z.number().int().nullable(),
+  work_life_balance_rating: z.number().int().nullable(),
+  language: z.string(),
+  provider: z.string(),
+});
+export type EmployeeReview = z.infer<typeof EmployeeReview>;
+
+export const EmployeeReviewsResponse = z.object({
+  data: z.object({
+    uuid: z.string(),
+    employee_reviews: z.object({
+      overall_rating: z.record(z.string(), z.number()),
+      other_ratings: z.array(z.object({ type: z.string(), provider: z.string(), value: z.number() })),
+      reviews: z.object({
+        data: z.array(EmployeeReview),
+        total: z.number().int(),
+        total_by_provider: z.record(z.string(), z.number().int()),
+      }),
+    }),
+  }),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  credits_consumed: z.number(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// 6. Social posts
+
+export const POSTS_MAX_LIMIT = 50;
+export const PostsQuery = z
+  .object({
+    company: companyParam,
+    limit: pageNumber('limit', POSTS_MAX_LIMIT, 10),
+    offset: pageNumber('offset', 1_000_000, 0),
+  })
+  .strict();
+
+export const EngagementMetrics = z.object({
+  total_reaction_count: z.number().int(),
+  like_count: z.number().int(),
+  empathy_count: z.number().int(),
+  praise_count: z.number().int(),
+  appreciation_count: z.number().int(),
+  interest_count: z.number().int(),
+  funny_count: z.number().int(),
+  comments_count: z.number().int(),
+  reposts_Count: z.number().int(),
+});
+
+export const Post = z.object({
+  id: z.string(),
+  content_type: z.string(),
+  link: z.string(),
+  posted_date: z.string(),
+  is_paid: z.boolean(),
+  reposted: z.boolean(),
+  text_content: z.string(),
+  post_classification: z.string(),
+  author: z.object({ name: z.string().optional(), title: z.string().optional(), url: z.string().optional() }),
+  mentions: z.array(z.object({ name: z.string(), uuid: z.string().nullable().optional() })),
+  engagement_metrics: EngagementMetrics,
+});
+export type Post = z.infer<typeof Post>;
+
+export const PostsResponse = z.object({
+  count: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  data: z.object({ uuid: z.string(), posts: z.array(Post) }),
+  credits_consumed: z.number(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// 9. News (decisions section 10)
+
+export const NEWS_MAX_LIMIT = 100;
+const boolString = z
+  .enum(['true', 'false'], { error: 'expected "true" or "false"' })
+  .transform((v) => v === 'true');
+
+export const NewsQuery = z
+  .object({
+    company: z.string().trim().min(1).max(2048).optional(),
+    industry: z.string().trim().min(1).max(200).optional(),
+    query: z.string().trim().min(1).max(QUERY_MAX_LENGTH).optional(),
+    unique_article: boolString.default(false),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    limit: pageNumber('limit', NEWS_MAX_LIMIT, 10),
+    offset: pageNumber('offset', 1_000_000, 0),
+  })
+  .strict()
+  .superRefine((q, ctx) => {
+    if (q.company === undefined && q.industry === undefined && q.query === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['company'], message: 'give at least one of company, industry or query', input: q });
+    }
+    if (q.from && q.to && q.from > q.to) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must not be after to', input: q });
+    }
+  });
+
+export const NewsArticle = z.object({
+  id: z.string(),
+  title: z.string(),
+  published_date: z.string(),
+  publisher: z.string(),
+  primary_tag: z.string(),
+  sentiment: z.string(),
+  ai_summary: z.string(),
+  url: z.string(),
+  company_uuid: z.string().nullable(),
+  story_id: z.string(),
+});
+export type NewsArticle = z.infer<typeof NewsArticle>;
+
+export const NewsResponse = z.object({
+  status: z.literal('success'),
+  data: z.array(NewsArticle),
+  total: z.number().int(),
+  credits_consumed: z.number(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// 10-11. Company addition (decisions section 9)
+
+export const ADDITION_STATES = ['pending', 'in_progress', 'completed', 'failed'] as const;
+export type AdditionState = (typeof ADDITION_STATES)[number];
+
+export const AdditionRequest = z
+  .object({
+    company_name: z.string({ error: 'company_name is required' }).trim().min(1, 'company_name must not be empty').max(300),
+    website: z.string({ error: 'website is required' }).trim().min(1, 'website must not be empty').max(2048),
+  })
+  .strict();
+
+export const AdditionSubmitResponse = z.object({
+  already_exists: z.boolean(),
+  company: z
+    .object({ uuid: z.string(), website: z.string(), name: z.string(), legal_name: z.string(), domain: z.string() })
+    .nullable(),
+  request_id: z.string().nullable(),
+  status: z.enum(ADDITION_STATES).nullable(),
+  domain: z.string(),
+  credits_consumed: z.number(),
+});
+
+export const AdditionStatusResponse = z.object({
+  request_id: z.string(),
+  request_type: z.literal('company_addition'),
+  status: z.enum(ADDITION_STATES),
+  detail: z.object({
+    company_addition_request_id: z.string(),
+    company_name: z.string(),
+    domain: z.string(),
+    status: z.enum(ADDITION_STATES),
+    reason: z.string().nullable(),
+    company_uuid: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+});
+export type AdditionStatusResponse = z.infer<typeof AdditionStatusResponse>;
+
+export const WebhookEndpointRequest = z
+  .object({
+    url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
+    description: z.string().max(500).optional(),
+  })
+  .strict();
+
+export const WebhookEndpoint = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string().nullable(),
+  created_at: z.string(),
+  /** Shown once, when the endpoint is created. */
+  secret: z.string().optional(),
+});
+
+export const WebhookEvent = z.object({
+  type: z.literal('company_addition.status_changed'),
+  timestamp: z.string(),
+  data: AdditionStatusResponse,
+});

@@ -1,0 +1,418 @@
+/**
+ * The filter catalog: every filter key of the specification with its group, kind, allowed values
+ * and the words a person reads; and the zod schema of the `filters` object built from it.
+ *
+ * Semantics (decisions section 4): AND across keys, any-of within an array; `industry.naics` and
+ * `industry.sic` match by code prefix; `location.hq.region` matches any HQ country inside the M49
+ * region at any level; free-text names match whole words, case- and accent-insensitively; ranges are
+ * inclusive; `funding_detail.funding_rounds` conditions hold jointly for one round.
+ */
+import { z } from 'zod';
+import {
+  AI_MATURITY_LEVELS,
+  COMPANY_TYPES,
+  COMPETITIVE_MOATS,
+  CUSTOMER_CONCENTRATIONS,
+  codesOf,
+  FUNDING_STAGES,
+  GTM_MOTIONS,
+  GTM_TYPES,
+  OFFERING_TYPES,
+  OPERATING_STATUSES,
+  type Option,
+  OWNERSHIP_CATEGORIES,
+  PARTNERSHIP_TYPES,
+  REVENUE_BANDS,
+  REVENUE_MODELS,
+  VALUATION_BANDS,
+} from './enums';
+import { COUNTRIES, REGIONS } from './geo';
+import type { ListSection } from './sections';
+
+export const FILTER_GROUPS = [
+  { id: 'firmographic', label: 'Firmographic' },
+  { id: 'business_model', label: 'Business model' },
+  { id: 'company_assessment', label: 'Company assessment' },
+  { id: 'financial_estimate', label: 'Financial estimate' },
+  { id: 'location', label: 'Location' },
+  { id: 'strategic_signal', label: 'Strategic signal' },
+  { id: 'customer_profile', label: 'Customer profile' },
+  { id: 'industry', label: 'Industry' },
+  { id: 'technology', label: 'Technology' },
+  { id: 'funding_detail', label: 'Funding detail' },
+] as const satisfies readonly { id: ListSection; label: string }[];
+export type FilterGroup = (typeof FILTER_GROUPS)[number]['id'];
+
+/**
+ * How a filter's values are written and matched.
+ * - `enum`: codes from `values`; `number_enum` the same with numeric codes
+ * - `country`: ISO alpha-3 codes; `region`: M49 codes (hierarchical match)
+ * - `text`: free-text names (whole-word, case- and accent-insensitive)
+ * - `naics` / `sic`: industry codes (prefix match); `industry`: service taxonomy codes
+ * - `boolean`; `year_range`, `int_range`, `usd_range`, `date_range`: `{gte?, lte?}` inclusive
+ * - `funding_rounds`: the nested single-round object
+ */
+export type FilterKind =
+  | 'enum'
+  | 'number_enum'
+  | 'country'
+  | 'region'
+  | 'text'
+  | 'naics'
+  | 'sic'
+  | 'industry'
+  | 'boolean'
+  | 'year_range'
+  | 'int_range'
+  | 'usd_range'
+  | 'date_range'
+  | 'funding_rounds';
+
+export type FilterDef = {
+  readonly key: string;
+  readonly group: FilterGroup;
+  readonly label: string;
+  readonly kind: FilterKind;
+  /** The field tested, inside the section named by `group` (dotted; arrays are traversed). */
+  readonly field: string;
+  readonly values?: readonly Option<string | number>[];
+  readonly help?: string;
+};
+
+const countryOptions = COUNTRIES.map((c) => ({ code: c.code, label: c.name }));
+const regionOptions = REGIONS.map((r) => ({ code: r.code, label: r.name }));
+
+function def<const K extends string>(
+  key: K,
+  label: string,
+  kind: FilterKind,
+  values?: readonly Option<string | number>[],
+  help?: string,
+): FilterDef & { readonly key: K } {
+  const [group, ...rest] = key.split('.');
+  const field = rest.join('.');
+  return {
+    key,
+    group: group as FilterGroup,
+    label,
+    kind,
+    field,
+    ...(values ? { values } : {}),
+    ...(help ? { help } : {}),
+  };
+}
+
+export const FILTER_CATALOG = [
+  def('firmographic.company_type', 'Company type', 'enum', COMPANY_TYPES),
+  def('firmographic.ownership_category', 'Ownership', 'enum', OWNERSHIP_CATEGORIES),
+  def('firmographic.operating_status', 'Operating status', 'enum', OPERATING_STATUSES),
+  def('firmographic.founded_year', 'Founded', 'year_range'),
+
+  def('business_model.gtm_type', 'Customers (B2B / B2C)', 'enum', GTM_TYPES),
+  def('business_model.offering_type', 'Offering', 'enum', OFFERING_TYPES),
+  def('business_model.gtm_motion', 'Go-to-market motion', 'enum', GTM_MOTIONS),
+  def('business_model.revenue_model', 'Revenue model', 'enum', REVENUE_MODELS),
+
+  def(
+    'company_assessment.customer_concentration.classification',
+    'Customer concentration',
+    'enum',
+    CUSTOMER_CONCENTRATIONS,
+  ),
+  def('company_assessment.competitive_moat', 'Competitive moat', 'enum', COMPETITIVE_MOATS),
+
+  def('financial_estimate.revenue_estimate', 'Revenue', 'enum', REVENUE_BANDS),
+  def('financial_estimate.valuation_estimate', 'Valuation', 'enum', VALUATION_BANDS),
+
+  def(
+    'location.hq.region',
+    'HQ region',
+    'region',
+    regionOptions,
+    'UN M49 regions; a region includes its sub-regions',
+  ),
+  def('location.hq.country', 'HQ country', 'country', countryOptions),
+  def('location.hq.city', 'HQ city', 'text'),
+  def('location.market_served.markets', 'Markets served', 'country', countryOptions),
+  def('location.market_served.is_global', 'Serves a global market', 'boolean'),
+  def('location.offices.country', 'Office country', 'country', countryOptions),
+  def('location.offices.city', 'Office city', 'text'),
+
+  def('strategic_signal.partnership.name', 'Partner name', 'text'),
+  def('strategic_signal.partnership.type', 'Partnership type', 'enum', PARTNERSHIP_TYPES),
+  def('strategic_signal.partnership.strategic_tier', 'Partnership tier', 'text'),
+
+  def('customer_profile.select_customer.name', 'Named customer', 'text'),
+
+  def('industry.naics', 'NAICS code', 'naics', undefined, 'Matches the code and every code under it'),
+  def('industry.sic', 'SIC code', 'sic', undefined, 'Matches the code and every code under it'),
+  def('industry.industry', 'Industry', 'industry', undefined, 'Service industry codes, from industry search'),
+
+  def('technology.ai_maturity.scale', 'AI maturity', 'number_enum', AI_MATURITY_LEVELS),
+  def('technology.api_detail.has_api', 'Has a public API', 'boolean'),
+  def('technology.app_detail.has_app', 'Has a mobile app', 'boolean'),
+  def('technology.is_technology_focussed', 'Technology-focused', 'boolean'),
+
+  def('funding_detail.funding_overview.funding_stage', 'Funding stage', 'enum', FUNDING_STAGES),
+  def('funding_detail.funding_overview.total_funding_usd', 'Total funding (USD)', 'usd_range'),
+  def('funding_detail.funding_overview.num_funding_rounds', 'Number of funding rounds', 'int_range'),
+  def('funding_detail.funding_overview.last_funding_date', 'Last funding date', 'date_range'),
+  def(
+    'funding_detail.funding_rounds',
+    'A single funding round',
+    'funding_rounds',
+    undefined,
+    'Every condition must hold for one and the same round',
+  ),
+] as const satisfies readonly FilterDef[];
+
+export type FilterKey = (typeof FILTER_CATALOG)[number]['key'];
+export const FILTER_KEYS = FILTER_CATALOG.map((f) => f.key) as FilterKey[];
+export const FILTER_BY_KEY: ReadonlyMap<string, FilterDef> = new Map(FILTER_CATALOG.map((f) => [f.key, f]));
+
+// ---------------------------------------------------------------------------------------------
+// Value schemas
+
+const MAX_VALUES = 500;
+
+function uniq<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
+
+/** Codes are matched case-insensitively and echoed as listed (decisions section 4). */
+function codeArray(allowed: readonly string[], normalise: (s: string) => string) {
+  const set = new Set(allowed);
+  return z
+    .array(z.string().trim().min(1).transform(normalise))
+    .max(MAX_VALUES)
+    .superRefine((values, ctx) => {
+      values.forEach((v, i) => {
+        if (!set.has(v)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [i],
+            message: `"${v}" is not an allowed value`,
+            input: v,
+          });
+        }
+      });
+    })
+    .transform(uniq);
+}
+
+const lower = (s: string) => s.toLowerCase();
+const upper = (s: string) => s.toUpperCase();
+
+function patternArray(pattern: RegExp, what: string, normalise: (s: string) => string = (s) => s) {
+  return z
+    .array(
+      z
+        .string()
+        .trim()
+        .transform(normalise)
+        .pipe(z.string().regex(pattern, `expected ${what}`)),
+    )
+    .max(MAX_VALUES)
+    .transform(uniq);
+}
+
+const textArray = z
+  .array(z.string().trim().min(1, 'expected a non-empty name').max(200))
+  .max(MAX_VALUES)
+  .transform(uniq);
+
+function range<T extends z.ZodType<number> | z.ZodType<string>>(bound: T, what: string) {
+  return z
+    .object({ gte: bound.optional(), lte: bound.optional() })
+    .strict()
+    .superRefine((r, ctx) => {
+      const { gte, lte } = r as { gte?: number | string; lte?: number | string };
+      if (gte === undefined && lte === undefined) {
+        ctx.addIssue({ code: 'custom', message: `a range needs gte or lte (${what})`, input: r });
+      } else if (gte !== undefined && lte !== undefined && gte > lte) {
+        ctx.addIssue({ code: 'custom', message: 'gte must not be greater than lte', input: r });
+      }
+    });
+}
+
+export type Range<T> = { gte?: T; lte?: T };
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+  }, 'not a real calendar date');
+
+const year = z.number().int('expected a whole year').min(1000, 'expected a four-digit year').max(9999);
+const usd = z.number().int('expected whole US dollars').nonnegative();
+const count = z.number().int('expected a whole number').nonnegative();
+
+export const FundingRoundsFilter = z
+  .object({
+    round: codeArray(codesOf(FUNDING_STAGES), lower).optional(),
+    date: range(isoDate, 'dates').optional(),
+    amount_usd: range(usd, 'USD').optional(),
+    investors: z
+      .object({
+        uuid: z.array(z.string().trim().min(1)).max(MAX_VALUES).transform(uniq).optional(),
+        lead_investor: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .superRefine((f, ctx) => {
+    const hasInvestors = f.investors && (f.investors.uuid?.length || f.investors.lead_investor !== undefined);
+    if (!f.round?.length && !f.date && !f.amount_usd && !hasInvestors) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a funding round condition needs at least one sub-field',
+        input: f,
+      });
+    }
+  });
+
+const countryCodes = codesOf(countryOptions);
+const regionCodes = codesOf(regionOptions);
+
+function valueSchema(f: FilterDef): z.ZodType {
+  switch (f.kind) {
+    case 'enum':
+      return codeArray(
+        (f.values ?? []).map((v) => String(v.code)),
+        lower,
+      );
+    case 'number_enum': {
+      const allowed = new Set((f.values ?? []).map((v) => Number(v.code)));
+      return z
+        .array(z.number().refine((n) => allowed.has(n), { message: 'expected an AI maturity level 0 to 5' }))
+        .max(MAX_VALUES)
+        .transform(uniq);
+    }
+    case 'country':
+      return codeArray(countryCodes, upper);
+    case 'region':
+      return codeArray(regionCodes, (s) => s.padStart(3, '0'));
+    case 'text':
+      return textArray;
+    case 'naics':
+      return patternArray(/^\d{2,6}$/, 'a NAICS code of 2 to 6 digits');
+    case 'sic':
+      return patternArray(/^\d{2,4}$/, 'a SIC code of 2 to 4 digits');
+    case 'industry':
+      return z.array(z.string().trim().min(1)).max(MAX_VALUES).transform(uniq);
+    case 'boolean':
+      return z.boolean();
+    case 'year_range':
+      return range(year, 'years');
+    case 'int_range':
+      return range(count, 'whole numbers');
+    case 'usd_range':
+      return range(usd, 'USD');
+    case 'date_range':
+      return range(isoDate, 'dates');
+    case 'funding_rounds':
+      return FundingRoundsFilter;
+  }
+}
+
+/** The output type of a parsed, normalised `filters` object. */
+export type Filters = {
+  'firmographic.company_type'?: string[];
+  'firmographic.ownership_category'?: string[];
+  'firmographic.operating_status'?: string[];
+  'firmographic.founded_year'?: Range<number>;
+  'business_model.gtm_type'?: string[];
+  'business_model.offering_type'?: string[];
+  'business_model.gtm_motion'?: string[];
+  'business_model.revenue_model'?: string[];
+  'company_assessment.customer_concentration.classification'?: string[];
+  'company_assessment.competitive_moat'?: string[];
+  'financial_estimate.revenue_estimate'?: string[];
+  'financial_estimate.valuation_estimate'?: string[];
+  'location.hq.region'?: string[];
+  'location.hq.country'?: string[];
+  'location.hq.city'?: string[];
+  'location.market_served.markets'?: string[];
+  'location.market_served.is_global'?: boolean;
+  'location.offices.country'?: string[];
+  'location.offices.city'?: string[];
+  'strategic_signal.partnership.name'?: string[];
+  'strategic_signal.partnership.type'?: string[];
+  'strategic_signal.partnership.strategic_tier'?: string[];
+  'customer_profile.select_customer.name'?: string[];
+  'industry.naics'?: string[];
+  'industry.sic'?: string[];
+  'industry.industry'?: string[];
+  'technology.ai_maturity.scale'?: number[];
+  'technology.api_detail.has_api'?: boolean;
+  'technology.app_detail.has_app'?: boolean;
+  'technology.is_technology_focussed'?: boolean;
+  'funding_detail.funding_overview.funding_stage'?: string[];
+  'funding_detail.funding_overview.total_funding_usd'?: Range<number>;
+  'funding_detail.funding_overview.num_funding_rounds'?: Range<number>;
+  'funding_detail.funding_overview.last_funding_date'?: Range<string>;
+  'funding_detail.funding_rounds'?: FundingRoundsCondition;
+};
+
+export type FundingRoundsCondition = {
+  round?: string[];
+  date?: Range<string>;
+  amount_usd?: Range<number>;
+  investors?: { uuid?: string[]; lead_investor?: boolean };
+};
+
+// Compile-time check: the hand-written Filters type names exactly the catalog's keys.
+type _SameKeys = [FilterKey] extends [keyof Filters]
+  ? [keyof Filters] extends [FilterKey]
+    ? true
+    : never
+  : never;
+const _sameKeys: _SameKeys = true;
+void _sameKeys;
+
+/**
+ * The `filters` object: only catalog keys (an unknown key is an error naming it), every value
+ * checked against its kind, codes normalised, duplicates dropped. Empty arrays pass validation;
+ * the service ignores them with a warning.
+ */
+export const FiltersSchema = z
+  .object(Object.fromEntries(FILTER_CATALOG.map((f) => [f.key, valueSchema(f).optional()])))
+  .strict() as unknown as z.ZodType<Filters, Record<string, unknown>>;
+
+/** Keys whose value is an array of values, and how many of them are set. */
+export function isEmptyFilterValue(value: unknown): boolean {
+  return Array.isArray(value) && value.length === 0;
+}
+
+/**
+ * The values a company holds for a filter's field: the path is walked through objects and arrays;
+ * a coded value `{code, label}` gives its code and a sourced entry `{type: {code}}` its type's code
+ * (decisions section 4). Nulls and missing fields give nothing.
+ */
+export function valuesAt(section: unknown, field: string): (string | number | boolean)[] {
+  const out: (string | number | boolean)[] = [];
+  const walk = (node: unknown, parts: readonly string[]): void => {
+    if (node === null || node === undefined) return;
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, parts);
+      return;
+    }
+    if (parts.length > 0) {
+      if (typeof node === 'object') walk((node as Record<string, unknown>)[parts[0]!], parts.slice(1));
+      return;
+    }
+    if (typeof node === 'string' || typeof node === 'number' || typeof node === 'boolean') {
+      out.push(node);
+    } else if (typeof node === 'object') {
+      const o = node as { code?: unknown; type?: { code?: unknown } };
+      if (typeof o.code === 'string' || typeof o.code === 'number') out.push(o.code);
+      else if (o.type && (typeof o.type.code === 'string' || typeof o.type.code === 'number'))
+        out.push(o.type.code);
+    }
+  };
+  walk(section, field === '' ? [] : field.split('.'));
+  return out;
+}
