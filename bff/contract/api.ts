@@ -303,7 +303,16 @@ export const Product = z.object({
   description: z.string(),
   rating: z.record(z.string(), z.number()).optional(),
   star_distribution: z
-    .record(z.string(), z.object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int(), 5: z.number().int() }))
+    .record(
+      z.string(),
+      z.object({
+        1: z.number().int(),
+        2: z.number().int(),
+        3: z.number().int(),
+        4: z.number().int(),
+        5: z.number().int(),
+      }),
+    )
     .optional(),
   pros_list: z.array(ProductPoint).optional(),
   cons_list: z.array(ProductPoint).optional(),
@@ -465,7 +474,12 @@ export const NewsQuery = z
   .strict()
   .superRefine((q, ctx) => {
     if (q.company === undefined && q.industry === undefined && q.query === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['company'], message: 'give at least one of company, industry or query', input: q });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['company'],
+        message: 'give at least one of company, industry or query',
+        input: q,
+      });
     }
     if (q.from && q.to && q.from > q.to) {
       ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must not be after to', input: q });
@@ -501,7 +515,11 @@ export type AdditionState = (typeof ADDITION_STATES)[number];
 
 export const AdditionRequest = z
   .object({
-    company_name: z.string({ error: 'company_name is required' }).trim().min(1, 'company_name must not be empty').max(300),
+    company_name: z
+      .string({ error: 'company_name is required' })
+      .trim()
+      .min(1, 'company_name must not be empty')
+      .max(300),
     website: z.string({ error: 'website is required' }).trim().min(1, 'website must not be empty').max(2048),
   })
   .strict();
@@ -509,7 +527,13 @@ export const AdditionRequest = z
 export const AdditionSubmitResponse = z.object({
   already_exists: z.boolean(),
   company: z
-    .object({ uuid: z.string(), website: z.string(), name: z.string(), legal_name: z.string(), domain: z.string() })
+    .object({
+      uuid: z.string(),
+      website: z.string(),
+      name: z.string(),
+      legal_name: z.string(),
+      domain: z.string(),
+    })
     .nullable(),
   request_id: z.string().nullable(),
   status: z.enum(ADDITION_STATES).nullable(),

@@ -34,7 +34,10 @@ export function App() {
           </p>
         )}
         {list.data && (
-          <table aria-label="Results" className="w-full overflow-hidden rounded-lg bg-white text-sm shadow-sm">
+          <table
+            aria-label="Results"
+            className="w-full overflow-hidden rounded-lg bg-white text-sm shadow-sm"
+          >
             <thead className="bg-slate-100 text-left text-slate-600">
               <tr>
                 <th className="px-4 py-2">Company</th>

@@ -1,0 +1,134 @@
+/**
+ * `npm run bench`: list-generation latency at 25k and 1M companies and the seeding rate.
+ *
+ * For each size it seeds a data directory under BENCH_DIR (default data/bench; reused when it already
+ * holds that many companies, so a second run skips the seeding), starts the embedded service in this
+ * process, and times a fixed suite of realistic filter combinations, limit 50:
+ * - `index`: the query index alone (filters, sort, page);
+ * - `endpoint`: the whole list-generation endpoint through the service's `fetch` (validation,
+ *   index, reading rows, charging credits, JSON) with no network in between.
+ *
+ * BENCH_SIZES (default "25000,1000000") picks the sizes; BENCH_RUNS (default 100) the timed runs.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { seedDatabase } from '../embedded/dataset/seed';
+import {
+  BENCH_SUITE,
+  type BenchCase,
+  formatBenchResults,
+  resolveSuite,
+  runQueryBench,
+} from '../embedded/query/bench-query';
+import { startService } from '../embedded/service';
+import { countCompanies } from '../embedded/store/companies';
+import { databaseFile, getMeta, openDatabase, setMeta } from '../embedded/store/db';
+
+const sizes = (process.env.BENCH_SIZES ?? '25000,1000000').split(',').map((s) => Number(s.trim()));
+const runs = Number(process.env.BENCH_RUNS ?? 100);
+const benchDir = process.env.BENCH_DIR ?? 'data/bench';
+const SEED = 42;
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function ensureSeeded(dir: string, count: number): Promise<string> {
+  const file = databaseFile(dir);
+  const db = openDatabase(file);
+  try {
+    if (countCompanies(db) === count && getMeta(db, 'bench.seed_rate')) {
+      return `${getMeta(db, 'bench.seed_rate')} companies/s (measured when ${dir} was seeded)`;
+    }
+    if (countCompanies(db) > 0) throw new Error(`${dir} holds a different data set; delete it and run again`);
+    let lastShown = 0;
+    const r = await seedDatabase(db, {
+      seed: SEED,
+      count,
+      onProgress: (done, total) => {
+        const pct = Math.floor((done / total) * 100);
+        if (pct >= lastShown + 10) {
+          lastShown = pct;
+          process.stderr.write(`  seeding ${count}: ${pct}%\n`);
+        }
+      },
+    });
+    setMeta(db, 'bench.seed_rate', String(Math.round(r.rate)));
+    return `${Math.round(r.rate)} companies/s (${count} in ${r.seconds.toFixed(1)} s)`;
+  } finally {
+    db.close();
+  }
+}
+
+async function benchSize(count: number): Promise<void> {
+  const dir = path.join(benchDir, String(count));
+  console.log(`\n== ${count.toLocaleString('en')} companies (${dir}${existsSync(dir) ? '' : ', new'})`);
+  const seedRate = await ensureSeeded(dir, count);
+  console.log(`seeding rate: ${seedRate}`);
+
+  const heapBefore = process.memoryUsage().rss;
+  const started = performance.now();
+  const service = await startService({ dataDir: dir });
+  console.log(
+    `start-up (open, keys, index build): ${Math.round(performance.now() - started)} ms, RSS +${Math.round((process.memoryUsage().rss - heapBefore) / 1e6)} MB`,
+  );
+
+  const byName = service.ctx.db.prepare('SELECT uuid FROM companies WHERE name = ? LIMIT 1');
+  const { suite, unresolved } = resolveSuite(
+    BENCH_SUITE,
+    (name) => (byName.get(name) as { uuid: string } | undefined)?.uuid,
+  );
+  if (unresolved.length > 0) console.log(`(unresolved investor names: ${unresolved.join(', ')})`);
+
+  console.log('\nindex only (p50 / p95 per combination, limit 50):');
+  console.log(formatBenchResults(runQueryBench(service.ctx.index, suite, { runs })));
+
+  console.log('\nwhole endpoint in-process (POST /api/v1/list/generate/companies, limit 50):');
+  console.log(formatBenchResults(await endpointBench(service.fetch, suite)));
+  service.close();
+}
+
+async function endpointBench(fetch: (req: Request) => Promise<Response>, suite: readonly BenchCase[]) {
+  const results = [];
+  for (const c of suite) {
+    const times: number[] = [];
+    let total = 0;
+    for (let i = 0; i < runs + 10; i++) {
+      const body = JSON.stringify({
+        filters: c.filters,
+        sort_by: c.sort?.by ?? 'relevance',
+        sort_order: c.sort?.order ?? 'desc',
+        limit: 50,
+        offset: (i % 10) * 50,
+      });
+      const started = performance.now();
+      const res = await fetch(
+        new Request('http://service/api/v1/list/generate/companies', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': 'dev-enterprise-key' },
+          body,
+        }),
+      );
+      const json = (await res.json()) as { total_count: number };
+      const elapsed = performance.now() - started;
+      if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${JSON.stringify(json)}`);
+      if (i === 0) total = json.total_count;
+      if (i >= 10) times.push(elapsed);
+    }
+    times.sort((a, b) => a - b);
+    results.push({
+      name: c.name,
+      total,
+      p50: percentile(times, 0.5),
+      p95: percentile(times, 0.95),
+      max: times.at(-1)!,
+      runs,
+    });
+  }
+  return results;
+}
+
+console.log(
+  `List generation benchmark: ${BENCH_SUITE.length} filter combinations, ${runs} runs each, sizes ${sizes.join(', ')}`,
+);
+for (const size of sizes) await benchSize(size);

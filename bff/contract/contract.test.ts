@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { ListGenerateRequest } from './api';
+import { FILTER_CATALOG, FILTER_GROUPS, FiltersSchema, valuesAt } from './filters';
+import { enrichmentCost, listGenerationCost, postsCost, reviewsCost } from './pricing';
+import { SECTION_SCHEMAS } from './sections';
+
+/** A valid example value for every filter kind. */
+const EXAMPLES: Record<string, unknown> = {
+  enum: undefined,
+  number_enum: [4, 5],
+  country: ['DEU'],
+  region: ['150'],
+  text: ['Berlin'],
+  naics: ['5112'],
+  sic: ['7372'],
+  industry: ['IND-1001'],
+  boolean: true,
+  year_range: { gte: 2015 },
+  int_range: { gte: 2, lte: 5 },
+  usd_range: { gte: 10_000_000 },
+  date_range: { gte: '2024-01-01', lte: '2024-12-31' },
+  funding_rounds: {
+    round: ['series_a'],
+    amount_usd: { gte: 10_000_000 },
+    investors: { lead_investor: true },
+  },
+};
+
+function exampleFor(f: (typeof FILTER_CATALOG)[number]) {
+  if (f.kind === 'enum') return [String(f.values![0]!.code)];
+  return EXAMPLES[f.kind];
+}
+
+describe('the filter catalog', () => {
+  it('has every filter key of the spec, each in its group, with a test field in the section of that name', () => {
+    expect(FILTER_CATALOG).toHaveLength(35);
+    for (const f of FILTER_CATALOG) {
+      expect(f.key.startsWith(`${f.group}.`)).toBe(true);
+      expect(FILTER_GROUPS.map((g) => g.id)).toContain(f.group);
+      expect(Object.keys(SECTION_SCHEMAS)).toContain(f.group);
+      expect(f.label.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('labels enumerations in words, not codes', () => {
+    const ownership = FILTER_CATALOG.find((f) => f.key === 'firmographic.ownership_category')!;
+    expect(ownership.values!.find((v) => v.code === 'venture_growth_investor_backed')!.label).toBe(
+      'Venture / growth investor backed',
+    );
+  });
+
+  it('accepts a valid value for every key', () => {
+    const filters = Object.fromEntries(FILTER_CATALOG.map((f) => [f.key, exampleFor(f)]));
+    const r = FiltersSchema.safeParse(filters);
+    expect(r.success ? [] : r.error.issues).toEqual([]);
+  });
+});
+
+describe('filters validation', () => {
+  function issues(filters: unknown) {
+    const r = FiltersSchema.safeParse(filters);
+    return r.success ? [] : r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code }));
+  }
+
+  it('normalises codes, countries and regions, and drops duplicates', () => {
+    expect(
+      FiltersSchema.parse({
+        'firmographic.company_type': ['Private', 'private', 'PUBLIC'],
+        'location.hq.country': ['deu', 'DEU'],
+        'location.hq.region': ['30'],
+        'location.hq.city': [' Berlin ', 'Berlin'],
+      }),
+    ).toEqual({
+      'firmographic.company_type': ['private', 'public'],
+      'location.hq.country': ['DEU'],
+      'location.hq.region': ['030'],
+      'location.hq.city': ['Berlin'],
+    });
+  });
+
+  it('rejects an unknown key by name', () => {
+    expect(issues({ 'firmographic.colour': ['red'] })).toEqual([{ path: '', code: 'unrecognized_keys' }]);
+  });
+
+  it.each([
+    ['a code outside the list', { 'business_model.gtm_type': ['b2g'] }, 'business_model.gtm_type.0'],
+    ['an unknown country', { 'location.offices.country': ['XYZ'] }, 'location.offices.country.0'],
+    ['an unknown region', { 'location.hq.region': ['999'] }, 'location.hq.region.0'],
+    ['an AI level above 5', { 'technology.ai_maturity.scale': [6] }, 'technology.ai_maturity.scale.0'],
+    ['a malformed NAICS code', { 'industry.naics': ['51a'] }, 'industry.naics.0'],
+    ['a SIC code too long', { 'industry.sic': ['73721'] }, 'industry.sic.0'],
+    ['a string for a boolean', { 'technology.api_detail.has_api': 'yes' }, 'technology.api_detail.has_api'],
+    ['gte above lte', { 'firmographic.founded_year': { gte: 2020, lte: 2000 } }, 'firmographic.founded_year'],
+    [
+      'a range without bounds',
+      { 'funding_detail.funding_overview.num_funding_rounds': {} },
+      'funding_detail.funding_overview.num_funding_rounds',
+    ],
+    ['an unknown range bound', { 'firmographic.founded_year': { gt: 2000 } }, 'firmographic.founded_year'],
+    ['a two-digit year', { 'firmographic.founded_year': { gte: 99 } }, 'firmographic.founded_year.gte'],
+    [
+      'a fractional dollar amount',
+      { 'funding_detail.funding_overview.total_funding_usd': { gte: 1.5 } },
+      'funding_detail.funding_overview.total_funding_usd.gte',
+    ],
+    [
+      'a date that does not exist',
+      { 'funding_detail.funding_overview.last_funding_date': { gte: '2023-02-30' } },
+      'funding_detail.funding_overview.last_funding_date.gte',
+    ],
+    [
+      'an empty funding round condition',
+      { 'funding_detail.funding_rounds': {} },
+      'funding_detail.funding_rounds',
+    ],
+    [
+      'an unknown funding round field',
+      { 'funding_detail.funding_rounds': { stage: ['seed'] } },
+      'funding_detail.funding_rounds',
+    ],
+    ['an empty city name', { 'location.hq.city': [''] }, 'location.hq.city.0'],
+  ])('rejects %s', (_name, filters, path) => {
+    expect(issues(filters).map((i) => i.path)).toContain(path);
+  });
+});
+
+describe('list generation request', () => {
+  it('applies the defaults of the spec', () => {
+    expect(ListGenerateRequest.parse({})).toEqual({
+      sort_by: 'relevance',
+      sort_order: 'desc',
+      limit: 50,
+      offset: 0,
+    });
+  });
+
+  it('refuses query with filters, limit over 500 and offset from 500', () => {
+    expect(ListGenerateRequest.safeParse({ query: 'x', filters: {} }).success).toBe(false);
+    expect(ListGenerateRequest.safeParse({ limit: 501 }).success).toBe(false);
+    expect(ListGenerateRequest.safeParse({ offset: 500 }).success).toBe(false);
+    expect(ListGenerateRequest.safeParse({ limit: 500, offset: 499 }).success).toBe(true);
+  });
+});
+
+describe('valuesAt: a filter key names the field it tests', () => {
+  it('reads codes of coded values and of sourced entries, through arrays, skipping nulls', () => {
+    const section = {
+      company_type: { code: 'private', label: 'Private' },
+      revenue_model: [
+        { title: 'a', description: '', source: [], type: { code: 'usage_based', label: 'Usage-based' } },
+        { title: 'b', description: '', source: [], type: { code: 'freemium', label: 'Freemium' } },
+      ],
+      hq: { city: 'Berlin', region: [{ code: '155', label: 'Western Europe' }] },
+      missing: null,
+    };
+    expect(valuesAt(section, 'company_type')).toEqual(['private']);
+    expect(valuesAt(section, 'revenue_model')).toEqual(['usage_based', 'freemium']);
+    expect(valuesAt(section, 'hq.city')).toEqual(['Berlin']);
+    expect(valuesAt(section, 'hq.region')).toEqual(['155']);
+    expect(valuesAt(section, 'missing')).toEqual([]);
+    expect(valuesAt(section, 'nothing.here')).toEqual([]);
+  });
+});
+
+describe('prices (decisions section 7)', () => {
+  it('charges lists per call, per company and per section', () => {
+    expect(listGenerationCost({ matched: true, returned: 50, sections: [], query: false })).toBe(11.5);
+    expect(
+      listGenerationCost({
+        matched: true,
+        returned: 10,
+        sections: ['firmographic', 'location'],
+        query: false,
+      }),
+    ).toBe(1.5 + 10 * (0.2 + 2 + 0.5));
+    expect(
+      listGenerationCost({ matched: false, returned: 0, sections: ['firmographic'], query: false }),
+    ).toBe(0);
+    expect(listGenerationCost({ matched: false, returned: 0, sections: [], query: true })).toBe(2.5);
+  });
+
+  it('charges enrichment, posts and reviews as priced', () => {
+    expect(enrichmentCost(['headcount', 'funding_detail', 'mna_and_investment'])).toBe(10.5);
+    expect(postsCost(0)).toBe(0);
+    expect(postsCost(11)).toBe(2);
+    expect(reviewsCost(50)).toBe(1.5);
+    expect(reviewsCost(51)).toBe(3);
+  });
+});

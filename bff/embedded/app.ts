@@ -1,0 +1,139 @@
+/**
+ * The embedded Company Data Service as a Hono app: one `fetch` that the BFF mounts in-process and
+ * `npm run service` serves on its own port.
+ *
+ * Paths (decisions section 2): canonical `/api/v1/...`; `/v1/...` and any trailing slash answer the
+ * same (never a redirect); `/api/v1/companies/product-reviews` is the plural spelling.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { CompanySearchQuery, IndustrySearchQuery } from '../contract/api';
+import type { ServiceContext, ServiceEnv } from './context';
+import { enrichFromBody, enrichFromQuery } from './endpoints/enrichment';
+import { generateList } from './endpoints/lists';
+import { ApiProblem, parseOrThrow, problemResponse } from './problem';
+import { searchCompanies } from './query/company-search';
+import { searchIndustries } from './query/industry-search';
+import { countCompanies } from './store/companies';
+import { getMeta } from './store/db';
+import { findKey } from './store/keys';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** `/v1/x/` and `/api/v1/x` route alike; the plural product-reviews spelling maps to the singular. */
+export function canonicalPath(pathname: string): string {
+  let p = pathname.replace(/\/{2,}/g, '/');
+  if (p.startsWith('/v1/') || p === '/v1') p = `/api${p}`;
+  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
+  return p.replace(/^\/api\/v1\/companies\/product-reviews$/, '/api/v1/company/product-reviews');
+}
+
+async function jsonBody(req: Request): Promise<unknown> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+    throw new ApiProblem(415, 'Send the request body as JSON with Content-Type: application/json.');
+  }
+  const text = await req.text();
+  if (text.trim() === '') throw new ApiProblem(400, 'The request body is empty; send a JSON object.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiProblem(400, 'The request body is not valid JSON.');
+  }
+}
+
+function queryParams(url: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URL(url).searchParams) out[k] = v;
+  return out;
+}
+
+export function createServiceApp(ctx: ServiceContext) {
+  const app = new Hono<ServiceEnv>({
+    getPath: (req) => canonicalPath(new URL(req.url).pathname),
+  });
+
+  app.onError((err) => {
+    if (err instanceof ApiProblem) return problemResponse(err);
+    console.error('[service] unexpected error', err);
+    return problemResponse(new ApiProblem(500, 'The service failed to answer this request.'));
+  });
+  app.notFound((c) =>
+    problemResponse(new ApiProblem(404, `No endpoint at ${c.req.method} ${new URL(c.req.url).pathname}.`)),
+  );
+
+  app.get('/healthz', (c) =>
+    c.json({
+      status: 'ok',
+      service: 'embedded-company-data-service',
+      companies: countCompanies(ctx.db),
+      dataset: {
+        seed: Number(getMeta(ctx.db, 'dataset.seed') ?? 0),
+        version: getMeta(ctx.db, 'dataset.version') ?? null,
+      },
+    }),
+  );
+
+  const api = new Hono<ServiceEnv>();
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiProblem(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+      },
+    }),
+  );
+  api.use(async (c, next) => {
+    const given = c.req.header('x-api-key');
+    if (!given)
+      throw new ApiProblem(401, 'Send your API key in the x-api-key header.', {
+        headers: { 'www-authenticate': 'ApiKey header="x-api-key"' },
+      });
+    const key = findKey(ctx.db, given);
+    if (!key)
+      throw new ApiProblem(401, 'The API key is not valid.', {
+        headers: { 'www-authenticate': 'ApiKey header="x-api-key"' },
+      });
+    c.set('key', key);
+    await next();
+  });
+
+  api.post('/list/generate/companies', async (c) =>
+    c.json(generateList(ctx, c.get('key'), await jsonBody(c.req.raw))),
+  );
+
+  api.get('/company/enrichment', (c) => c.json(enrichFromQuery(ctx, c.get('key'), queryParams(c.req.url))));
+  api.post('/company/enrichment', async (c) =>
+    c.json(enrichFromBody(ctx, c.get('key'), await jsonBody(c.req.raw))),
+  );
+
+  api.get('/company/search', (c) => {
+    const q = parseOrThrow(CompanySearchQuery, queryParams(c.req.url));
+    const data = searchCompanies(ctx.db, q);
+    return c.json({ data, count: data.length, credits_consumed: 0 });
+  });
+
+  api.get('/industry/search', (c) => {
+    const q = parseOrThrow(IndustrySearchQuery, queryParams(c.req.url));
+    const data = searchIndustries(q.query);
+    return c.json({ data, count: data.length, credits_consumed: 0 });
+  });
+
+  // A known path with a method it does not allow answers 405 naming the allowed ones.
+  const allowed: Record<string, string> = {
+    '/list/generate/companies': 'POST',
+    '/company/enrichment': 'GET, POST',
+    '/company/search': 'GET',
+    '/industry/search': 'GET',
+  };
+  for (const [path, allow] of Object.entries(allowed)) {
+    api.all(path, () => {
+      throw new ApiProblem(405, `This endpoint allows ${allow}.`, { headers: { allow } });
+    });
+  }
+
+  app.route('/api/v1', api);
+  return app;
+}
+
+export type ServiceApp = ReturnType<typeof createServiceApp>;

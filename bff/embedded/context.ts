@@ -1,0 +1,13 @@
+import type { CompanyIndex } from './query/index';
+import type { Db } from './store/db';
+import type { ApiKey } from './store/keys';
+
+/** What every endpoint of the embedded service works with. */
+export type ServiceContext = {
+  db: Db;
+  index: CompanyIndex;
+  /** The service's clock; tests pin it. */
+  now: () => Date;
+};
+
+export type ServiceEnv = { Variables: { key: ApiKey } };

@@ -1,0 +1,64 @@
+/**
+ * Company enrichment (spec endpoint 3; decisions section 6): GET with `company` and comma-separated
+ * `sections` is canonical; POST with `{company, sections}` answers the same. Each section is keyed
+ * by the name the caller asked for; aliases resolve to the stored section.
+ */
+import { EnrichmentBody, EnrichmentQuery, type EnrichmentResponse } from '../../contract/api';
+import { enrichmentCost, PLAN_LABELS, PLAN_RULES } from '../../contract/pricing';
+import { resolveSectionName, type StoredSection } from '../../contract/sections';
+import type { ServiceContext } from '../context';
+import { ApiProblem, parseOrThrow } from '../problem';
+import { loadCompanies } from '../store/companies';
+import { type ApiKey, charge } from '../store/keys';
+import { resolveCompany } from '../store/resolve';
+
+export function enrichFromQuery(ctx: ServiceContext, key: ApiKey, query: Record<string, string>) {
+  const req = parseOrThrow(EnrichmentQuery, query);
+  return enrich(ctx, key, req.company, req.sections);
+}
+
+export function enrichFromBody(ctx: ServiceContext, key: ApiKey, body: unknown) {
+  const req = parseOrThrow(EnrichmentBody, body);
+  return enrich(ctx, key, req.company, req.sections);
+}
+
+function enrich(
+  ctx: ServiceContext,
+  key: ApiKey,
+  company: string,
+  names: readonly string[],
+): EnrichmentResponse {
+  const asked = [...new Set(names)];
+  const resolved = new Map<string, StoredSection>();
+  for (const name of asked) resolved.set(name, resolveSectionName(name)!);
+  const distinct = [...new Set(resolved.values())];
+
+  const rules = PLAN_RULES[key.plan];
+  const refused = distinct.filter((s) => !rules.sections.includes(s));
+  if (refused.length > 0) {
+    throw new ApiProblem(
+      403,
+      `The ${PLAN_LABELS[key.plan]} plan does not include: ${refused.join(', ')} (Enterprise only).`,
+      {
+        errors: refused.map((s) => ({
+          path: 'sections',
+          message: `${s} is available on the Enterprise plan only`,
+        })),
+      },
+    );
+  }
+
+  const found = resolveCompany(ctx.db, company);
+  if (!found) throw new ApiProblem(404, `No company matches "${company}".`);
+  const [loaded] = loadCompanies(ctx.db, [found.idx], distinct);
+  if (!loaded) throw new ApiProblem(404, `No company matches "${company}".`);
+
+  const cost = enrichmentCost(distinct);
+  const charged = charge(ctx.db, key.id, 'company.enrichment', cost);
+  if (!charged.ok)
+    throw new ApiProblem(402, `This request costs ${cost} credits and the key has ${charged.balance} left.`);
+
+  const data: EnrichmentResponse['data'] = { uuid: loaded.uuid };
+  for (const [name, section] of resolved) data[name] = loaded.sections[section];
+  return { data, credits_consumed: cost };
+}

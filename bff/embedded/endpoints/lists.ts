@@ -1,0 +1,136 @@
+/**
+ * List generation (spec endpoint 1; decisions sections 4, 5 and 7): validate, apply the plan,
+ * search the index, load the page's sections, charge, answer.
+ */
+
+import type { ProblemField } from '../../contract/api';
+import {
+  ListGenerateRequest,
+  type ListGenerateResponse,
+  type SkippedSection,
+  type Warning,
+} from '../../contract/api';
+import { FILTER_BY_KEY, type Filters, isEmptyFilterValue } from '../../contract/filters';
+import { listGenerationCost, PLAN_LABELS, PLAN_RULES } from '../../contract/pricing';
+import { type ListSection, SECTION_LABELS } from '../../contract/sections';
+import type { ServiceContext } from '../context';
+import { isNaicsCode } from '../dataset/reference/naics';
+import { isSicCode } from '../dataset/reference/sic';
+import { industryByCode } from '../dataset/taxonomy';
+import { ApiProblem, invalid, parseOrThrow } from '../problem';
+import { loadCompanies } from '../store/companies';
+import { type ApiKey, charge } from '../store/keys';
+
+/**
+ * Drops empty arrays (with a warning each) and checks the values that the contract can only check
+ * for shape: NAICS, SIC and industry codes must exist.
+ */
+export function applicableFilters(filters: Filters): { filters: Filters; warnings: Warning[] } {
+  const warnings: Warning[] = [];
+  const errors: ProblemField[] = [];
+  const applied: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined) continue;
+    if (isEmptyFilterValue(value)) {
+      warnings.push({ code: 'empty_filter_ignored', message: `${key} is an empty list and was ignored` });
+      continue;
+    }
+    const kind = FILTER_BY_KEY.get(key)?.kind;
+    const exists =
+      kind === 'naics'
+        ? isNaicsCode
+        : kind === 'sic'
+          ? isSicCode
+          : kind === 'industry'
+            ? (c: string) => !!industryByCode(c)
+            : null;
+    if (exists) {
+      (value as string[]).forEach((code, i) => {
+        if (!exists(code)) {
+          errors.push({
+            path: `filters.${key}.${i}`,
+            message: `"${code}" is not a known ${kind === 'industry' ? 'industry code (see industry search)' : `${kind!.toUpperCase()} code`}`,
+          });
+        }
+      });
+    }
+    applied[key] = value;
+  }
+  if (errors.length > 0) throw invalid(errors);
+  return { filters: applied as Filters, warnings };
+}
+
+export function generateList(ctx: ServiceContext, key: ApiKey, body: unknown): ListGenerateResponse {
+  const req = parseOrThrow(ListGenerateRequest, body);
+  if (req.query !== undefined) {
+    throw new ApiProblem(
+      400,
+      'Natural-language queries are not yet supported by the embedded service: send structured filters instead.',
+      { errors: [{ path: 'query', message: 'not yet supported' }] },
+    );
+  }
+  const { filters, warnings } = applicableFilters(req.filters ?? {});
+  const rules = PLAN_RULES[key.plan];
+  const plan = PLAN_LABELS[key.plan];
+
+  let limit = req.limit;
+  if (limit > rules.maxListLimit) {
+    warnings.push({
+      code: 'limit_lowered',
+      message: `limit lowered from ${limit} to ${rules.maxListLimit}: the ${plan} plan returns at most ${rules.maxListLimit} companies per request`,
+    });
+    limit = rules.maxListLimit;
+  }
+
+  const requested = [...new Set(req.sections ?? [])];
+  const served: ListSection[] = [];
+  const skipped: SkippedSection[] = [];
+  for (const section of requested) {
+    if (!rules.listSections) {
+      skipped.push({ section, reason: `The ${plan} plan does not include sections in list generation` });
+    } else if (!rules.sections.includes(section)) {
+      skipped.push({
+        section,
+        reason: `${SECTION_LABELS[section]} is available on the Enterprise plan only`,
+      });
+    } else {
+      served.push(section);
+    }
+  }
+
+  const { total, positions } = ctx.index.search(
+    filters,
+    { by: req.sort_by, order: req.sort_order },
+    { offset: req.offset, limit },
+  );
+  const companies = loadCompanies(ctx.db, positions, served);
+  const cost = listGenerationCost({
+    matched: total > 0,
+    returned: companies.length,
+    sections: served,
+    query: false,
+  });
+  const charged = charge(ctx.db, key.id, 'list.generate', cost);
+  if (!charged.ok) {
+    throw new ApiProblem(402, `This request costs ${cost} credits and the key has ${charged.balance} left.`);
+  }
+
+  return {
+    data: companies.map((c) => ({
+      uuid: c.uuid,
+      name: c.name,
+      website: c.website,
+      product_category: c.product_category,
+      company_type: { code: c.company_type, label: c.company_type === 'public' ? 'Public' : 'Private' },
+      ...c.sections,
+    })),
+    count: companies.length,
+    total_count: total,
+    offset: req.offset,
+    filters,
+    query_translated: false,
+    warnings,
+    skipped_sections: skipped,
+    credits_consumed: cost,
+  };
+}

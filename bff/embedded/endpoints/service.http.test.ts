@@ -1,0 +1,419 @@
+/**
+ * The embedded service over real HTTP: authentication, list generation, enrichment, company and
+ * industry search, health, path spellings, plans, credits and every error as problem details.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ListGenerateResponse, Problem } from '../../contract/api';
+import { listGenerationCost } from '../../contract/pricing';
+import { SECTION_SCHEMAS } from '../../contract/sections';
+import { setCredits } from '../store/keys';
+import { postJson, startTestServer, type TestServer } from '../test/server';
+
+let t: TestServer;
+
+beforeAll(async () => {
+  t = await startTestServer(2000, 11);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const LIST = '/api/v1/list/generate/companies/';
+
+async function list(body: unknown, key?: string) {
+  const res = await t.call(LIST, postJson(body, key));
+  return { res, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function expectProblem(res: Response, status: number) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toContain('application/problem+json');
+  const body = Problem.parse(await res.json());
+  expect(body.status).toBe(status);
+  expect(body.detail.length).toBeGreaterThan(0);
+  return body;
+}
+
+function balance(keyName: string): number {
+  return (
+    t.service.ctx.db.prepare('SELECT credits FROM api_keys WHERE name = ?').get(keyName) as {
+      credits: number;
+    }
+  ).credits;
+}
+
+describe('health and authentication', () => {
+  it('answers /healthz without a key once ready', async () => {
+    const res = await t.call('/healthz', { key: null });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; companies: number };
+    expect(body.status).toBe('ok');
+    expect(body.companies).toBe(2000);
+  });
+
+  it('refuses a missing key and an invalid key with 401 problems', async () => {
+    await expectProblem(await t.call(LIST, postJson({}, null)), 401);
+    await expectProblem(await t.call(LIST, postJson({}, 'not-a-key')), 401);
+    await expectProblem(await t.call('/api/v1/company/search?name=a', { key: null }), 401);
+  });
+});
+
+describe('list generation', () => {
+  it('returns identity records with the defaults of the spec', async () => {
+    const { res, body } = await list({});
+    expect(res.status).toBe(200);
+    const parsed = ListGenerateResponse.parse(body);
+    expect(parsed.count).toBe(50);
+    expect(parsed.data).toHaveLength(50);
+    expect(parsed.total_count).toBe(500);
+    expect(parsed.offset).toBe(0);
+    expect(parsed.query_translated).toBe(false);
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.skipped_sections).toEqual([]);
+    expect(Object.keys(parsed.data[0]!).sort()).toEqual([
+      'company_type',
+      'name',
+      'product_category',
+      'uuid',
+      'website',
+    ]);
+    expect(parsed.credits_consumed).toBe(
+      listGenerationCost({ matched: true, returned: 50, sections: [], query: false }),
+    );
+  });
+
+  it('adds requested sections, valid against the contract, and charges for them', async () => {
+    const before = balance('dev-enterprise-key');
+    const { body } = await list({ sections: ['firmographic', 'location', 'funding_detail'], limit: 5 });
+    const parsed = ListGenerateResponse.parse(body);
+    for (const item of parsed.data) {
+      expect(SECTION_SCHEMAS.firmographic.parse(item.firmographic)).toEqual(item.firmographic);
+      expect(SECTION_SCHEMAS.location.parse(item.location)).toEqual(item.location);
+      expect(item.funding_detail).toBeDefined();
+    }
+    const expected = listGenerationCost({
+      matched: true,
+      returned: 5,
+      sections: ['firmographic', 'location', 'funding_detail'],
+      query: false,
+    });
+    expect(parsed.credits_consumed).toBe(expected);
+    expect(before - balance('dev-enterprise-key')).toBeCloseTo(expected, 6);
+  });
+
+  it('filters, and shows in the section of the same name the value that matched', async () => {
+    const { body } = await list({
+      filters: { 'location.hq.country': ['deu', 'DEU'], 'firmographic.company_type': ['PRIVATE'] },
+      sections: ['location', 'firmographic'],
+      limit: 100,
+    });
+    const parsed = ListGenerateResponse.parse(body);
+    expect(parsed.filters).toEqual({
+      'location.hq.country': ['DEU'],
+      'firmographic.company_type': ['private'],
+    });
+    expect(parsed.count).toBeGreaterThan(0);
+    for (const item of parsed.data) {
+      expect(item.location!.hq.country.code).toBe('DEU');
+      expect(item.firmographic!.company_type.code).toBe('private');
+    }
+  });
+
+  it('ignores an empty array filter with a warning', async () => {
+    const { body } = await list({ filters: { 'business_model.gtm_type': [] }, limit: 1 });
+    const parsed = ListGenerateResponse.parse(body);
+    expect(parsed.filters).toEqual({});
+    expect(parsed.warnings).toEqual([
+      { code: 'empty_filter_ignored', message: expect.stringContaining('gtm_type') },
+    ]);
+  });
+
+  it('sorts on the server with ties broken so pages never overlap', async () => {
+    const seen = new Set<string>();
+    let previous = Number.POSITIVE_INFINITY;
+    for (const offset of [0, 40, 80]) {
+      const { body } = await list({
+        sort_by: 'revenue_estimate',
+        sort_order: 'desc',
+        limit: 40,
+        offset,
+        sections: ['financial_estimate'],
+      });
+      const parsed = ListGenerateResponse.parse(body);
+      expect(parsed.offset).toBe(offset);
+      for (const item of parsed.data) {
+        expect(seen.has(item.uuid)).toBe(false);
+        seen.add(item.uuid);
+        const revenue = item.financial_estimate!.revenue_usd;
+        expect(revenue).toBeLessThanOrEqual(previous);
+        previous = revenue;
+      }
+    }
+    expect(seen.size).toBe(120);
+  });
+
+  it('serves only the first 500 matches', async () => {
+    const { body } = await list({ offset: 480, limit: 50 });
+    const parsed = ListGenerateResponse.parse(body);
+    expect(parsed.total_count).toBe(500);
+    expect(parsed.count).toBe(20);
+  });
+
+  it('charges nothing for a list that matches nothing', async () => {
+    const { body } = await list({ filters: { 'location.hq.city': ['Nowhere Such Town Qq'] } });
+    const parsed = ListGenerateResponse.parse(body);
+    expect(parsed.total_count).toBe(0);
+    expect(parsed.data).toEqual([]);
+    expect(parsed.credits_consumed).toBe(0);
+  });
+
+  it('applies the Pay-as-you-go plan: 20 companies at most and no sections', async () => {
+    const { body } = await list({ limit: 50, sections: ['firmographic'] }, 'dev-payg-key');
+    const parsed = ListGenerateResponse.parse(body);
+    expect(parsed.count).toBe(20);
+    expect(parsed.warnings.map((w) => w.code)).toEqual(['limit_lowered']);
+    expect(parsed.skipped_sections).toEqual([
+      { section: 'firmographic', reason: expect.stringContaining('Pay-as-you-go') },
+    ]);
+    expect(parsed.data[0]!.firmographic).toBeUndefined();
+  });
+
+  it('keeps funding and M&A sections for Enterprise', async () => {
+    const { body } = await list(
+      { limit: 2, sections: ['funding_detail', 'mna_and_investment', 'technology'] },
+      'dev-subscription-key',
+    );
+    const parsed = ListGenerateResponse.parse(body);
+    expect(parsed.skipped_sections.map((s) => s.section)).toEqual(['funding_detail', 'mna_and_investment']);
+    expect(parsed.data[0]!.technology).toBeDefined();
+    expect(parsed.data[0]!.funding_detail).toBeUndefined();
+  });
+
+  it('answers 402 and charges nothing when the balance is short', async () => {
+    const db = t.service.ctx.db;
+    const id = (
+      db.prepare("SELECT id FROM api_keys WHERE name = 'dev-subscription-key'").get() as { id: number }
+    ).id;
+    const saved = balance('dev-subscription-key');
+    setCredits(db, id, 1);
+    try {
+      await expectProblem(await t.call(LIST, postJson({ limit: 10 }, 'dev-subscription-key')), 402);
+      expect(balance('dev-subscription-key')).toBe(1);
+    } finally {
+      setCredits(db, id, saved);
+    }
+  });
+
+  it.each([
+    ['an unknown filter key', { filters: { 'firmographic.colour': ['red'] } }, 'filters.firmographic.colour'],
+    [
+      'a value outside the allowed list',
+      { filters: { 'firmographic.company_type': ['governmental'] } },
+      'filters.firmographic.company_type.0',
+    ],
+    [
+      'gte greater than lte',
+      { filters: { 'firmographic.founded_year': { gte: 2020, lte: 2010 } } },
+      'filters.firmographic.founded_year',
+    ],
+    [
+      'an empty range',
+      { filters: { 'funding_detail.funding_overview.total_funding_usd': {} } },
+      'filters.funding_detail.funding_overview.total_funding_usd',
+    ],
+    ['limit over 500', { limit: 501 }, 'limit'],
+    ['offset of 500', { offset: 500 }, 'offset'],
+    ['query and filters together', { query: 'fintechs', filters: {} }, 'query'],
+    ['an unknown section', { sections: ['weather'] }, 'sections.0'],
+    ['an unknown NAICS code', { filters: { 'industry.naics': ['999999'] } }, 'filters.industry.naics.0'],
+    ['an unknown sort', { sort_by: 'name' }, 'sort_by'],
+    ['an unknown body field', { filter: {} }, 'filter'],
+    ['a natural-language query (not yet supported)', { query: 'fintechs in Germany' }, 'query'],
+  ])('rejects %s with a 400 naming the field', async (_name, body, path) => {
+    const before = balance('dev-enterprise-key');
+    const problem = await expectProblem(await t.call(LIST, postJson(body)), 400);
+    expect(problem.errors?.map((e) => e.path)).toContain(path);
+    expect(balance('dev-enterprise-key')).toBe(before);
+  });
+
+  it('lists every invalid field at once', async () => {
+    const problem = await expectProblem(
+      await t.call(LIST, postJson({ limit: 0, offset: -1, filters: { 'location.hq.country': ['XXX'] } })),
+      400,
+    );
+    expect(problem.errors?.map((e) => e.path).sort()).toEqual([
+      'filters.location.hq.country.0',
+      'limit',
+      'offset',
+    ]);
+  });
+
+  it('rejects malformed JSON (400), a wrong content type (415), a huge body (413) and GET (405)', async () => {
+    await expectProblem(
+      await t.call(LIST, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"limit":',
+      }),
+      400,
+    );
+    await expectProblem(
+      await t.call(LIST, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }),
+      415,
+    );
+    const huge = JSON.stringify({
+      filters: { 'location.hq.city': Array.from({ length: 300 }, () => 'x'.repeat(4000)) },
+    });
+    await expectProblem(
+      await t.call(LIST, { method: 'POST', headers: { 'content-type': 'application/json' }, body: huge }),
+      413,
+    );
+    const res = await t.call(LIST);
+    await expectProblem(res, 405);
+    expect(res.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('path spellings', () => {
+  it.each([
+    '/api/v1/list/generate/companies',
+    '/api/v1/list/generate/companies/',
+    '/v1/list/generate/companies',
+    '/v1/list/generate/companies/',
+  ])('%s answers the same, without a redirect', async (path) => {
+    const res = await t.call(path, postJson({ limit: 3 }));
+    expect(res.status).toBe(200);
+    const parsed = ListGenerateResponse.parse(await res.json());
+    expect(parsed.count).toBe(3);
+  });
+
+  it('answers 404 problems for unknown paths', async () => {
+    await expectProblem(await t.call('/api/v1/nothing-here'), 404);
+  });
+});
+
+describe('enrichment', () => {
+  async function someCompany() {
+    const { body } = await list({ limit: 1, sections: ['firmographic'] });
+    return ListGenerateResponse.parse(body).data[0]!;
+  }
+
+  it('GET and POST give the same answer, keyed by the names asked for', async () => {
+    const c = await someCompany();
+    const get = await t.call(
+      `/api/v1/company/enrichment?company=${encodeURIComponent(c.uuid)}&sections=firmographics,gtm_and_business_model,headcount`,
+    );
+    expect(get.status).toBe(200);
+    const a = (await get.json()) as { data: Record<string, unknown>; credits_consumed: number };
+    const post = await t.call(
+      '/api/v1/company/enrichment',
+      postJson({ company: c.uuid, sections: ['firmographics', 'gtm_and_business_model', 'headcount'] }),
+    );
+    const b = (await post.json()) as typeof a;
+    expect(b).toEqual(a);
+    expect(Object.keys(a.data).sort()).toEqual([
+      'firmographics',
+      'gtm_and_business_model',
+      'headcount',
+      'uuid',
+    ]);
+    expect(SECTION_SCHEMAS.headcount.parse(a.data.headcount)).toEqual(a.data.headcount);
+    expect(a.credits_consumed).toBe(2 + 2 + 2.5);
+  });
+
+  it('resolves a website in any common spelling to the same company', async () => {
+    const c = await someCompany();
+    const domain = new URL(c.website).hostname.replace(/^www\./, '');
+    for (const spelling of [`https://www.${domain}/pricing`, domain, `WWW.${domain.toUpperCase()}`]) {
+      const res = await t.call(
+        `/api/v1/company/enrichment?company=${encodeURIComponent(spelling)}&sections=location`,
+      );
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: { uuid: string } }).data.uuid).toBe(c.uuid);
+    }
+  });
+
+  it('answers 404 for an unknown company, 400 for an unknown section, 403 for a section the plan lacks', async () => {
+    await expectProblem(
+      await t.call('/api/v1/company/enrichment?company=no-such-company.example.org&sections=location'),
+      404,
+    );
+    const c = await someCompany();
+    await expectProblem(await t.call(`/api/v1/company/enrichment?company=${c.uuid}&sections=weather`), 400);
+    await expectProblem(await t.call(`/api/v1/company/enrichment?company=${c.uuid}`), 400);
+    await expectProblem(
+      await t.call(`/api/v1/company/enrichment?company=${c.uuid}&sections=funding`, {
+        key: 'dev-subscription-key',
+      }),
+      403,
+    );
+  });
+});
+
+describe('company search', () => {
+  it('finds a company by exact name first, by website and by id, free of charge', async () => {
+    const { body } = await list({ limit: 1, offset: 7 });
+    const c = ListGenerateResponse.parse(body).data[0]!;
+    const byName = (await (
+      await t.call(`/api/v1/company/search?name=${encodeURIComponent(c.name)}`)
+    ).json()) as {
+      data: { uuid: string; score: number }[];
+      credits_consumed: number;
+    };
+    expect(byName.data[0]!.uuid).toBe(c.uuid);
+    expect(byName.data[0]!.score).toBe(1);
+    expect(byName.credits_consumed).toBe(0);
+
+    const host = new URL(c.website).hostname;
+    const byQuery = (await (
+      await t.call(`/api/v1/company/search?query=${encodeURIComponent(`https://${host}/about`)}`)
+    ).json()) as {
+      data: { uuid: string; domain: string; company_status: string }[];
+    };
+    expect(byQuery.data.map((d) => d.uuid)).toEqual([c.uuid]);
+    expect(['public', 'private', 'acquired', 'delisted', 'unknown']).toContain(
+      byQuery.data[0]!.company_status,
+    );
+
+    const byId = (await (await t.call(`/api/v1/company/search?uuid=${c.uuid}`)).json()) as {
+      data: { uuid: string }[];
+    };
+    expect(byId.data.map((d) => d.uuid)).toEqual([c.uuid]);
+  });
+
+  it('answers 200 with an empty array when nothing matches, and 400 without a parameter', async () => {
+    const res = await t.call('/api/v1/company/search?name=zzqxv%20nonexistent');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: unknown[] }).data).toEqual([]);
+    await expectProblem(await t.call('/api/v1/company/search'), 400);
+  });
+});
+
+describe('industry search', () => {
+  it('ranks close industries first with similarity in 0..1, free of charge', async () => {
+    const res = await t.call('/api/v1/industry/search/?query=fintech');
+    const body = (await res.json()) as {
+      data: { code: string; industry_name: string; similarity: number }[];
+      count: number;
+      credits_consumed: number;
+    };
+    expect(res.status).toBe(200);
+    expect(body.count).toBe(body.data.length);
+    expect(body.data[0]!.industry_name.toLowerCase()).toContain('fintech');
+    expect(body.credits_consumed).toBe(0);
+    for (let i = 0; i < body.data.length; i++) {
+      expect(body.data[i]!.similarity).toBeGreaterThan(0);
+      expect(body.data[i]!.similarity).toBeLessThanOrEqual(1);
+      if (i > 0) expect(body.data[i]!.similarity).toBeLessThanOrEqual(body.data[i - 1]!.similarity);
+    }
+  });
+
+  it('answers an empty array when nothing is close', async () => {
+    const body = (await (await t.call('/api/v1/industry/search?query=qwzx%20blorf')).json()) as {
+      data: unknown[];
+      count: number;
+    };
+    expect(body.data).toEqual([]);
+    expect(body.count).toBe(0);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The embedded service's database: one SQLite file under DATA_DIR, opened with better-sqlite3.
+ * Companies keep one row each: identity and sort columns for fast reads, the filterable values
+ * (`facets`, JSON) the query index is built from, and one JSON column per data section.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { STORED_SECTIONS, type StoredSection } from '../../contract/sections';
+
+export type Db = Database.Database;
+
+export const SCHEMA_VERSION = 1;
+
+export function sectionColumn(section: StoredSection): string {
+  return `s_${section}`;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS companies (
+  idx               INTEGER PRIMARY KEY,
+  uuid              TEXT NOT NULL UNIQUE,
+  name              TEXT NOT NULL,
+  website           TEXT NOT NULL,
+  domain            TEXT NOT NULL UNIQUE,
+  product_category  TEXT,
+  company_type      TEXT NOT NULL,
+  company_status    TEXT NOT NULL,
+  prominence        REAL NOT NULL,
+  revenue_usd       INTEGER,
+  valuation_usd     INTEGER,
+  employee_count    INTEGER,
+  total_funding_usd INTEGER,
+  founded_year      INTEGER,
+  search_name       TEXT NOT NULL,
+  facets            TEXT NOT NULL,
+  ${STORED_SECTIONS.map((s) => `${sectionColumn(s)} TEXT NOT NULL`).join(',\n  ')},
+  origin            TEXT NOT NULL DEFAULT 'seed',
+  created_at        TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS companies_search_name ON companies(search_name);
+
+-- Company search by name words; external content, filled by rebuildSearchIndex() after seeding and
+-- by indexCompanyForSearch() for each company added later.
+CREATE VIRTUAL TABLE IF NOT EXISTS companies_fts USING fts5(
+  name, content='companies', content_rowid='idx', tokenize='unicode61 remove_diacritics 2'
+);
+
+CREATE TABLE IF NOT EXISTS api_keys (
+  id          INTEGER PRIMARY KEY,
+  key_hash    TEXT NOT NULL UNIQUE,
+  name        TEXT NOT NULL,
+  plan        TEXT NOT NULL CHECK (plan IN ('payg', 'subscription', 'enterprise')),
+  credits     REAL NOT NULL,
+  created_at  TEXT NOT NULL,
+  revoked_at  TEXT
+);
+
+CREATE TABLE IF NOT EXISTS usage (
+  id               INTEGER PRIMARY KEY,
+  key_id           INTEGER NOT NULL REFERENCES api_keys(id),
+  endpoint         TEXT NOT NULL,
+  credits_consumed REAL NOT NULL,
+  at               TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS usage_key_at ON usage(key_id, at);
+`;
+
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('cache_size = -65536');
+  db.exec(SCHEMA);
+  return db;
+}
+
+export function getMeta(db: Db, key: string): string | undefined {
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+  return row?.value;
+}
+
+export function setMeta(db: Db, key: string, value: string): void {
+  db.prepare(
+    'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+  ).run(key, value);
+}
+
+export function databaseFile(dataDir: string): string {
+  return path.join(dataDir, 'service.sqlite');
+}
+
+export function rebuildSearchIndex(db: Db): void {
+  db.exec("INSERT INTO companies_fts(companies_fts) VALUES ('rebuild')");
+  setMeta(db, 'search.built', new Date().toISOString());
+}
+
+export function indexCompanyForSearch(db: Db, idx: number, name: string): void {
+  db.prepare('INSERT INTO companies_fts(rowid, name) VALUES (?, ?)').run(idx, name);
+}
