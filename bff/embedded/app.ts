@@ -79,7 +79,10 @@ export function createServiceApp(ctx: ServiceContext) {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new ApiProblem(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+        // The rest of the body is never read, so the connection cannot carry another request.
+        throw new ApiProblem(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, {
+          headers: { connection: 'close' },
+        });
       },
     }),
   );
