@@ -87,12 +87,18 @@ export function companyRowValues(
   ];
 }
 
-export function prepareCompanyInsert(db: Db) {
+/** Inserts a row given as `companyRowValues` (seeding workers serialise rows off the main thread). */
+export function prepareCompanyRowInsert(db: Db) {
   const stmt = db.prepare(
     `INSERT INTO companies (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
   );
+  return (values: unknown[]) => stmt.run(...values);
+}
+
+export function prepareCompanyInsert(db: Db) {
+  const insertRow = prepareCompanyRowInsert(db);
   return (idx: number, c: CompanyRecord, origin = 'seed', createdAt = new Date().toISOString()) =>
-    stmt.run(...companyRowValues(idx, c, origin, createdAt));
+    insertRow(companyRowValues(idx, c, origin, createdAt));
 }
 
 export function nextCompanyIdx(db: Db): number {
