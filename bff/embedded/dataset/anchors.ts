@@ -600,6 +600,8 @@ export const ANCHORS: readonly AnchorSpec[] = [
   }),
   co('Xiaomi', 'mi.com', 'CHN', 'IND-1308', 2010, 37000, 51, { listed: 2018, ceo: 'Lei Jun' }),
   co('Baidu', 'baidu.com', 'CHN', 'IND-7401', 2000, 36000, 18.6, { listed: 2005, ceo: 'Robin Li' }),
+  co('TSMC', 'tsmc.com', 'TWN', 'IND-1301', 1987, 83000, 90, { listed: 1994, ceo: 'C. C. Wei' }),
+  co('Foxconn', 'foxconn.com', 'TWN', 'IND-1304', 1974, 900000, 213, { listed: 1991, ceo: 'Young Liu' }),
   co('Infosys', 'infosys.com', 'IND', 'IND-1202', 1981, 317000, 19, { listed: 1993, ceo: 'Salil Parekh' }),
   co('Tata Consultancy Services', 'tcs.com', 'IND', 'IND-1202', 1968, 600000, 29, {
     listed: 2004,

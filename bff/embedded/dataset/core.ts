@@ -356,7 +356,7 @@ function addRound(
     investors: [],
   };
   const previousLeads = c.rounds.flatMap((r) => r.investors.filter((i) => i.lead).map((i) => i.idx));
-  round.investors = plan.pickInvestors(rng, stage, c.country, previousLeads, group);
+  round.investors = plan.pickInvestors(rng, stage, c.country, year, previousLeads, group);
   c.rounds.push(round);
   return round;
 }
@@ -517,7 +517,7 @@ function acquiredCompany(plan: Plan, rng: Rng, c: Core): void {
     });
   }
   const pe = rng.chance(0.3);
-  const acquirer = plan.pickAcquirer(rng, c.industry, pe);
+  const acquirer = plan.pickAcquirer(rng, c.industry, pe, yearOfMonth(acqMonth));
   if (acquirer === null) {
     // No acquirer in a tiny dataset: the company stays independent.
     c.path = c.rounds.length > 0 ? 'venture' : 'bootstrapped';
@@ -549,7 +549,11 @@ function peCompany(plan: Plan, rng: Rng, c: Core): void {
     });
   }
   const last = c.rounds[c.rounds.length - 1];
-  const earliest = Math.max(last ? last.month + 12 : 0, monthOf(c.founded + 6, 1));
+  // Buyouts of the last fifteen years (the firms doing them are mostly younger than that).
+  const earliest = Math.max(
+    last ? last.month + 12 : 0,
+    monthOf(Math.max(c.founded + 6, plan.todayYear - 15), 1),
+  );
   const month = earliest >= plan.todayMonth ? plan.todayMonth - 1 : rng.int(earliest, plan.todayMonth - 1);
   const round = addRound(plan, rng, c, 'private_equity', month);
   const lead = round.investors.find((i) => i.lead) ?? round.investors[0];
@@ -557,7 +561,7 @@ function peCompany(plan: Plan, rng: Rng, c: Core): void {
 }
 
 function corporateCompany(plan: Plan, rng: Rng, c: Core): void {
-  const parent = plan.pickAcquirer(rng, c.industry, false);
+  const parent = plan.pickAcquirer(rng, c.industry, false, plan.todayYear);
   if (parent === null) {
     plainCompany(c, 'bootstrapped');
     return;
@@ -706,7 +710,8 @@ function sizeCompany(plan: Plan, rng: Rng, c: Core): void {
     valuation = null;
   } else if (c.path === 'public') {
     valuation = Math.max(5_000_000, c.revenue * (1 + 7 * tech) * Math.exp(rng.normal(0, 0.5)));
-  } else if (lastPost) {
+  } else if (lastPost && plan.todayMonth - lastPost.month <= 36) {
+    // A recent priced round sets the value; older ones say little any more.
     const years = Math.max(0, (plan.todayMonth - lastPost.month) / 12);
     valuation = lastPost.postMoney! * (1 + Math.max(-0.3, c.growth) * years * 0.5);
   } else if (c.revenue === 0) {

@@ -166,6 +166,11 @@ export const KIND_GROUP_WEIGHT: Readonly<Record<InvestorKind, Partial<Record<Poo
   debt: { debt: 10 },
   sovereign: { late: 4, public: 6 },
   public_agency: { grant: 10, seed: 1, early: 1 },
+  family_office: { late: 2, early: 1, seed: 0.5 },
+  hedge_fund: { late: 4, public: 4 },
+  asset_manager: { late: 2, public: 6 },
+  pension: { pe: 1, late: 1, public: 3 },
+  investment_bank: { debt: 3, public: 3 },
 };
 
 export function poolGroupOf(stage: string): PoolGroup | null {

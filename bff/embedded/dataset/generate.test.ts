@@ -20,7 +20,7 @@ import { buildPlan, DEFAULT_TODAY } from './plan';
 import { getOrCreate } from './random';
 import { citiesOf } from './reference/cities';
 import { clearCompanies, datasetState, seedDatabase } from './seed';
-import { industryByCode } from './taxonomy';
+import { INDUSTRIES, industryByCode } from './taxonomy';
 
 const COUNT = 5000;
 let companies: CompanyRecord[];
@@ -201,16 +201,33 @@ describe('generated companies', () => {
       for (const r of c.sections.funding_detail.funding_rounds) {
         for (const i of r.investors) {
           same(i);
-          const primary = byUuid.get(i.uuid)!.sections.industry.industry[0]!.code;
+          const investor = byUuid.get(i.uuid)!;
+          expect(investor.sections.firmographic.founded_year!).toBeLessThanOrEqual(
+            Number(r.date.slice(0, 4)),
+          );
+          const primary = investor.sections.industry.industry[0]!.code;
           expect(industryByCode(primary)?.investorKind, `${i.name} invests`).toBeDefined();
         }
       }
-      for (const p of c.sections.strategic_signal.partnership) same(p);
+      for (const p of c.sections.strategic_signal.partnership) {
+        same(p);
+        const founded = Math.max(
+          c.sections.firmographic.founded_year!,
+          byUuid.get(p.uuid!)!.sections.firmographic.founded_year!,
+        );
+        expect(p.announced_on.year!).toBeGreaterThanOrEqual(founded);
+      }
       for (const s of c.sections.customer_profile.select_customer) same(s);
       const h = c.sections.company_hierarchy;
       for (const ref of [h.parent, h.ultimate_parent, ...h.subsidiaries]) if (ref) same(ref);
       const acquiredBy = c.sections.mna_and_investment.acquired_by;
-      if (acquiredBy) same(acquiredBy.company);
+      if (acquiredBy) {
+        same(acquiredBy.company);
+        const acquirer = byUuid.get(acquiredBy.company.uuid!)!;
+        expect(acquirer.sections.firmographic.founded_year!).toBeLessThanOrEqual(
+          Number(acquiredBy.date.slice(0, 4)),
+        );
+      }
     }
   });
 
@@ -272,11 +289,20 @@ describe('generated companies', () => {
 });
 
 describe('the plan', () => {
-  it('puts every country of the world at the HQ of some company at 25,000', () => {
+  it('puts every country and every industry somewhere at 25,000, each company on a registrable domain', () => {
     const plan = buildPlan(42, 25_000);
     const countries = new Set<string>();
-    for (let idx = 0; idx < plan.count; idx++) countries.add(computeCore(plan, idx).country);
+    const badDomains: string[] = [];
+    const industries = new Set<string>();
+    for (let idx = 0; idx < plan.count; idx++) {
+      const core = computeCore(plan, idx);
+      countries.add(core.country);
+      industries.add(core.industry.code);
+      if (getDomain(core.website) !== core.domain) badDomains.push(core.website);
+    }
     expect(COUNTRIES.filter((c) => !countries.has(c.code)).map((c) => c.code)).toEqual([]);
+    expect(badDomains).toEqual([]);
+    expect(INDUSTRIES.filter((i) => !industries.has(i.code)).map((i) => i.code)).toEqual([]);
   });
 });
 

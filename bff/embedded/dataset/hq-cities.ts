@@ -287,6 +287,8 @@ export const HQ_CITIES: Readonly<Record<string, string>> = {
   Tencent: 'Shenzhen',
   ByteDance: 'Beijing',
   Huawei: 'Shenzhen',
+  TSMC: 'Hsinchu',
+  Foxconn: 'Banqiao',
   Xiaomi: 'Beijing',
   Baidu: 'Beijing',
   Infosys: 'Bengaluru',

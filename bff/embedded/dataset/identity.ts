@@ -5,6 +5,7 @@
  * country's own domain for local firms.
  */
 
+import { getDomain } from 'tldts';
 import { domainLabel, slugify } from './names';
 import { ccTldShare, countryDomainSuffix } from './places';
 import type { Rng } from './random';
@@ -27,6 +28,15 @@ export type DomainTraits = {
 
 /** Words that read as decoration rather than brand in a domain label. */
 const SUFFIX_WORDS = new Set(['group', 'holdings', 'and']);
+
+/**
+ * Some names are public suffixes themselves ('oslo.no', 'city.kawasaki.jp'): such a label moves to
+ * .com, where anything is registrable.
+ */
+function registrable(domain: string): string {
+  if (getDomain(domain) === domain) return domain;
+  return `${domain.replace(/\./g, '')}.com`;
+}
 
 /** How many domain spellings are tried for one name before the name itself changes. */
 export const DOMAIN_VARIANTS = 8;
@@ -53,7 +63,7 @@ export function makeDomain(
       `${full}.${local}`,
       `${full}group.com`,
     ][(variant - 1) % 7]!;
-    return { domain, website: `https://www.${domain}` };
+    return { domain: registrable(domain), website: `https://www.${registrable(domain)}` };
   }
   const words = slugify(name)
     .split('-')
@@ -84,7 +94,7 @@ export function makeDomain(
   } else if (t.tech > 0.6 && u < 0.26) {
     suffix = rng.pick(['co', 'app', 'dev', 'tech', 'io']);
   }
-  const domain = `${label}.${suffix}`;
+  const domain = registrable(`${label}.${suffix}`);
   const bare = suffix === 'io' || suffix === 'ai' || suffix === 'app' || suffix === 'dev' ? 0.5 : 0.15;
   return { domain, website: rng.chance(bare) ? `https://${domain}` : `https://www.${domain}` };
 }

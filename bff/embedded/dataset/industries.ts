@@ -58,6 +58,11 @@ export const INVESTOR_INDUSTRY: Readonly<Record<InvestorKind, string>> = {
   corporate: 'IND-2009',
   debt: 'IND-2012',
   sovereign: 'IND-2005',
+  family_office: 'IND-2011',
+  hedge_fund: 'IND-2006',
+  asset_manager: 'IND-2005',
+  pension: 'IND-2022',
+  investment_bank: 'IND-2003',
 };
 
 /** Industries whose companies raise money by token sales. */

@@ -2,7 +2,8 @@
  * Real, well-known investor firms. They are companies of the dataset (in an investor industry) and
  * every funding round names investors by their `uuid`; generated smaller funds join them (plan.ts).
  * Name, domain, HQ country, founding year, listing and parent are real; team size and the portfolio
- * in the data are generated.
+ * in the data are generated. Kinds beyond those listed here (family offices, hedge funds, asset
+ * managers, pension funds, investment banks) appear among the generated investors.
  */
 import type { OwnershipCode } from './anchors';
 
@@ -17,7 +18,12 @@ export type InvestorKind =
   | 'corporate'
   | 'debt'
   | 'sovereign'
-  | 'public_agency';
+  | 'public_agency'
+  | 'family_office'
+  | 'hedge_fund'
+  | 'asset_manager'
+  | 'pension'
+  | 'investment_bank';
 
 export type InvestorSpec = {
   name: string;

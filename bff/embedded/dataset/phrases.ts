@@ -48,13 +48,20 @@ export function capitalise(s: string): string {
 
 /** 'threat detection platform' -> 'Threat Detection Platform'; acronyms and CI/CD stay as they are. */
 export function titleCase(s: string): string {
-  return s
-    .split(' ')
-    .map((w) =>
-      /[A-Z0-9]/.test(w) ? w : w.replace(/(^|-)([a-z])/g, (_, a: string, b: string) => a + b.toUpperCase()),
-    )
-    .join(' ');
+  let cased = titleCases.get(s);
+  if (cased === undefined) {
+    cased = s
+      .split(' ')
+      .map((w) =>
+        /[A-Z0-9]/.test(w) ? w : w.replace(/(^|-)([a-z])/g, (_, a: string, b: string) => a + b.toUpperCase()),
+      )
+      .join(' ');
+    // Product nouns come from the taxonomy: a few thousand at most.
+    if (titleCases.size < 20_000) titleCases.set(s, cased);
+  }
+  return cased;
 }
+const titleCases = new Map<string, string>();
 
 /** An industry name inside a sentence: 'Cybersecurity' -> 'cybersecurity', 'HR Tech' stays. */
 export function inSentence(name: string): string {

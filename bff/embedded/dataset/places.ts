@@ -3,6 +3,7 @@
  * (real cities from reference/cities.ts, tech hubs favoured), street addresses and postal codes in
  * each country's format, and the country-code top-level domain a local company would register.
  */
+import { getDomain } from 'tldts';
 import { COUNTRIES } from '../../contract/geo';
 import type { Rng } from './random';
 import { citiesOf } from './reference/cities';
@@ -28,6 +29,7 @@ const COUNTRY_WEIGHTS: Readonly<Record<string, number>> = {
   ISR: 1.5,
   SGP: 1.2,
   KOR: 1.2,
+  TWN: 0.6,
   MEX: 1,
   POL: 1,
   IRL: 0.8,
@@ -241,6 +243,7 @@ const HUBS: Readonly<Record<string, readonly string[]>> = {
   NZL: ['Auckland', 'Wellington', 'Christchurch'],
   SGP: ['Singapore'],
   HKG: ['Hong Kong'],
+  TWN: ['Taipei', 'Hsinchu', 'Taichung', 'Kaohsiung'],
 };
 
 /** Places that GeoNames lists with no city a company would name. */
@@ -613,6 +616,7 @@ const SECOND_LEVEL: Readonly<Record<string, string>> = {
   IDN: 'co.id',
   MYS: 'com.my',
   SGP: 'com.sg',
+  TWN: 'com.tw',
   HKG: 'com.hk',
   EGY: 'com.eg',
   NGA: 'com.ng',
@@ -648,12 +652,18 @@ const CCTLD_SHARE: Readonly<Record<string, number>> = {
   USA: 0,
 };
 
-/** The country's domain suffix without a dot ('de', 'co.uk'), or undefined. */
+const suffixes = new Map<string, string | undefined>();
+
+/**
+ * The country's domain suffix without a dot ('de', 'co.uk'), or undefined. Suffixes where a name
+ * directly below is not registrable (the public suffix list has '*.mm', '*.bd', ...) are left out.
+ */
 export function countryDomainSuffix(country: string): string | undefined {
-  const explicit = SECOND_LEVEL[country];
-  if (explicit) return explicit;
-  const tld = tldOf(country);
-  return tld ? tld.replace(/^\./, '') : undefined;
+  if (suffixes.has(country)) return suffixes.get(country);
+  const tld = SECOND_LEVEL[country] ?? tldOf(country)?.replace(/^\./, '');
+  const usable = tld && getDomain(`www.example.${tld}`) === `example.${tld}` ? tld : undefined;
+  suffixes.set(country, usable);
+  return usable;
 }
 
 export function ccTldShare(country: string): number {

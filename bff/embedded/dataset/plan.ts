@@ -79,7 +79,13 @@ export type Inbound = {
   subsidiaryCount: number;
 };
 
-export type Notable = RefEntry & { industry: string; sector: string; country: string; prominence: number };
+export type Notable = RefEntry & {
+  industry: string;
+  sector: string;
+  country: string;
+  founded: number;
+  prominence: number;
+};
 
 export type PlanData = {
   renames: [number, number][];
@@ -101,8 +107,13 @@ const FUND_KINDS: readonly InvestorKind[] = [
   'angel',
   'private_equity',
   'debt',
+  'family_office',
+  'hedge_fund',
+  'asset_manager',
+  'pension',
+  'investment_bank',
 ];
-const FUND_KIND_WEIGHTS = [30, 32, 8, 4, 8, 10, 5];
+const FUND_KIND_WEIGHTS = [30, 32, 8, 4, 8, 10, 5, 3, 2, 2, 1, 1.5];
 const FUND_EMPLOYEES: Readonly<Record<InvestorKind, [number, number]>> = {
   accelerator: [5, 30],
   angel: [2, 10],
@@ -114,6 +125,11 @@ const FUND_EMPLOYEES: Readonly<Record<InvestorKind, [number, number]>> = {
   debt: [8, 40],
   sovereign: [100, 1000],
   public_agency: [20, 200],
+  family_office: [5, 40],
+  hedge_fund: [20, 300],
+  asset_manager: [50, 800],
+  pension: [100, 900],
+  investment_bank: [50, 600],
 };
 const FUND_SUFFIX: Partial<Record<InvestorKind, readonly string[]>> = {
   accelerator: ['Accelerator', 'Launchpad', 'Startup Studio', 'Labs'],
@@ -123,6 +139,11 @@ const FUND_SUFFIX: Partial<Record<InvestorKind, readonly string[]>> = {
   growth: ['Growth', 'Growth Partners', 'Growth Equity', 'Capital'],
   private_equity: ['Equity Partners', 'Capital Partners', 'Private Equity', 'Partners'],
   debt: ['Credit', 'Venture Lending', 'Debt Partners', 'Capital'],
+  family_office: ['Family Office', 'Family Holdings', 'Family Investments'],
+  hedge_fund: ['Capital Management', 'Asset Management', 'Investments', 'Partners'],
+  asset_manager: ['Asset Management', 'Investors', 'Investment Management', 'Global Investors'],
+  pension: ['Pension Fund', 'Retirement Fund', 'Pensions'],
+  investment_bank: ['Securities', 'Capital Markets', '& Co.', 'Partners'],
 };
 
 const TIER_WEIGHT = [0, 8, 4, 2, 1.5];
@@ -211,7 +232,7 @@ export class Plan {
     }
     const funds =
       this.count >= 1000
-        ? Math.max(8, Math.round(this.count * 0.004))
+        ? Math.max(FUND_KINDS.length, Math.round(this.count * 0.004))
         : Math.min(8, Math.floor(this.count / 25));
     for (let i = 0; i < funds; i++) slots.push({ fund: i });
     const rng = Rng.for(this.seed, -1, 'layout');
@@ -423,8 +444,9 @@ export class Plan {
     return next ? this.poolFor(next) : undefined;
   }
 
-  private drawFrom(rng: Rng, pool: Pool, country: string): number {
+  private drawFrom(rng: Rng, pool: Pool, country: string, localOnly: boolean): number | null {
     const local = pool.local.get(country);
+    if (localOnly) return local ? local.draw(rng) : null;
     return local && rng.chance(0.25) ? local.draw(rng) : pool.global!.draw(rng);
   }
 
@@ -433,6 +455,7 @@ export class Plan {
     rng: Rng,
     stage: string,
     country: string,
+    year: number,
     previousLeads: readonly number[],
     group?: PoolGroup,
   ): { idx: number; lead: boolean }[] {
@@ -444,11 +467,15 @@ export class Plan {
     const n = rng.int(lo, hi);
     const chosen: number[] = [];
     const followers = g === 'cvc' ? (this.poolFor('early') ?? pool) : pool;
+    // Public grants come from the company's own country's agencies.
+    const localOnly = g === 'grant';
     for (let i = 0; i < n; i++) {
       const from = i === 0 ? pool : followers;
       for (let tries = 0; tries < 6; tries++) {
-        const idx = this.drawFrom(rng, from, country);
-        if (!chosen.includes(idx)) {
+        const idx = this.drawFrom(rng, from, country, localOnly);
+        if (idx === null) break;
+        // An investor founded after the round cannot have joined it.
+        if (!chosen.includes(idx) && this.specials.get(idx)!.founded <= year) {
           chosen.push(idx);
           break;
         }
@@ -464,13 +491,24 @@ export class Plan {
     return chosen.map((idx, i) => ({ idx, lead: hasLead && i === 0 }));
   }
 
-  /** An acquirer (or parent) for a company of `industry`: a private equity firm or a large anchor. */
-  pickAcquirer(rng: Rng, industry: Industry, privateEquity: boolean): number | null {
-    if (privateEquity && this.peFirms) return this.peFirms.draw(rng);
+  /**
+   * An acquirer (or parent) for a company of `industry`: a private equity firm or a large anchor,
+   * one that existed in `year`.
+   */
+  pickAcquirer(rng: Rng, industry: Industry, privateEquity: boolean, year: number): number | null {
     const sector = this.strategicBySector.get(industry.sector);
-    if (sector && rng.chance(0.65)) return sector.draw(rng);
-    if (this.strategicAll) return this.strategicAll.draw(rng);
-    return this.peFirms ? this.peFirms.draw(rng) : null;
+    for (let tries = 0; tries < 8; tries++) {
+      const table =
+        privateEquity && this.peFirms
+          ? this.peFirms
+          : sector && rng.chance(0.65)
+            ? sector
+            : (this.strategicAll ?? this.peFirms);
+      if (!table) return null;
+      const idx = table.draw(rng);
+      if (this.specials.get(idx)!.founded <= year) return idx;
+    }
+    return null;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -566,6 +604,7 @@ export function buildPlan(seed: number, count: number, today = DEFAULT_TODAY): P
           industry: core.industry.code,
           sector: core.industry.sector,
           country: core.country,
+          founded: core.founded,
           prominence: core.prominence,
         });
         if (notables.length > NOTABLES * 2) {

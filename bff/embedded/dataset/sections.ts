@@ -128,6 +128,11 @@ const INVESTOR_AUDIENCE: Readonly<Record<string, readonly string[]>> = {
   debt: ['venture-backed companies', 'growth companies that want non-dilutive capital'],
   sovereign: ['companies of national and global importance', 'long-term investment opportunities'],
   public_agency: ['innovative startups', 'small and medium-sized companies'],
+  family_office: ['founder-led companies', 'long-term investments'],
+  hedge_fund: ['late-stage private companies', 'listed companies'],
+  asset_manager: ['institutional and retail savers', 'listed and late-stage companies'],
+  pension: ['its members', 'long-term investments'],
+  investment_bank: ['companies raising capital', 'corporate clients'],
 };
 
 function weightedCode<T extends string>(rng: Rng, weights: Partial<Record<T, number>>, all: readonly T[]): T {
@@ -245,6 +250,11 @@ function newsUrl(rng: Rng, date: string, headline: string): string {
     return `https://www.prnewswire.com/news-releases/${slug}-${rng.int(300000000, 302999999)}.html`;
   if (site === 'reuters.com') return `https://www.reuters.com/business/${slug}-${y}-${m}-${d}/`;
   return `https://${site.startsWith('ft.') ? 'www.' : ''}${site}/${y}/${m}/${d}/${slug}/`;
+}
+
+/** The company's LinkedIn page: its id without the index prefix is its name's slug. */
+function linkedinCompany(c: Core): string {
+  return `https://www.linkedin.com/company/${c.uuid.slice(7)}`;
 }
 
 function page(c: Core, path: string): string {
@@ -375,6 +385,25 @@ const INVESTOR_KIND_TEXT: Readonly<Record<string, string>> = {
   debt: 'venture debt and private credit provider',
   sovereign: 'sovereign wealth fund',
   public_agency: 'public investment bank and venture investor',
+  family_office: 'family office',
+  hedge_fund: 'hedge fund',
+  asset_manager: 'asset manager',
+  pension: 'pension fund',
+  investment_bank: 'investment bank',
+};
+
+const INVESTOR_FOCUS: Readonly<Record<string, string>> = {
+  private_equity: 'buyout and growth investments',
+  accelerator: 'accelerator programmes for early-stage founders',
+  angel: 'angel investments by its members',
+  debt: 'venture debt and growth lending',
+  corporate: 'strategic minority investments',
+  sovereign: 'long-term investments on behalf of its state shareholder',
+  family_office: 'direct investments for the family that owns it',
+  hedge_fund: 'public and late-stage private equity',
+  asset_manager: 'funds for institutional and retail investors',
+  pension: 'long-term investments for its members',
+  investment_bank: 'underwriting, advisory and capital markets',
 };
 
 function investorIntro(c: Core, s: Shared): string {
@@ -388,20 +417,7 @@ function investorBlurb(plan: Plan, c: Core): string {
     .map((i) => i.name)
     .filter((v, i, a) => a.indexOf(v) === i)
     .slice(0, 3);
-  const what =
-    c.investorKind === 'private_equity'
-      ? 'buyout and growth investments'
-      : c.investorKind === 'accelerator'
-        ? 'accelerator programmes for early-stage founders'
-        : c.investorKind === 'angel'
-          ? 'angel investments by its members'
-          : c.investorKind === 'debt'
-            ? 'venture debt and growth lending'
-            : c.investorKind === 'corporate'
-              ? 'strategic minority investments'
-              : c.investorKind === 'sovereign'
-                ? 'long-term investments on behalf of its state shareholder'
-                : 'venture investments';
+  const what = INVESTOR_FOCUS[c.investorKind!] ?? 'venture investments';
   return n > 0
     ? `It focuses on ${what} and has backed ${num(n)} companies in this dataset, most recently ${listText(recent)}.`
     : `It focuses on ${what}.`;
@@ -930,7 +946,7 @@ function companyHierarchy(plan: Plan, c: Core, s: Shared): Sections['company_hie
 
 function digitalPresence(plan: Plan, c: Core, s: Shared): Sections['digital_presence'] {
   const r = s.rng('digital');
-  const handle = slugify(c.name).replace(/-/g, '').slice(0, 15);
+  const handle = c.uuid.slice(7).replace(/-/g, '').slice(0, 15);
   const reach = c.employees * (20 + 400 * c.industry.consumerScale) * (c.kind === 'anchor' ? 30 : 1);
   const visits = Math.round(
     Math.max(50, reach * Math.exp(r.normal(0, 0.7))) * (c.status === 'closed' ? 0.05 : 1),
@@ -939,7 +955,7 @@ function digitalPresence(plan: Plan, c: Core, s: Shared): Sections['digital_pres
   const profiles: Sections['digital_presence']['social_profiles'] = [
     {
       platform: 'linkedin',
-      url: `https://www.linkedin.com/company/${slugify(c.name)}`,
+      url: linkedinCompany(c),
       followers: followers(c.employees * 25 + 100),
     },
   ];
@@ -1023,7 +1039,7 @@ function financialEstimate(plan: Plan, c: Core, s: Shared): Sections['financial_
             ? `https://www.sec.gov/cgi-bin/browse-edgar?company=${encodeURIComponent(c.name)}&type=10-K`
             : page(c, 'investors/annual-report'),
         ]
-      : [page(c, 'about'), `https://www.linkedin.com/company/${slugify(c.name)}`];
+      : [page(c, 'about'), linkedinCompany(c)];
   return {
     revenue_estimate: coded(REVENUE_BANDS, bandOf(REVENUE_BANDS, c.revenue).code),
     valuation_estimate:
@@ -1155,7 +1171,8 @@ function managementProfile(plan: Plan, c: Core, s: Shared): Sections['management
   const people = s.people;
   const leadership: Sections['management_profile']['leadership'] = [];
   const founders: string[] = [];
-  const sinceYear = () => Math.min(plan.todayYear, c.founded + r.int(0, Math.max(0, s.age)));
+  // Executives who are not founders joined within the last two decades.
+  const sinceYear = () => Math.min(plan.todayYear, Math.max(c.founded, plan.todayYear - r.int(0, 20)));
   const founderCount = founderLed ? (r.chance(0.5) ? 2 : 1) : 0;
   for (let i = 0; i < size; i++) {
     const p = people[i]!;
@@ -1288,6 +1305,7 @@ type Candidate = {
   name: string;
   sector: string;
   industry: string;
+  founded: number;
   weight: number;
 };
 type PartnerPools = {
@@ -1329,11 +1347,20 @@ function partnerPools(plan: Plan): PartnerPools {
       name: s.name,
       sector: s.industry.sector,
       industry: s.industry.code,
+      founded: s.founded,
       weight: Math.log10(s.employees + 10) * 3,
     });
   }
   for (const n of plan.notables)
-    all.push({ idx: n.idx, uuid: n.uuid, name: n.name, sector: n.sector, industry: n.industry, weight: 1 });
+    all.push({
+      idx: n.idx,
+      uuid: n.uuid,
+      name: n.name,
+      sector: n.sector,
+      industry: n.industry,
+      founded: n.founded,
+      weight: 1,
+    });
   const software = all.filter(
     (a) => a.sector === 'Software' || a.sector === 'AI & Data' || a.industry === 'IND-1008',
   );
@@ -1454,7 +1481,10 @@ function choosePartners(plan: Plan, c: Core, r: Rng, offering: string, b2c: bool
     if (used.has(partner.idx)) continue;
     used.add(partner.idx);
     const end = c.endMonth > 0 ? c.endMonth : plan.todayMonth;
-    const month = start >= end ? end - 1 : r.int(start, end - 1);
+    // Announced once both companies existed.
+    const from = Math.max(start, monthOf(partner.founded, 1));
+    if (from >= end) continue;
+    const month = r.int(from, end - 1);
     out.push({ ref: { uuid: partner.uuid, name: partner.name }, type, tier: r.pick(TIERS[type]!), month });
   }
   return out.sort((a, b) => a.month - b.month);
@@ -1513,7 +1543,7 @@ function strategicSignal(plan: Plan, c: Core, s: Shared): Sections['strategic_si
         'headcount_growth',
         'Headcount growth',
         `Headcount up ${Math.round(c.growth * 100)}% year over year to ${num(c.employees)}.`,
-        [`https://www.linkedin.com/company/${slugify(c.name)}`],
+        [linkedinCompany(c)],
       ),
     );
   }
