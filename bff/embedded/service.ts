@@ -4,9 +4,9 @@
  */
 import { createServiceApp } from './app';
 import type { ServiceContext } from './context';
-import { seedDatabase } from './dataset/seed';
+import { datasetState, seedDatabase } from './dataset/seed';
 import { CompanyIndex } from './query/index';
-import { countCompanies, iterateIndexSource } from './store/companies';
+import { iterateIndexSource } from './store/companies';
 import { type Db, databaseFile, getMeta, openDatabase, rebuildSearchIndex } from './store/db';
 import { DEV_KEYS, ensureDevKeys } from './store/keys';
 
@@ -40,7 +40,10 @@ export function envNumber(name: string, fallback: number): number {
 }
 
 async function ensureDataset(db: Db, opts: ServiceOptions, log: (line: string) => void): Promise<void> {
-  if (countCompanies(db) === 0) {
+  // An interrupted seed (crash, Ctrl-C) is cleared and redone by seedDatabase, never served half-made.
+  const state = datasetState(db);
+  if (state !== 'complete') {
+    if (state === 'incomplete') log('The last seeding did not finish; seeding again.');
     const count = opts.companies ?? DEFAULT_COMPANIES;
     const seed = opts.seed ?? DEFAULT_SEED;
     log(`Seeding ${count.toLocaleString('en')} companies (seed ${seed}), first start only...`);
