@@ -17,7 +17,7 @@ import { REGIONS, regionAncestors } from '../../contract/geo';
 import { generateCompanies } from '../dataset/generate';
 import type { CompanyRecord } from '../store/companies';
 import { matchesFilters, sortCompare } from './evaluate';
-import { CompanyIndex, type SortSpec } from './index';
+import { CompanyIndex, retrievalTuning, type SortSpec } from './index';
 import { indexSourceRow } from './index-rows';
 
 const COUNT = 3000;
@@ -250,6 +250,58 @@ describe('query index vs naive evaluator (generated data, seed 7)', () => {
     // The generator must produce meaningful queries, not only empty answers.
     expect(nonEmpty).toBeGreaterThan(400);
     expect(capped).toBeGreaterThan(40);
+  }, 60_000);
+
+  it('answers the same when expensive clauses are tested along the order, or that walk gives up', () => {
+    const saved = { ...retrievalTuning };
+    try {
+      fc.assert(
+        fc.property(filtersArb, sortArb, pageArb, fc.boolean(), (filters, sort, page, giveUp) => {
+          Object.assign(retrievalTuning, { lazyWalk: 'always', lazyBudgetFactor: giveUp ? 0.01 : 1e9 });
+          const expected = oracle(filters, sort);
+          const got = index.search(filters, sort, page);
+          expect({ total: got.total, uuids: got.positions.map((p) => index.uuidAt(p)) }).toEqual({
+            total: Math.min(expected.length, 500),
+            uuids: expected.slice(page.offset, Math.min(page.offset + page.limit, 500)).map((c) => c.uuid),
+          });
+        }),
+        { numRuns: 300, seed: 99 },
+      );
+    } finally {
+      Object.assign(retrievalTuning, saved);
+    }
+  }, 60_000);
+
+  it('answers a range on the sort key itself (one stretch of the order) like the oracle', () => {
+    const onSortKey = [
+      ['founded_year', 'firmographic.founded_year'],
+      ['total_funding', 'funding_detail.funding_overview.total_funding_usd'],
+    ] as const;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...onSortKey),
+        fc.constantFrom('asc' as const, 'desc' as const),
+        fc.nat(COUNT - 1),
+        filtersArb,
+        fc.boolean(),
+        pageArb,
+        ([by, key], order, anchor, more, withMore, page) => {
+          const def = FILTER_CATALOG.find((d) => d.key === key)!;
+          const range = fc.sample(valueArb(def, companies[anchor]!), { numRuns: 1, seed: anchor })[0];
+          const filters = { ...(withMore ? more : {}), [key]: range } as Filters;
+          const sort: SortSpec = { by, order };
+          const expected = oracle(filters, sort);
+          for (const idx of [index, grown]) {
+            const got = idx.search(filters, sort, page);
+            expect({ total: got.total, uuids: got.positions.map((p) => idx.uuidAt(p)) }).toEqual({
+              total: Math.min(expected.length, 500),
+              uuids: expected.slice(page.offset, Math.min(page.offset + page.limit, 500)).map((c) => c.uuid),
+            });
+          }
+        },
+      ),
+      { numRuns: 300, seed: 5 },
+    );
   }, 60_000);
 
   it('answers single-round conditions (joint per round) like the oracle', () => {

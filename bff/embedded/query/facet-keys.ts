@@ -6,12 +6,14 @@
  *   of the distinct names;
  * - `RangeKey`: a scalar column plus its values sorted, for inclusive ranges.
  */
+import type { SortBy } from '../../contract/api';
 import type { Range } from '../../contract/filters';
 import { normalizeText } from '../../contract/text';
 import {
   type Clause,
   type DocSet,
   EMPTY_CLAUSE,
+  MARK_COST,
   postingsClause,
   type Space,
   sortedUnique,
@@ -239,6 +241,9 @@ function distinctWords(normalized: string): Set<string> {
   return words;
 }
 
+/** A random read of a per-company column (8 MB at 1M companies): mostly a cache miss. */
+const COLUMN_READ_COST = 10;
+
 /** A scalar per company (founded year, total funding, number of rounds, last funding date). */
 export class RangeKey {
   /** Value per position; NaN when the company has none (never matches a range). */
@@ -248,9 +253,14 @@ export class RangeKey {
   private readonly sortedPositions = new U32Vec(0);
   private readonly present = new Posting();
 
+  /**
+   * @param sortBy the sort key ordering by this same value (founded year, total funding), if any: a
+   *   range of it is one stretch of that order, which the planner can walk alone.
+   */
   constructor(
     private readonly arena: PostingArena,
     private readonly toNumber: (v: FacetValue) => number,
+    private readonly sortBy?: SortBy,
   ) {}
 
   add(p: number, values: readonly FacetValue[] | undefined, live: boolean): void {
@@ -318,10 +328,11 @@ export class RangeKey {
     const sparse = count * 32 <= space.size;
     return {
       estimate: count,
-      testCost: 1,
+      testCost: COLUMN_READ_COST,
       materializeCost: sparse
-        ? count * (1 + Math.log2(count + 1) / 4)
-        : Math.min(count, outside) + space.wordCap * WORD_COST,
+        ? count * (2 + Math.log2(count + 1) / 2)
+        : Math.min(count, outside) * MARK_COST + space.wordCap * WORD_COST,
+      ...(this.sortBy ? { sortRange: { by: this.sortBy, lo, hi } } : {}),
       test: (p) => {
         const v = column[p]!;
         return v >= lo && v <= hi;

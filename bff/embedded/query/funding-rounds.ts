@@ -1,8 +1,14 @@
 /**
  * Funding rounds in columns, for `funding_detail.funding_rounds`: every given sub-condition must hold
- * for one and the same round (decisions section 4). Rounds are numbered in company order, so the rounds
- * of one company are a contiguous range and any list of round ids in increasing order maps to company
- * positions in increasing order.
+ * for one and the same round (decisions section 4).
+ *
+ * Two layouts of the same rounds:
+ * - in company order (round ids): the rounds of one company are a contiguous range, for testing one
+ *   company, and for the rounds of an investor (a list of round ids per investor);
+ * - per round code, sorted by date (a cluster): date, amount, company and "had a lead investor" side
+ *   by side, so that a condition on codes, dates and amounts is a binary search per code and a
+ *   sequential pass over the rounds in range (random reads of round columns cost a cache miss each
+ *   at a million companies; sequential ones do not).
  *
  * Investor semantics: `lead_investor: true` with `uuid` = one of those investors led the round; alone =
  * the round had a lead investor. `lead_investor: false` with `uuid` = one of those investors took part
@@ -13,6 +19,7 @@ import {
   type Clause,
   type DocSet,
   EMPTY_CLAUSE,
+  MARK_COST,
   postingsClause,
   type Space,
   setFromPositions,
@@ -28,56 +35,13 @@ export function dateNumber(s: string): number {
   return Number(s.slice(0, 4)) * 10000 + Number(s.slice(5, 7)) * 100 + Number(s.slice(8, 10));
 }
 
-/** Sorted (key, round) pairs for range lookups. */
-class SortedRounds {
-  readonly keys = new F64Vec(0);
-  readonly rounds = new U32Vec(0);
-
-  rebuild(values: Float64Array, n: number): void {
-    const order = sortByValue(values, n);
-    const keys = new Float64Array(order.length);
-    for (let i = 0; i < order.length; i++) keys[i] = values[order[i]!]!;
-    this.keys.adopt(keys);
-    this.rounds.adopt(order);
-  }
-
-  insert(key: number, round: number): void {
-    if (Number.isNaN(key)) return;
-    const i = this.upper(key);
-    this.keys.insert(i, key);
-    this.rounds.insert(i, round);
-  }
-
-  /** First index whose key is >= v. */
-  lower(v: number): number {
-    const k = this.keys.data;
-    let lo = 0;
-    let hi = this.keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (k[mid]! < v) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** First index whose key is > v. */
-  upper(v: number): number {
-    const k = this.keys.data;
-    let lo = 0;
-    let hi = this.keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (k[mid]! <= v) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  span(r: { lo: number; hi: number }): [number, number] {
-    return [this.lower(r.lo), this.upper(r.hi)];
-  }
-}
+// Relative costs (1 = a probe of a cached bitmap). A round reached by its id (an investor's rounds)
+// costs a cache miss per column; a round of a cluster is read sequentially.
+const ROUND_BY_ID_COST = 40;
+const CLUSTER_ROUND_COST = 3;
+/** Testing one company: finding its rounds, then checking each. */
+const TEST_COMPANY_COST = 10;
+const TEST_ROUND_COST = 15;
 
 type Bounds = { lo: number; hi: number };
 
@@ -89,6 +53,82 @@ function bounds<T>(r: Range<T> | undefined, toNumber: (v: T) => number): Bounds 
   };
 }
 
+/** The rounds of one code, sorted by (date, company). */
+class Cluster {
+  readonly date = new U32Vec(16);
+  readonly amount = new F64Vec(16);
+  readonly company = new U32Vec(16);
+  readonly led = new U8Vec(16);
+  readonly round = new U32Vec(16);
+
+  push(date: number, amount: number, company: number, led: boolean, round: number): void {
+    this.date.push(date);
+    this.amount.push(amount);
+    this.company.push(company);
+    this.led.push(led ? 1 : 0);
+    this.round.push(round);
+  }
+
+  /** Keeps the order by date (one added company at a time: it goes after its equals). */
+  insert(date: number, amount: number, company: number, led: boolean, round: number): void {
+    const i = this.upper(date);
+    this.date.insert(i, date);
+    this.amount.insert(i, amount);
+    this.company.insert(i, company);
+    this.led.insert(i, led ? 1 : 0);
+    this.round.insert(i, round);
+  }
+
+  /** Sorts the rounds pushed in company order by (date, company). */
+  sort(): void {
+    const n = this.date.length;
+    const order = sortByValue(Float64Array.from(this.date.view()), n);
+    const reorder = <T extends U32Vec | F64Vec | U8Vec>(v: T): void => {
+      const src = v.view().slice();
+      for (let i = 0; i < n; i++) v.data[i] = src[order[i]!]!;
+      v.trim();
+    };
+    reorder(this.date);
+    reorder(this.amount);
+    reorder(this.company);
+    reorder(this.led);
+    reorder(this.round);
+  }
+
+  /** First index whose date is >= v. */
+  lower(v: number): number {
+    const d = this.date.data;
+    let lo = 0;
+    let hi = this.date.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (d[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** First index whose date is > v. */
+  upper(v: number): number {
+    const d = this.date.data;
+    let lo = 0;
+    let hi = this.date.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (d[mid]! <= v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  bytes(): number {
+    return [this.date, this.amount, this.company, this.led, this.round].reduce(
+      (b, v) => b + v.data.byteLength,
+      0,
+    );
+  }
+}
+
 export class FundingRounds {
   /** `companyStart[p]..companyStart[p+1]`: the rounds of company p. */
   private readonly companyStart = new U32Vec(1024);
@@ -96,19 +136,21 @@ export class FundingRounds {
   private readonly code = new U32Vec(1024);
   /** YYYYMMDD. */
   private readonly date = new U32Vec(1024);
+  /** NaN when not disclosed (never matches a range). */
   private readonly amount = new F64Vec(1024);
   private readonly invStart = new U32Vec(1024);
   private readonly invId = new U32Vec(1024);
   private readonly invLead = new U8Vec(1024);
   private readonly codeIds = new Map<string, number>();
-  private readonly codeRounds: U32Vec[] = [];
+  private readonly clusters: Cluster[] = [];
   private readonly investorIds = new Map<string, number>();
   private readonly investorRounds: U32Vec[] = [];
-  private readonly byDate = new SortedRounds();
-  private readonly byAmount = new SortedRounds();
   /** Companies with a round that had a lead investor / a round that had none. */
   private readonly withLead = new Posting();
   private readonly withoutLead = new Posting();
+  /** Companies with any round / with a round of each code. */
+  private readonly withRounds = new Posting();
+  private readonly codeCompanies: Posting[] = [];
 
   constructor(private readonly arena: PostingArena) {
     this.companyStart.push(0);
@@ -119,7 +161,7 @@ export class FundingRounds {
     return this.company.length;
   }
 
-  /** Appends the rounds of company `p` (the next position). `live`: keep the sorted lookups current. */
+  /** Appends the rounds of company `p` (the next position). `live`: keep the clusters sorted. */
   append(p: number, rounds: readonly RoundFacet[], live: boolean): void {
     let led = false;
     let unled = false;
@@ -128,12 +170,13 @@ export class FundingRounds {
       this.company.push(p);
       let codeId = this.codeIds.get(round.round);
       if (codeId === undefined) {
-        codeId = this.codeRounds.length;
+        codeId = this.clusters.length;
         this.codeIds.set(round.round, codeId);
-        this.codeRounds.push(new U32Vec(16));
+        this.clusters.push(new Cluster());
+        this.codeCompanies.push(new Posting());
       }
       this.code.push(codeId);
-      this.codeRounds[codeId]!.push(r);
+      this.arena.append(this.codeCompanies[codeId]!, p);
       const date = dateNumber(round.date);
       const amount = round.amount_usd ?? Number.NaN;
       this.date.push(date);
@@ -155,33 +198,45 @@ export class FundingRounds {
       this.invStart.push(this.invId.length);
       if (hasLead) led = true;
       else unled = true;
-      if (live) {
-        this.byDate.insert(date, r);
-        this.byAmount.insert(amount, r);
-      }
+      const cluster = this.clusters[codeId]!;
+      if (live) cluster.insert(date, amount, p, hasLead, r);
+      else cluster.push(date, amount, p, hasLead, r);
     }
     this.companyStart.push(this.company.length);
+    if (rounds.length > 0) this.arena.append(this.withRounds, p);
     if (led) this.arena.append(this.withLead, p);
     if (unled) this.arena.append(this.withoutLead, p);
   }
 
-  /** Builds the sorted lookups after a bulk load. */
+  /** Sorts the clusters and trims the columns after a bulk load. */
   finish(): void {
-    const n = this.company.length;
-    this.byDate.rebuild(Float64Array.from(this.date.view()), n);
-    this.byAmount.rebuild(this.amount.view(), n);
+    for (const c of this.clusters) c.sort();
     for (const v of [this.companyStart, this.company, this.code, this.date, this.amount]) v.trim();
     for (const v of [this.invStart, this.invId, this.invLead]) v.trim();
-    for (const v of this.codeRounds) v.trim();
     for (const v of this.investorRounds) v.trim();
   }
 
-  postings(): Posting[] {
-    return [this.withLead, this.withoutLead];
+  /**
+   * The clauses of a `funding_detail.funding_rounds` filter (none when it sets nothing): the exact
+   * condition, and a superset of it (companies with a round of those codes, or with any round) that
+   * costs a bitmap AND and lets the planner test the exact condition on fewer companies.
+   */
+  compile(cond: FundingRoundsCondition, space: Space): Clause[] {
+    const exact = this.compileExact(cond, space);
+    if (!exact || exact.estimate === 0) return exact ? [exact] : [];
+    const roundLevel = cond.date || cond.amount_usd || cond.investors?.uuid?.length;
+    if (!roundLevel && !(cond.round?.length && cond.investors?.lead_investor !== undefined)) return [exact];
+    const codes = cond.round?.length ? cond.round : null;
+    const superset = codes
+      ? codes.flatMap((c) => {
+          const id = this.codeIds.get(c);
+          return id === undefined ? [] : [this.codeCompanies[id]!];
+        })
+      : [this.withRounds];
+    return [postingsClause(superset, space), exact];
   }
 
-  /** The clause of a `funding_detail.funding_rounds` filter; null when it sets nothing. */
-  compile(cond: FundingRoundsCondition, space: Space): Clause | null {
+  private compileExact(cond: FundingRoundsCondition, space: Space): Clause | null {
     const roundCodes = cond.round?.length ? cond.round : null;
     const dateRange = bounds(cond.date, dateNumber);
     const amountRange = bounds(cond.amount_usd, (v: number) => v);
@@ -189,120 +244,154 @@ export class FundingRounds {
     const lead = cond.investors?.lead_investor;
     if (!roundCodes && !dateRange && !amountRange && !uuids && lead === undefined) return null;
 
-    if (!roundCodes && !dateRange && !amountRange && !uuids) {
-      return postingsClause([lead ? this.withLead : this.withoutLead], space);
-    }
-
-    // Candidate rounds: the smallest of the sources the condition names.
-    type Source = { estimate: number; each: (visit: (r: number) => void) => void };
-    const sources: Source[] = [];
-    let codeMask: Uint8Array | null = null;
+    let codeIdList: number[] | null = null;
     if (roundCodes) {
-      codeMask = new Uint8Array(this.codeRounds.length);
-      const lists: U32Vec[] = [];
-      for (const c of roundCodes) {
+      codeIdList = roundCodes.flatMap((c) => {
         const id = this.codeIds.get(c);
-        if (id === undefined) continue;
-        codeMask[id] = 1;
-        lists.push(this.codeRounds[id]!);
-      }
-      if (lists.length === 0) return EMPTY_CLAUSE;
-      sources.push(listsSource(lists));
+        return id === undefined ? [] : [id];
+      });
+      if (codeIdList.length === 0) return EMPTY_CLAUSE;
+    }
+    if (!dateRange && !amountRange && !uuids) {
+      // One sub-condition on its own is a company-level posting.
+      if (lead === undefined)
+        return postingsClause(
+          codeIdList!.map((id) => this.codeCompanies[id]!),
+          space,
+        );
+      if (!codeIdList) return postingsClause([lead ? this.withLead : this.withoutLead], space);
     }
     let investorSet: Set<number> | null = null;
+    let investorLists: U32Vec[] = [];
     if (uuids) {
       investorSet = new Set();
-      const lists: U32Vec[] = [];
       for (const u of uuids) {
         const id = this.investorIds.get(u);
         if (id === undefined) continue;
         investorSet.add(id);
-        lists.push(this.investorRounds[id]!);
+        investorLists.push(this.investorRounds[id]!);
       }
-      if (lists.length === 0) return EMPTY_CLAUSE;
-      sources.push(listsSource(lists));
-    }
-    for (const [range, sorted] of [
-      [dateRange, this.byDate],
-      [amountRange, this.byAmount],
-    ] as const) {
-      if (!range) continue;
-      const [from, to] = sorted.span(range);
-      if (from >= to) return EMPTY_CLAUSE;
-      const rounds = sorted.rounds;
-      sources.push({
-        estimate: to - from,
-        each: (visit) => {
-          const d = rounds.data;
-          for (let i = from; i < to; i++) visit(d[i]!);
-        },
-      });
+      if (investorLists.length === 0) return EMPTY_CLAUSE;
     }
 
+    // Whole-round check, on rounds reached by id (testing a company, or an investor's rounds).
+    const codeMask = new Uint8Array(this.clusters.length);
+    for (const id of codeIdList ?? this.clusters.keys()) codeMask[id] = 1;
     const code = this.code.data;
     const date = this.date.data;
     const amount = this.amount.data;
     const invStart = this.invStart.data;
     const invId = this.invId.data;
     const invLead = this.invLead.data;
-    const roundOk = (r: number): boolean => {
-      if (codeMask && codeMask[code[r]!] !== 1) return false;
-      if (dateRange) {
-        const d = date[r]!;
-        if (d < dateRange.lo || d > dateRange.hi) return false;
-      }
-      if (amountRange) {
-        const a = amount[r]!;
-        if (!(a >= amountRange.lo && a <= amountRange.hi)) return false;
-      }
+    const dateLo = dateRange?.lo ?? Number.NEGATIVE_INFINITY;
+    const dateHi = dateRange?.hi ?? Number.POSITIVE_INFINITY;
+    const byAmount = amountRange !== null;
+    const amountLo = amountRange?.lo ?? 0;
+    const amountHi = amountRange?.hi ?? 0;
+    const investorsOk = (r: number): boolean => {
+      const from = invStart[r]!;
+      const to = invStart[r + 1]!;
       if (investorSet) {
-        const from = invStart[r]!;
-        const to = invStart[r + 1]!;
         for (let i = from; i < to; i++) {
           if (investorSet.has(invId[i]!) && (lead === undefined || (invLead[i] === 1) === lead)) return true;
         }
         return false;
       }
-      if (lead !== undefined) {
-        const from = invStart[r]!;
-        const to = invStart[r + 1]!;
-        let hasLead = false;
-        for (let i = from; i < to; i++) if (invLead[i] === 1) hasLead = true;
-        return hasLead === lead;
+      if (lead === undefined) return true;
+      let hasLead = false;
+      for (let i = from; i < to; i++) if (invLead[i] === 1) hasLead = true;
+      return hasLead === lead;
+    };
+    const roundOk = (r: number): boolean => {
+      if (codeMask[code[r]!] !== 1) return false;
+      const d = date[r]!;
+      if (d < dateLo || d > dateHi) return false;
+      if (byAmount) {
+        const a = amount[r]!;
+        if (!(a >= amountLo && a <= amountHi)) return false;
       }
-      return true;
+      return investorsOk(r);
     };
 
-    sources.sort((a, b) => a.estimate - b.estimate);
-    const source = sources[0]!;
+    // Candidates for materialising: the clusters' date slices, or the investors' rounds.
+    const slices: { cluster: Cluster; from: number; to: number }[] = [];
+    let clusterRounds = 0;
+    for (const id of codeIdList ?? this.clusters.keys()) {
+      const cluster = this.clusters[id]!;
+      const from = dateRange ? cluster.lower(dateLo) : 0;
+      const to = dateRange ? cluster.upper(dateHi) : cluster.date.length;
+      if (from < to) slices.push({ cluster, from, to });
+      clusterRounds += to - from;
+    }
+    if (clusterRounds === 0) return EMPTY_CLAUSE;
+    let investorRounds = Number.POSITIVE_INFINITY;
+    if (uuids) {
+      investorRounds = 0;
+      for (const l of investorLists) investorRounds += l.length;
+    }
+    const byInvestor = investorRounds * ROUND_BY_ID_COST < clusterRounds * CLUSTER_ROUND_COST;
+    if (!byInvestor) investorLists = [];
+    const candidates = Math.min(clusterRounds, investorRounds);
+    const dense = candidates * 32 > space.size;
     const companyStart = this.companyStart.data;
     const company = this.company.data;
     const perCompany = this.company.length / Math.max(1, space.size);
+
+    /** Calls `emit` with the company of every matching candidate round. */
+    const visit = (emit: (p: number) => void): void => {
+      if (byInvestor) {
+        for (const list of investorLists) {
+          const rounds = list.data;
+          for (let i = 0; i < list.length; i++) {
+            const r = rounds[i]!;
+            if (roundOk(r)) emit(company[r]!);
+          }
+        }
+        return;
+      }
+      const checkInvestors = investorSet !== null;
+      const checkLead = !checkInvestors && lead !== undefined;
+      for (const { cluster, from, to } of slices) {
+        const amounts = cluster.amount.data;
+        const led = cluster.led.data;
+        const companies = cluster.company.data;
+        const ids = cluster.round.data;
+        for (let i = from; i < to; i++) {
+          if (byAmount) {
+            const a = amounts[i]!;
+            if (!(a >= amountLo && a <= amountHi)) continue;
+          }
+          if (checkLead && (led[i] === 1) !== lead) continue;
+          if (checkInvestors && !investorsOk(ids[i]!)) continue;
+          emit(companies[i]!);
+        }
+      }
+    };
+
     return {
-      estimate: Math.min(source.estimate, space.size),
-      testCost: 1 + perCompany * 3,
+      estimate: Math.min(candidates, space.size),
+      testCost: TEST_COMPANY_COST + perCompany * TEST_ROUND_COST,
       materializeCost:
-        source.estimate * 2 + (source.estimate * 32 > space.size ? space.wordCap * WORD_COST : 0),
+        (byInvestor ? investorRounds * ROUND_BY_ID_COST : clusterRounds * CLUSTER_ROUND_COST) +
+        (dense ? space.wordCap * WORD_COST : 0) +
+        candidates * MARK_COST,
       test: (p) => {
         const to = companyStart[p + 1]!;
         for (let r = companyStart[p]!; r < to; r++) if (roundOk(r)) return true;
         return false;
       },
       materialize: (): DocSet => {
-        if (source.estimate * 32 <= space.size) {
-          const out = space.scratch.list(source.estimate);
+        if (!dense) {
+          const out = space.scratch.list(candidates);
           let k = 0;
-          source.each((r) => {
-            if (roundOk(r)) out[k++] = company[r]!;
+          visit((p) => {
+            out[k++] = p;
           });
           return setFromPositions(out.subarray(0, k), space);
         }
-        // Many candidate rounds: mark their companies straight into a bitmap.
         const words = space.scratch.words();
         let count = 0;
-        source.each((r) => {
-          if (!roundOk(r)) return;
-          const p = company[r]!;
+        visit((p) => {
           const w = p >>> 5;
           const m = 1 << (p & 31);
           if ((words[w]! & m) === 0) {
@@ -326,31 +415,10 @@ export class FundingRounds {
       this.invStart,
       this.invId,
       this.invLead,
-      this.byDate.keys,
-      this.byDate.rounds,
-      this.byAmount.keys,
-      this.byAmount.rounds,
-      ...this.codeRounds,
       ...this.investorRounds,
     ])
       b += v.data.byteLength;
+    for (const c of this.clusters) b += c.bytes();
     return b;
   }
-}
-
-function listsSource(lists: readonly U32Vec[]): {
-  estimate: number;
-  each: (visit: (r: number) => void) => void;
-} {
-  let estimate = 0;
-  for (const l of lists) estimate += l.length;
-  return {
-    estimate,
-    each: (visit) => {
-      for (const l of lists) {
-        const d = l.data;
-        for (let i = 0; i < l.length; i++) visit(d[i]!);
-      }
-    },
-  };
 }

@@ -486,6 +486,23 @@ describe('sorting', () => {
     expect(oracleUuids(COMPANIES, {}, { by, order: dir })).toEqual(expected);
   });
 
+  it('stays exact when a sort column disagrees with the facet of the same value', () => {
+    // Founded 2016 in the facets (what the filter reads) but 1990 in the sort column.
+    const rows = COMPANIES.map((c, i) => indexRow(i, c));
+    rows[4] = { ...rows[4]!, founded_year: 1990 }; // c-zen
+    const odd = CompanyIndex.build(rows);
+    const found = (order: 'asc' | 'desc') =>
+      odd
+        .search(
+          { 'firmographic.founded_year': { gte: 2016 } },
+          { by: 'founded_year', order },
+          { offset: 0, limit: 10 },
+        )
+        .positions.map((p) => odd.uuidAt(p));
+    expect(found('asc')).toEqual(['c-zen', 'c-acme']);
+    expect(found('desc')).toEqual(['c-acme', 'c-zen']);
+  });
+
   it('applies to filtered results', () => {
     expect(
       indexUuids(INDEX, { 'business_model.gtm_type': ['b2b'] }, { by: 'founded_year', order: 'asc' }),

@@ -11,9 +11,12 @@
  * smallest (doc-sets.ts), then takes the first `offset + limit` matches in the requested order: by
  * walking that order's permutation and probing the match set when matches are plentiful, or by
  * collecting the matches and ordering them by rank when they are few. Only the first 500 matches are
- * ever served, so at most 500 are ranked.
+ * ever served, so at most 500 are ranked, and `total` needs counting only up to 500: clauses that are
+ * expensive to materialise (funding rounds, ranges, wide unions) may instead be tested company by
+ * company along the order until the 500th match (`walkLazily`). A range over the sort key's own value
+ * narrows every walk to one stretch of the order. See README.md in this folder.
  */
-import { LIST_TOTAL_CAP } from '../../contract/api';
+import { LIST_TOTAL_CAP, type SortBy } from '../../contract/api';
 import {
   FILTER_CATALOG,
   type Filters,
@@ -35,7 +38,7 @@ import { PrefixKey, RangeKey, TextKey, ValueKey } from './facet-keys';
 import type { Facets, FacetValue } from './facets';
 import { dateNumber, FundingRounds } from './funding-rounds';
 import { bitsToList, PostingArena } from './postings';
-import { SortOrders, type SortSpec } from './sort-orders';
+import { SORT_COLUMNS, SORT_RANGE_FILTERS, SortOrders, type SortSpec } from './sort-orders';
 
 export type { SortSpec } from './sort-orders';
 
@@ -56,6 +59,9 @@ export type SearchResult = {
   positions: number[];
 };
 
+/** How often (in steps) a lazy walk checks that it is still worth walking. */
+const WALK_CHECKPOINT = 4096;
+
 /** Knobs of the retrieval strategy; tests move them to reach every path at small sizes. */
 export const retrievalTuning = {
   /** Below this many matches, ranking sorts their ranks; above, it marks them in a bitmap of ranks. */
@@ -64,6 +70,10 @@ export const retrievalTuning = {
   walkBudgetFactor: 2,
   /** ...plus this many steps. */
   walkBudgetSlack: 1024,
+  /** The lazy walk over expensive clauses: when it pays ('auto'), whenever possible, or never. */
+  lazyWalk: 'auto' as 'auto' | 'always' | 'never',
+  /** The lazy walk gives up after this many times the steps that materialising would cost. */
+  lazyBudgetFactor: 1,
 };
 
 type Ordering = { perm: Uint32Array; rank: Uint32Array };
@@ -75,6 +85,8 @@ export class CompanyIndex {
   private readonly rangeKeys = new Map<string, RangeKey>();
   private readonly rounds: FundingRounds;
   private readonly orders = new SortOrders();
+  /** Sort keys whose column disagrees with the facet of the same value for some company. */
+  private readonly stretchOff = new Set<SortBy>();
 
   private constructor() {
     for (const def of FILTER_CATALOG) {
@@ -89,7 +101,7 @@ export class CompanyIndex {
         case 'year_range':
         case 'int_range':
         case 'usd_range':
-          this.rangeKeys.set(def.key, new RangeKey(this.arena, Number));
+          this.rangeKeys.set(def.key, new RangeKey(this.arena, Number, SORT_RANGE_FILTERS[def.key]));
           break;
         case 'date_range':
           this.rangeKeys.set(def.key, new RangeKey(this.arena, (v) => dateNumber(String(v))));
@@ -141,6 +153,13 @@ export class CompanyIndex {
     this.uuids.push(row.uuid);
     this.orders.push(row);
     const values = facets.values as Record<string, FacetValue[] | undefined>;
+    for (const [key, by] of Object.entries(SORT_RANGE_FILTERS)) {
+      // The stretch of an order is read from the sort column, the range from the facet: only while
+      // every company has the same value in both may a range narrow the walk.
+      const facet = values[key]?.[0] ?? null;
+      const column = row[SORT_COLUMNS[by!]] ?? null;
+      if (facet !== column) this.stretchOff.add(by!);
+    }
     for (const [key, index] of this.valueKeys) index.add(p, values[key]);
     for (const [key, index] of this.rangeKeys) index.add(p, values[key], live);
     this.rounds.append(p, facets.rounds ?? [], live);
@@ -171,7 +190,8 @@ export class CompanyIndex {
           clause = this.rangeKeys.get(def.key)!.compile(value as Range<FacetValue>, space);
           break;
         case 'funding_rounds':
-          clause = this.rounds.compile(value as FundingRoundsCondition, space);
+          clauses.push(...this.rounds.compile(value as FundingRoundsCondition, space));
+          clause = null;
           break;
         default:
           clause = this.valueKeys.get(def.key)!.compile(value as FacetValue[], space);
@@ -209,41 +229,146 @@ export class CompanyIndex {
     options: SearchOptions,
   ): SearchResult {
     const space = this.space();
-    const matches = intersectClauses(this.compile(filters as Record<string, unknown>, space), space);
+    const clauses = this.compile(filters as Record<string, unknown>, space);
+    const offset = Math.max(0, Math.floor(page.offset));
+    const want = Math.min(offset + Math.max(0, Math.floor(page.limit)), LIST_TOTAL_CAP);
+    const ordering = this.orders.get(sort);
+    // A range over the sort key's own value holds exactly one stretch of the order: every match is
+    // inside it, so walks start there.
+    const onSortKey = this.stretchOff.has(sort.by)
+      ? undefined
+      : clauses.find((c) => c.sortRange?.by === sort.by);
+    const [from, to] = onSortKey?.sortRange
+      ? this.orders.interval(sort, onSortKey.sortRange.lo, onSortKey.sortRange.hi)
+      : [0, space.size];
+    const scored = options.scores !== undefined && sort.by === 'relevance';
+    if (!scored) {
+      const walked = this.walkLazily(clauses, onSortKey, { from, to }, space, ordering, offset, want);
+      if (walked) return walked;
+    }
+    const matches = intersectClauses(clauses, space);
     const count = docSetCount(matches, space);
     const total = Math.min(count, LIST_TOTAL_CAP);
-    const offset = Math.max(0, Math.floor(page.offset));
-    const end = Math.min(offset + Math.max(0, Math.floor(page.limit)), total);
+    const end = Math.min(want, total);
     if (offset >= end) return { total, positions: [] };
-    const ordering = this.orders.get(sort);
     const top =
-      options.scores && sort.by === 'relevance'
+      scored && options.scores
         ? this.topScored(matches, count, ordering, end, options.scores, sort.order === 'desc')
-        : this.top(matches, count, ordering, end);
+        : this.top(matches, count, ordering, end, { from, to });
     return { total, positions: top.slice(offset) };
   }
 
-  /** The first `k` matches (k <= count) in the ordering. */
-  private top(set: DocSet, count: number, { perm, rank }: Ordering, k: number): number[] {
+  /**
+   * Answers without materialising the expensive clauses: intersect the cheap ones, then walk the
+   * order (or the stretch of it that a range on the sort key allows) testing the expensive ones
+   * company by company until the 500th match, which settles `total`. Chosen when the expected walk
+   * is clearly cheaper than materialising; the walk gives up (null) once it has spent what
+   * materialising would cost, so a misjudged walk (matches bunched late in the order) costs at most
+   * about twice the plain plan.
+   */
+  private walkLazily(
+    clauses: readonly Clause[],
+    onSortKey: Clause | undefined,
+    stretch: { from: number; to: number },
+    space: Space,
+    { perm }: Ordering,
+    offset: number,
+    want: number,
+  ): SearchResult | null {
+    const n = space.size;
+    const mode = retrievalTuning.lazyWalk;
+    if (mode === 'never') return null;
+    const expensive = (c: Clause) =>
+      c === onSortKey || mode === 'always' || c.materializeCost > space.wordCap * WORD_COST * 4;
+    const lazy = clauses.filter(expensive);
+    if (lazy.length === 0) return null;
+    const eager = intersectClauses(
+      clauses.filter((c) => !expensive(c)),
+      space,
+    );
+    if (eager.kind === 'list') return null;
+    const eagerShare = docSetCount(eager, space) / n;
+    // Share of the stretch expected to match (the range on the sort key is the stretch itself).
+    let density = eagerShare;
+    let testCost = 0;
+    let materializeCost = 0;
+    for (const c of lazy) {
+      if (c !== onSortKey) density *= Math.min(1, c.estimate / n);
+      testCost += c.testCost;
+      materializeCost += c.materializeCost;
+    }
+    const span = stretch.to - stretch.from;
+    const stepCost = 1 + eagerShare * testCost;
+    if (mode === 'auto') {
+      const expectedSteps = density * span >= LIST_TOTAL_CAP ? LIST_TOTAL_CAP / density : span;
+      if (expectedSteps * stepCost * 2 > materializeCost) return null;
+    }
+    const budget = Math.ceil((materializeCost / stepCost) * retrievalTuning.lazyBudgetFactor);
+    const stop = Math.min(stretch.to, stretch.from + budget);
+    const words = eager.kind === 'bits' ? eager.words : null;
+    const tests = lazy.map((c) => c.test);
+    const positions: number[] = [];
+    let found = 0;
+    let i = stretch.from;
+    let checkpoint = stretch.from + WALK_CHECKPOINT;
+    for (; i < stop && found < LIST_TOTAL_CAP; i++) {
+      if (i === checkpoint) {
+        // Project the rest of the walk from the matches met so far; give up early when the order
+        // turns out to hold the matches late (it correlates with the filters).
+        const walked = i - stretch.from;
+        const remaining = Math.min(
+          stretch.to - i,
+          ((LIST_TOTAL_CAP - found) * walked) / Math.max(found, 0.5),
+        );
+        if (walked + remaining > budget) return null;
+        checkpoint += WALK_CHECKPOINT;
+      }
+      const p = perm[i]!;
+      if (words !== null && ((words[p >>> 5]! >>> (p & 31)) & 1) === 0) continue;
+      let ok = true;
+      for (const test of tests) {
+        if (!test(p)) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+      if (found >= offset && found < want) positions.push(p);
+      found++;
+    }
+    if (found < LIST_TOTAL_CAP && i < stretch.to) return null;
+    return { total: Math.min(found, LIST_TOTAL_CAP), positions };
+  }
+
+  /** The first `k` matches (k <= count) in the ordering; every match lies in `stretch`. */
+  private top(
+    set: DocSet,
+    count: number,
+    { perm, rank }: Ordering,
+    k: number,
+    stretch: { from: number; to: number } = { from: 0, to: this.size },
+  ): number[] {
     if (set.kind === 'all') return Array.from(perm.subarray(0, k));
     if (set.kind === 'list') return this.rankList(set.ids, perm, rank, k);
-    const n = this.size;
+    const span = stretch.to - stretch.from;
     const scan = this.arena.wordCap * WORD_COST;
     const collectCost = scan + count * 2 + (count < retrievalTuning.sortRanksBelow ? count * 4 : scan);
-    // Matches spread evenly through the order are met every n / count companies.
-    if ((n * k) / count <= collectCost) {
+    // Matches spread evenly through the stretch are met every span / count companies.
+    if ((span * k) / count <= collectCost) {
       const words = set.words;
-      const budget = Math.min(
-        n,
-        Math.ceil(collectCost * retrievalTuning.walkBudgetFactor) + retrievalTuning.walkBudgetSlack,
+      const stop = Math.min(
+        stretch.to,
+        stretch.from +
+          Math.ceil(collectCost * retrievalTuning.walkBudgetFactor) +
+          retrievalTuning.walkBudgetSlack,
       );
       const out: number[] = [];
-      let i = 0;
-      for (; i < budget && out.length < k; i++) {
+      let i = stretch.from;
+      for (; i < stop && out.length < k; i++) {
         const p = perm[i]!;
         if (((words[p >>> 5]! >>> (p & 31)) & 1) === 1) out.push(p);
       }
-      if (out.length === k || i === n) return out;
+      if (out.length === k || i === stretch.to) return out;
       // The matches sit late in this order: collecting them is cheaper after all.
     }
     return this.rankList(bitsToList(set.words, count, this.scratch.list(count)), perm, rank, k);

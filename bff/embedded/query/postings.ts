@@ -22,14 +22,6 @@ export function popcount(words: Uint32Array, wordCount: number = words.length): 
   return n;
 }
 
-export function hasBit(words: Uint32Array, p: number): boolean {
-  return ((words[p >>> 5]! >>> (p & 31)) & 1) === 1;
-}
-
-export function setBit(words: Uint32Array, p: number): void {
-  words[p >>> 5]! |= 1 << (p & 31);
-}
-
 /** The set bits of a bitmap as sorted positions. */
 export function bitsToList(
   words: Uint32Array,
@@ -80,7 +72,7 @@ export class Posting {
 
   /** Relative cost of one membership test. */
   testCost(): number {
-    return this.bits ? 1 : 1 + Math.log2(this.count + 1);
+    return this.bits ? 1 : 1 + 2 * Math.log2(this.count + 1);
   }
 }
 

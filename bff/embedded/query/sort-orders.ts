@@ -22,56 +22,79 @@ export const SORT_COLUMNS = {
 
 const SORT_KEYS = Object.keys(SORT_COLUMNS) as SortBy[];
 
+/**
+ * Range filters over the very value a sort key orders by (the store writes both from the same
+ * section field): a range of one is a contiguous stretch of the other's order.
+ */
+export const SORT_RANGE_FILTERS: Partial<Record<string, SortBy>> = {
+  'firmographic.founded_year': 'founded_year',
+  'funding_detail.funding_overview.total_funding_usd': 'total_funding',
+};
+
 export function compareUuid(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
- * The positions `0..n-1` whose value is not NaN, sorted by (value asc, tie asc), where `tie[p]` is a
- * distinct integer below `n` per position and `byTie[t]` the position with tie `t` (both default to
- * the position itself). Sorts packed float keys (dense value rank * 2^k + tie), which a typed array
- * sorts natively, instead of calling a comparator a million times.
+ * The positions `0..n-1` whose value is not NaN, sorted by (value asc, tie asc), where `byTie` lists
+ * the positions in tie order (default: by position). A stable LSD radix sort over the bits of the
+ * doubles (ordered as unsigned integers once the sign is folded in), 16 bits a pass, taking the
+ * positions in tie order: ties keep that order. Passes whose digit is the same everywhere (the low
+ * bits of whole numbers) are skipped.
  */
-export function sortByValue(
-  values: Float64Array,
-  n: number,
-  tie?: Uint32Array,
-  byTie?: Uint32Array,
-): Uint32Array {
+export function sortByValue(values: Float64Array, n: number, byTie?: Uint32Array): Uint32Array {
+  const hi = new Uint32Array(n);
+  const lo = new Uint32Array(n);
+  const cell = new Float64Array(1);
+  const bits = new Uint32Array(cell.buffer);
   let m = 0;
-  for (let i = 0; i < n; i++) if (!Number.isNaN(values[i]!)) m++;
-  const distinct = new Float64Array(m);
-  let k = 0;
-  for (let i = 0; i < n; i++) {
-    const v = values[i]!;
-    if (!Number.isNaN(v)) distinct[k++] = v;
-  }
-  distinct.sort();
-  let d = m === 0 ? 0 : 1;
-  for (let i = 1; i < m; i++) if (distinct[i] !== distinct[d - 1]) distinct[d++] = distinct[i]!;
-  const base = 2 ** Math.ceil(Math.log2(n + 1));
-  if (d * base > Number.MAX_SAFE_INTEGER) throw new Error('too many companies to sort');
-  const keys = new Float64Array(m);
-  k = 0;
-  for (let i = 0; i < n; i++) {
-    const v = values[i]!;
+  for (let p = 0; p < n; p++) {
+    const v = values[p]!;
     if (Number.isNaN(v)) continue;
-    let lo = 0;
-    let hi = d;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (distinct[mid]! < v) lo = mid + 1;
-      else hi = mid;
+    m++;
+    cell[0] = v === 0 ? 0 : v; // -0 and 0 are equal
+    let h = bits[1]!;
+    let l = bits[0]!;
+    if ((h & 0x80000000) !== 0) {
+      h = ~h >>> 0;
+      l = ~l >>> 0;
+    } else {
+      h = (h | 0x80000000) >>> 0;
     }
-    keys[k++] = lo * base + (tie ? tie[i]! : i);
+    hi[p] = h;
+    lo[p] = l;
   }
-  keys.sort();
-  const out = new Uint32Array(m);
-  for (let i = 0; i < m; i++) {
-    const t = keys[i]! % base;
-    out[i] = byTie ? byTie[t]! : t;
+  let cur = new Uint32Array(m);
+  let k = 0;
+  for (let t = 0; t < n; t++) {
+    const p = byTie ? byTie[t]! : t;
+    if (!Number.isNaN(values[p]!)) cur[k++] = p;
   }
-  return out;
+  let next = new Uint32Array(m);
+  const counts = new Uint32Array(65536);
+  const digits: ((p: number) => number)[] = [
+    (p) => lo[p]! & 0xffff,
+    (p) => lo[p]! >>> 16,
+    (p) => hi[p]! & 0xffff,
+    (p) => hi[p]! >>> 16,
+  ];
+  for (const digit of digits) {
+    counts.fill(0);
+    for (let i = 0; i < m; i++) counts[digit(cur[i]!)]!++;
+    if (m === 0 || counts[digit(cur[0]!)] === m) continue;
+    let sum = 0;
+    for (let d = 0; d < 65536; d++) {
+      const c = counts[d]!;
+      counts[d] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < m; i++) {
+      const p = cur[i]!;
+      next[counts[digit(p)]!++] = p;
+    }
+    [cur, next] = [next, cur];
+  }
+  return cur;
 }
 
 type Order = { perm: U32Vec; rank: U32Vec; desc: boolean; column: F64Vec };
@@ -94,13 +117,11 @@ export class SortOrders {
     const byUuid = new Uint32Array(n);
     for (let i = 0; i < n; i++) byUuid[i] = i;
     byUuid.sort((a, b) => compareUuid(uuids[a]!, uuids[b]!));
-    const uuidRank = new Uint32Array(n);
-    for (let i = 0; i < n; i++) uuidRank[byUuid[i]!] = i;
 
     for (const key of SORT_KEYS) {
       const column = this.columns.get(key)!;
       const values = column.view();
-      const nonNull = sortByValue(values, n, uuidRank, byUuid);
+      const nonNull = sortByValue(values, n, byUuid);
       const asc = new Uint32Array(n);
       asc.set(nonNull);
       // Missing values last, by uuid.
@@ -124,6 +145,30 @@ export class SortOrders {
       this.orders.set(`${key}:asc`, makeOrder(asc, false, column));
       this.orders.set(`${key}:desc`, makeOrder(desc, true, column));
     }
+  }
+
+  /**
+   * The stretch `[from, to)` of the order `spec` holding exactly the companies whose sort value lies
+   * in `[lo, hi]` (companies without a value are last and never inside).
+   */
+  interval(spec: SortSpec, lo: number, hi: number): [number, number] {
+    const o = this.orders.get(`${spec.by}:${spec.order}`);
+    if (!o) throw new Error(`unknown sort ${spec.by} ${spec.order}`);
+    const perm = o.perm.data;
+    const col = o.column.data;
+    const first = (pred: (v: number) => boolean, lo0: number, hi0: number): number => {
+      let a = lo0;
+      let b = hi0;
+      while (a < b) {
+        const mid = (a + b) >>> 1;
+        if (pred(col[perm[mid]!]!)) b = mid;
+        else a = mid + 1;
+      }
+      return a;
+    };
+    const valued = first((v) => Number.isNaN(v), 0, o.perm.length);
+    if (o.desc) return [first((v) => v <= hi, 0, valued), first((v) => v < lo, 0, valued)];
+    return [first((v) => v >= lo, 0, valued), first((v) => v > hi, 0, valued)];
   }
 
   get(spec: SortSpec): { perm: Uint32Array; rank: Uint32Array } {

@@ -5,6 +5,9 @@
 
 type Typed = Uint32Array | Float64Array | Uint8Array;
 
+/** Spare capacity kept after a bulk load: an eighth, at most 256. */
+const slack = (length: number) => Math.min(256, Math.max(4, length >> 3));
+
 abstract class Vec<T extends Typed> {
   data: T;
   length = 0;
@@ -43,15 +46,26 @@ abstract class Vec<T extends Typed> {
     return this.data.subarray(0, this.length) as T;
   }
 
-  /** Releases the unused capacity. */
+  /**
+   * Releases unused capacity after a bulk load, keeping a little room so that the companies added
+   * one by one afterwards do not each start by reallocating every column.
+   */
   trim(): void {
-    if (this.data.length > this.length + 4) this.data = this.data.slice(0, this.length) as T;
+    if (this.data.length > this.length + slack(this.length)) this.resize(this.length + slack(this.length));
   }
 
-  /** Replaces the content (the vector takes ownership of `data`). */
+  /** Replaces the content with a copy of `data` (plus room to grow). */
   adopt(data: T): void {
-    this.data = data;
+    this.length = 0;
+    this.resize(data.length + slack(data.length));
+    (this.data as Uint32Array).set(data as Uint32Array);
     this.length = data.length;
+  }
+
+  private resize(capacity: number): void {
+    const next = this.allocate(capacity);
+    (next as Uint32Array).set((this.data as Uint32Array).subarray(0, this.length));
+    this.data = next;
   }
 }
 
