@@ -315,7 +315,7 @@ function namesIn(suite: readonly BenchCase[]): Set<string> {
 /** `cacheDir`: keep the generated rows there (NDJSON) and reuse them on the next run. */
 async function main(sizes: readonly number[], runs: number, cacheDir: string | undefined): Promise<void> {
   const { generateCompanies } = await import('../dataset/generate');
-  const { indexSourceRow } = await import('./index-rows');
+  const { indexSourceRow } = await import('../store/companies');
   const wanted = namesIn(BENCH_SUITE);
   for (const count of sizes) {
     const baseline = memoryMb();

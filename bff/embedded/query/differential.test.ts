@@ -16,9 +16,9 @@ import {
 import { REGIONS, regionAncestors } from '../../contract/geo';
 import { generateCompanies } from '../dataset/generate';
 import type { CompanyRecord } from '../store/companies';
+import { indexSourceRow } from '../store/companies';
 import { matchesFilters, sortCompare } from './evaluate';
 import { CompanyIndex, retrievalTuning, type SortSpec } from './index';
-import { indexSourceRow } from './index-rows';
 
 const COUNT = 3000;
 const companies: CompanyRecord[] = [...generateCompanies({ seed: 7, count: COUNT })];

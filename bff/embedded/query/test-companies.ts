@@ -5,9 +5,7 @@
  */
 import { regionAncestors } from '../../contract/geo';
 import type { Sections } from '../../contract/sections';
-import type { IndexSourceRow } from '../store/companies';
 import type { FilterSections, SortableCompany } from './evaluate';
-import { extractFacets } from './facets';
 
 export type CompanySpec = {
   uuid: string;
@@ -130,22 +128,6 @@ export function expand(s: CompanySpec): TestCompany {
     uuid: s.uuid,
     prominence: s.prominence,
     sections: sections as unknown as TestCompany['sections'],
-  };
-}
-
-/** The row the store would hand to the index (see `companyRowValues` in store/companies.ts). */
-export function indexRow(idx: number, c: TestCompany): IndexSourceRow {
-  const s = c.sections;
-  return {
-    idx,
-    uuid: c.uuid,
-    prominence: c.prominence,
-    revenue_usd: s.financial_estimate.revenue_usd,
-    valuation_usd: s.financial_estimate.valuation_usd,
-    employee_count: s.headcount.employee_count,
-    total_funding_usd: s.funding_detail.funding_overview.total_funding_usd,
-    founded_year: s.firmographic.founded_year,
-    facets: JSON.stringify(extractFacets(s)),
   };
 }
 

@@ -2,6 +2,7 @@
  * Writing and reading company rows. A company is written once with every section; reads fetch
  * only the identity columns and the section columns a request names.
  */
+import type { FilterGroup } from '../../contract/filters';
 import { type Sections, STORED_SECTIONS, type StoredSection } from '../../contract/sections';
 import { normalizeText } from '../../contract/text';
 import { extractFacets } from '../query/facets';
@@ -56,6 +57,27 @@ const COLUMNS = [
   'created_at',
 ];
 
+/** The fields a row must carry for the query index: the sort columns and the filterable values. */
+type IndexedFields = Pick<CompanyRecord, 'uuid' | 'prominence'> & {
+  sections: Pick<Sections, FilterGroup | 'headcount'>;
+};
+
+/** What the query index reads of a company: one definition for the store, the tests and the benchmark. */
+export function indexSourceRow(idx: number, c: IndexedFields): IndexSourceRow {
+  const s = c.sections;
+  return {
+    idx,
+    uuid: c.uuid,
+    prominence: c.prominence,
+    revenue_usd: s.financial_estimate.revenue_usd,
+    valuation_usd: s.financial_estimate.valuation_usd,
+    employee_count: s.headcount.employee_count,
+    total_funding_usd: s.funding_detail.funding_overview.total_funding_usd,
+    founded_year: s.firmographic.founded_year,
+    facets: JSON.stringify(extractFacets(s)),
+  };
+}
+
 /** The row values of a company, in COLUMNS order. */
 export function companyRowValues(
   idx: number,
@@ -64,6 +86,7 @@ export function companyRowValues(
   createdAt: string,
 ): unknown[] {
   const s = c.sections;
+  const indexed = indexSourceRow(idx, c);
   return [
     idx,
     c.uuid,
@@ -74,13 +97,13 @@ export function companyRowValues(
     c.company_type,
     c.company_status,
     c.prominence,
-    s.financial_estimate.revenue_usd,
-    s.financial_estimate.valuation_usd,
-    s.headcount.employee_count,
-    s.funding_detail.funding_overview.total_funding_usd,
-    s.firmographic.founded_year,
+    indexed.revenue_usd,
+    indexed.valuation_usd,
+    indexed.employee_count,
+    indexed.total_funding_usd,
+    indexed.founded_year,
     normalizeText(c.name),
-    JSON.stringify(extractFacets(s)),
+    indexed.facets,
     ...STORED_SECTIONS.map((name) => JSON.stringify(s[name])),
     origin,
     createdAt,
