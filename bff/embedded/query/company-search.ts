@@ -75,7 +75,7 @@ function byName(db: Db, name: string, limit: number): CompanySearchRecord[] {
   for (const row of prefixRows) offer(row, 0.7 + 0.25 * (norm.length / row.search_name.length));
 
   const words = norm.split(' ');
-  const match = words.map((w, i) => (i === words.length - 1 ? `"${w}"*` : `"${w}"`)).join(' ');
+  const match = `name : (${words.map((w, i) => (i === words.length - 1 ? `"${w}"*` : `"${w}"`)).join(' ')})`;
   const wordRows = db
     .prepare(
       `SELECT ${COLS.split(', ')

@@ -45,11 +45,6 @@ CREATE TABLE IF NOT EXISTS companies (
 );
 CREATE INDEX IF NOT EXISTS companies_search_name ON companies(search_name);
 
--- Company search by name words; external content, filled by rebuildSearchIndex() after seeding and
--- by indexCompanyForSearch() for each company added later.
-CREATE VIRTUAL TABLE IF NOT EXISTS companies_fts USING fts5(
-  name, content='companies', content_rowid='idx', tokenize='unicode61 remove_diacritics 2'
-);
 
 CREATE TABLE IF NOT EXISTS api_keys (
   id          INTEGER PRIMARY KEY,
@@ -71,6 +66,26 @@ CREATE TABLE IF NOT EXISTS usage (
 CREATE INDEX IF NOT EXISTS usage_key_at ON usage(key_id, at);
 `;
 
+/**
+ * Words of company names and product categories, for company search and for ranking a text query;
+ * external content, filled by rebuildSearchIndex() after seeding and by indexCompanyForSearch() for
+ * each company added later. A database made before product categories were indexed gets the new
+ * table (and is rebuilt at start-up).
+ */
+const SEARCH_SCHEMA = `
+CREATE VIRTUAL TABLE companies_fts USING fts5(
+  name, product_category, content='companies', content_rowid='idx', tokenize='unicode61 remove_diacritics 2'
+);`;
+
+function ensureSearchTable(db: Db): void {
+  const columns = (
+    db.prepare('SELECT name FROM pragma_table_info(?)').all('companies_fts') as { name: string }[]
+  ).map((c) => c.name);
+  if (columns.includes('product_category')) return;
+  db.exec(`DROP TABLE IF EXISTS companies_fts; ${SEARCH_SCHEMA}`);
+  db.prepare("DELETE FROM meta WHERE key = 'search.built'").run();
+}
+
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
@@ -83,6 +98,7 @@ export function openDatabase(file: string): Db {
   db.pragma('busy_timeout = 5000');
   db.pragma('cache_size = -65536');
   db.exec(SCHEMA);
+  ensureSearchTable(db);
   return db;
 }
 
@@ -106,6 +122,15 @@ export function rebuildSearchIndex(db: Db): void {
   setMeta(db, 'search.built', new Date().toISOString());
 }
 
-export function indexCompanyForSearch(db: Db, idx: number, name: string): void {
-  db.prepare('INSERT INTO companies_fts(rowid, name) VALUES (?, ?)').run(idx, name);
+export function indexCompanyForSearch(
+  db: Db,
+  idx: number,
+  name: string,
+  productCategory: string | null,
+): void {
+  db.prepare('INSERT INTO companies_fts(rowid, name, product_category) VALUES (?, ?, ?)').run(
+    idx,
+    name,
+    productCategory,
+  );
 }
