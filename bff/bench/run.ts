@@ -8,11 +8,15 @@
  * - `endpoint`: the whole list-generation endpoint through the service's `fetch` (validation,
  *   index, reading rows, charging credits, JSON) with no network in between.
  *
+ * It also times filter translation over the labelled queries of bff/embedded/translate/.
+ *
  * BENCH_SIZES (default "25000,1000000") picks the sizes; BENCH_RUNS (default 100) the timed runs.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { ServiceContext } from '../embedded/context';
 import { seedDatabase } from '../embedded/dataset/seed';
+import { translateText } from '../embedded/endpoints/filter-builder';
 import {
   BENCH_SUITE,
   type BenchCase,
@@ -23,6 +27,7 @@ import {
 import { startService } from '../embedded/service';
 import { countCompanies } from '../embedded/store/companies';
 import { databaseFile, getMeta, openDatabase, setMeta } from '../embedded/store/db';
+import LABELLED from '../embedded/translate/queries.labelled.json' with { type: 'json' };
 
 const sizes = (process.env.BENCH_SIZES ?? '25000,1000000').split(',').map((s) => Number(s.trim()));
 const runs = Number(process.env.BENCH_RUNS ?? 100);
@@ -85,7 +90,25 @@ async function benchSize(count: number): Promise<void> {
 
   console.log('\nwhole endpoint in-process (POST /api/v1/list/generate/companies, limit 50):');
   console.log(formatBenchResults(await endpointBench(service.fetch, suite)));
+
+  console.log(`\n${translationBench(service.ctx)}`);
   service.close();
+}
+
+/** Filter translation of every labelled query (issue 3's target: p95 under 5 ms per query). */
+function translationBench(ctx: ServiceContext): string {
+  const queries = (LABELLED as { query: string }[]).map((q) => q.query);
+  for (const q of queries) translateText(ctx, q); // warm-up: lexicons, city names
+  const times: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    for (const q of queries) {
+      const started = performance.now();
+      translateText(ctx, q);
+      times.push(performance.now() - started);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return `filter translation (${queries.length} labelled queries x 5): p50 ${percentile(times, 0.5).toFixed(3)} ms  p95 ${percentile(times, 0.95).toFixed(3)} ms  max ${times.at(-1)!.toFixed(3)} ms`;
 }
 
 async function endpointBench(fetch: (req: Request) => Promise<Response>, suite: readonly BenchCase[]) {

@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { CompanySearchQuery, IndustrySearchQuery } from '../contract/api';
 import type { ServiceContext, ServiceEnv } from './context';
 import { enrichFromBody, enrichFromQuery } from './endpoints/enrichment';
+import { buildFilters } from './endpoints/filter-builder';
 import { generateList } from './endpoints/lists';
 import { ApiProblem, parseOrThrow, problemResponse } from './problem';
 import { searchCompanies } from './query/company-search';
@@ -105,6 +106,10 @@ export function createServiceApp(ctx: ServiceContext) {
     c.json(generateList(ctx, c.get('key'), await jsonBody(c.req.raw))),
   );
 
+  api.post('/list/filter-builder', async (c) =>
+    c.json(buildFilters(ctx, c.get('key'), await jsonBody(c.req.raw))),
+  );
+
   api.get('/company/enrichment', (c) => c.json(enrichFromQuery(ctx, c.get('key'), queryParams(c.req.url))));
   api.post('/company/enrichment', async (c) =>
     c.json(enrichFromBody(ctx, c.get('key'), await jsonBody(c.req.raw))),
@@ -125,6 +130,7 @@ export function createServiceApp(ctx: ServiceContext) {
   // A known path with a method it does not allow answers 405 naming the allowed ones.
   const allowed: Record<string, string> = {
     '/list/generate/companies': 'POST',
+    '/list/filter-builder': 'POST',
     '/company/enrichment': 'GET, POST',
     '/company/search': 'GET',
     '/industry/search': 'GET',

@@ -18,8 +18,10 @@ import { isNaicsCode } from '../dataset/reference/naics';
 import { isSicCode } from '../dataset/reference/sic';
 import { industryByCode } from '../dataset/taxonomy';
 import { ApiProblem, invalid, parseOrThrow } from '../problem';
+import { textScores } from '../query/text-relevance';
 import { loadCompanies } from '../store/companies';
 import { type ApiKey, charge } from '../store/keys';
+import { translateText } from './filter-builder';
 
 /**
  * Drops empty arrays (with a warning each) and checks the values that the contract can only check
@@ -62,14 +64,11 @@ export function applicableFilters(filters: Filters): { filters: Filters; warning
 
 export function generateList(ctx: ServiceContext, key: ApiKey, body: unknown): ListGenerateResponse {
   const req = parseOrThrow(ListGenerateRequest, body);
-  if (req.query !== undefined) {
-    throw new ApiProblem(
-      400,
-      'Natural-language queries are not yet supported by the embedded service: send structured filters instead.',
-      { errors: [{ path: 'query', message: 'not yet supported' }] },
-    );
-  }
-  const { filters, warnings } = applicableFilters(req.filters ?? {});
+  // A natural-language query becomes filters the same way the filter-builder makes them; the words it
+  // did not turn into filters rank the matches (names and product categories).
+  const translated = req.query !== undefined ? translateText(ctx, req.query) : undefined;
+  const { filters, warnings } = applicableFilters(translated ? translated.filters : (req.filters ?? {}));
+  const scores = translated ? textScores(ctx.db, translated.unmatched) : undefined;
   const rules = PLAN_RULES[key.plan];
   const plan = PLAN_LABELS[key.plan];
 
@@ -102,13 +101,14 @@ export function generateList(ctx: ServiceContext, key: ApiKey, body: unknown): L
     filters,
     { by: req.sort_by, order: req.sort_order },
     { offset: req.offset, limit },
+    scores && scores.size > 0 ? { scores } : {},
   );
   const companies = loadCompanies(ctx.db, positions, served);
   const cost = listGenerationCost({
     matched: total > 0,
     returned: companies.length,
     sections: served,
-    query: false,
+    query: translated !== undefined,
   });
   const charged = charge(ctx.db, key.id, 'list.generate', cost);
   if (!charged.ok) {
@@ -128,7 +128,7 @@ export function generateList(ctx: ServiceContext, key: ApiKey, body: unknown): L
     total_count: total,
     offset: req.offset,
     filters,
-    query_translated: false,
+    query_translated: translated !== undefined,
     warnings,
     skipped_sections: skipped,
     credits_consumed: cost,

@@ -228,7 +228,7 @@ describe('list generation', () => {
     ['an unknown NAICS code', { filters: { 'industry.naics': ['999999'] } }, 'filters.industry.naics.0'],
     ['an unknown sort', { sort_by: 'name' }, 'sort_by'],
     ['an unknown body field', { filter: {} }, 'filter'],
-    ['a natural-language query (not yet supported)', { query: 'fintechs in Germany' }, 'query'],
+    ['an empty query', { query: '   ' }, 'query'],
   ])('rejects %s with a 400 naming the field', async (_name, body, path) => {
     const before = balance('dev-enterprise-key');
     const problem = await expectProblem(await t.call(LIST, postJson(body)), 400);
@@ -415,5 +415,89 @@ describe('industry search', () => {
     };
     expect(body.data).toEqual([]);
     expect(body.count).toBe(0);
+  });
+});
+
+describe('natural-language queries', () => {
+  it('translate in list generation: translated filters echoed, query_translated set, +2.5 credits', async () => {
+    const { res, body } = await list({
+      query: 'software companies in germany',
+      sections: ['location', 'business_model'],
+      limit: 5,
+    });
+    expect(res.status).toBe(200);
+    const parsed = ListGenerateResponse.parse(body);
+    expect(parsed.query_translated).toBe(true);
+    expect(parsed.filters).toEqual({
+      'location.hq.country': ['DEU'],
+      'business_model.offering_type': ['software'],
+    });
+    expect(parsed.count).toBeGreaterThan(0);
+    for (const item of parsed.data) {
+      expect(item.location!.hq.country.code).toBe('DEU');
+      expect(item.business_model!.offering_type.code).toBe('software');
+    }
+    expect(parsed.credits_consumed).toBe(
+      listGenerationCost({
+        matched: true,
+        returned: parsed.count,
+        sections: ['location', 'business_model'],
+        query: true,
+      }),
+    );
+  });
+
+  it('ranks by the words that did not become filters', async () => {
+    const { body } = await list({ filters: {}, limit: 1, sections: ['product_offering'] });
+    const category = ListGenerateResponse.parse(body).data[0]!.product_offering!.product_category;
+    const ranked = ListGenerateResponse.parse((await list({ query: category, limit: 3 })).body);
+    expect(ranked.data[0]!.product_category?.toLowerCase()).toContain(category.toLowerCase().split(' ')[0]);
+  });
+
+  it('the filter-builder returns filters, what matched and what was ignored, for 2.5 credits', async () => {
+    const res = await t.call(
+      '/api/v1/list/filter-builder/',
+      postJson({ query: 'B2B SaaS in the US founded after 2015 zorblax' }),
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      data: {
+        filters: Record<string, unknown>;
+        matches: { text: string; key: string }[];
+        unmatched: string[];
+      };
+      credits_consumed: number;
+    };
+    expect(body.data.filters).toMatchObject({
+      'business_model.gtm_type': ['b2b'],
+      'business_model.offering_type': ['software'],
+      'location.hq.country': ['USA'],
+      'firmographic.founded_year': { gte: 2016 },
+    });
+    expect(body.data.matches.map((m) => m.key)).toContain('location.hq.country');
+    expect(body.data.unmatched).toContain('zorblax');
+    expect(body.credits_consumed).toBe(2.5);
+  });
+
+  it('resolves investors by name to their company ids', async () => {
+    const found = (await (await t.call('/api/v1/company/search?name=Sequoia%20Capital')).json()) as {
+      data: { uuid: string; name: string }[];
+    };
+    const sequoia = found.data.find((d) => d.name === 'Sequoia Capital');
+    const res = await t.call(
+      '/api/v1/list/filter-builder',
+      postJson({ query: 'companies backed by Sequoia' }),
+    );
+    const body = (await res.json()) as {
+      data: { filters: Record<string, { investors?: { uuid?: string[] } }> };
+    };
+    expect(sequoia, 'the data set carries the real investor Sequoia Capital').toBeDefined();
+    expect(body.data.filters['funding_detail.funding_rounds']?.investors?.uuid).toContain(sequoia!.uuid);
+  });
+
+  it('gives {} for text that maps to nothing, and 400 without a query', async () => {
+    const res = await t.call('/api/v1/list/filter-builder', postJson({ query: 'qwzx blorf' }));
+    expect(((await res.json()) as { data: { filters: unknown } }).data.filters).toEqual({});
+    await expectProblem(await t.call('/api/v1/list/filter-builder', postJson({})), 400);
   });
 });

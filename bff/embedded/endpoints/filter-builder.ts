@@ -1,0 +1,26 @@
+/**
+ * Filter translation (spec endpoint 2): plain language to the structured filters list generation
+ * takes. Alongside `filters` (exactly as the spec says), `matches` tells which words became which
+ * filter and `unmatched` which words were ignored, so the web app can show it.
+ */
+import { FilterBuilderRequest, type FilterBuilderResponse } from '../../contract/api';
+import { filterBuilderCost } from '../../contract/pricing';
+import type { ServiceContext } from '../context';
+import { ApiProblem, parseOrThrow } from '../problem';
+import { investorUuidsByName } from '../query/investors';
+import { type ApiKey, charge } from '../store/keys';
+import { translate } from '../translate/translate';
+
+export function translateText(ctx: ServiceContext, text: string) {
+  return translate(text, { today: ctx.now(), resolveInvestor: (name) => investorUuidsByName(ctx.db, name) });
+}
+
+export function buildFilters(ctx: ServiceContext, key: ApiKey, body: unknown): FilterBuilderResponse {
+  const req = parseOrThrow(FilterBuilderRequest, body);
+  const t = translateText(ctx, req.query);
+  const cost = filterBuilderCost();
+  const charged = charge(ctx.db, key.id, 'list.filter_builder', cost);
+  if (!charged.ok)
+    throw new ApiProblem(402, `This request costs ${cost} credits and the key has ${charged.balance} left.`);
+  return { data: { filters: t.filters, matches: t.matches, unmatched: t.unmatched }, credits_consumed: cost };
+}

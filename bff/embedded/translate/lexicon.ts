@@ -1,0 +1,266 @@
+/**
+ * Lexicons of the text-to-filter translator, built once per process (lazily, on first use).
+ *
+ * - places: country names, alternative names, demonyms and a few abbreviations (US, UK, USA, UAE) to
+ *   ISO alpha-3 codes; regions to M49 codes where M49 has them, groupings M49 lacks (DACH, Nordics,
+ *   Benelux, EU, Middle East, GCC, Baltics, Iberia) to country lists.
+ * - cities: the 25 largest cities of each country plus a few tech hubs and nicknames (NYC, SF, Bay Area).
+ */
+import { COUNTRIES, REGIONS } from '../../contract/geo';
+import { normalizeText } from '../../contract/text';
+import { citiesOf } from '../dataset/reference/cities';
+import { altNamesOf, demonymsOf } from '../dataset/reference/geo-extra';
+import { INDUSTRIES } from '../dataset/taxonomy';
+
+export type Place = { countries?: string[]; regions?: string[] };
+
+const ACRONYMS = new Set(['usa', 'uk', 'uae', 'drc', 'dprk', 'rsa']);
+const SKIP_ALT = new Set(['mann', 'manx', 'viti', 'lao', 'eire']);
+
+const REGION_ALIASES: Record<string, string[]> = {
+  europe: ['150'],
+  european: ['150'],
+  'western europe': ['155'],
+  'western european': ['155'],
+  'northern europe': ['154'],
+  'southern europe': ['039'],
+  'eastern europe': ['151'],
+  'eastern european': ['151'],
+  'southeast asia': ['035'],
+  'south east asia': ['035'],
+  'south eastern asia': ['035'],
+  'southeast asian': ['035'],
+  asean: ['035'],
+  asia: ['142'],
+  asian: ['142'],
+  'east asia': ['030'],
+  'eastern asia': ['030'],
+  'south asia': ['034'],
+  'southern asia': ['034'],
+  'central asia': ['143'],
+  'western asia': ['145'],
+  africa: ['002'],
+  african: ['002'],
+  'sub saharan africa': ['202'],
+  'north africa': ['015'],
+  'northern africa': ['015'],
+  'latin america': ['419'],
+  'latin american': ['419'],
+  latam: ['419'],
+  'south america': ['005'],
+  'south american': ['005'],
+  'central america': ['013'],
+  caribbean: ['029'],
+  'north america': ['021'],
+  'north american': ['021'],
+  americas: ['019'],
+  'the americas': ['019'],
+  oceania: ['009'],
+  anz: ['053'],
+  'australia and new zealand': ['053'],
+  emea: ['150', '002', '145'],
+  apac: ['142', '009'],
+  'asia pacific': ['142', '009'],
+  'asia pac': ['142', '009'],
+};
+
+const EU =
+  'AUT BEL BGR HRV CYP CZE DNK EST FIN FRA DEU GRC HUN IRL ITA LVA LTU LUX MLT NLD POL PRT ROU SVK SVN ESP SWE';
+const COUNTRY_GROUPS: Record<string, string> = {
+  dach: 'DEU AUT CHE',
+  nordics: 'DNK FIN ISL NOR SWE',
+  nordic: 'DNK FIN ISL NOR SWE',
+  'nordic countries': 'DNK FIN ISL NOR SWE',
+  scandinavia: 'DNK NOR SWE',
+  scandinavian: 'DNK NOR SWE',
+  benelux: 'BEL NLD LUX',
+  baltics: 'EST LVA LTU',
+  'baltic states': 'EST LVA LTU',
+  iberia: 'ESP PRT',
+  'iberian peninsula': 'ESP PRT',
+  eu: EU,
+  'european union': EU,
+  'middle east': 'ARE SAU QAT KWT BHR OMN ISR JOR LBN IRQ IRN SYR YEM TUR EGY PSE',
+  mena: 'ARE SAU QAT KWT BHR OMN ISR JOR LBN IRQ IRN SYR YEM TUR PSE EGY LBY TUN DZA MAR',
+  gcc: 'ARE SAU QAT KWT BHR OMN',
+  'gulf states': 'ARE SAU QAT KWT BHR OMN',
+  'uk and ireland': 'GBR IRL',
+  'british isles': 'GBR IRL',
+};
+
+const COUNTRY_ALIASES: Record<string, string> = {
+  america: 'USA',
+  'the us': 'USA',
+  'the states': 'USA',
+  'united states': 'USA',
+  england: 'GBR',
+  scotland: 'GBR',
+  wales: 'GBR',
+  britain: 'GBR',
+  'great britain': 'GBR',
+  english: 'GBR',
+  scottish: 'GBR',
+  holland: 'NLD',
+  korea: 'KOR',
+  'south korea': 'KOR',
+  korean: 'KOR',
+  czechia: 'CZE',
+  'czech republic': 'CZE',
+  czech: 'CZE',
+  turkiye: 'TUR',
+  'ivory coast': 'CIV',
+  emirates: 'ARE',
+  uae: 'ARE',
+  prc: 'CHN',
+};
+
+let places: Map<string, Place> | undefined;
+
+function addPlace(map: Map<string, Place>, phrase: string, place: Place): void {
+  const key = normalizeText(phrase);
+  if (!key || map.has(key)) return;
+  map.set(key, place);
+}
+
+export function placeLexicon(): Map<string, Place> {
+  if (places) return places;
+  const map = new Map<string, Place>();
+  for (const [k, v] of Object.entries(REGION_ALIASES)) addPlace(map, k, { regions: v });
+  for (const [k, v] of Object.entries(COUNTRY_GROUPS)) addPlace(map, k, { countries: v.split(' ') });
+  for (const [k, v] of Object.entries(COUNTRY_ALIASES)) addPlace(map, k, { countries: [v] });
+  for (const c of COUNTRIES) addPlace(map, c.name, { countries: [c.code] });
+  for (const c of COUNTRIES) {
+    for (const alt of [...altNamesOf(c.code), ...demonymsOf(c.code)]) {
+      const key = normalizeText(alt);
+      if (!/^[a-z ]+$/.test(key) || SKIP_ALT.has(key)) continue;
+      if (key.length < 4 && !ACRONYMS.has(key.replace(/ /g, ''))) continue;
+      addPlace(map, key.length < 4 ? key.replace(/ /g, '') : key, { countries: [c.code] });
+    }
+  }
+  for (const r of REGIONS) addPlace(map, r.name, { regions: [r.code] });
+  places = map;
+  return map;
+}
+
+const CITY_ALIASES: Record<string, string> = {
+  nyc: 'New York',
+  'new york': 'New York',
+  'new york city': 'New York',
+  sf: 'San Francisco',
+  'bay area': 'San Francisco',
+  'silicon valley': 'San Francisco',
+  la: 'Los Angeles',
+  bangalore: 'Bangalore',
+  bengaluru: 'Bengaluru',
+  'palo alto': 'Palo Alto',
+  'mountain view': 'Mountain View',
+  cambridge: 'Cambridge',
+  'tel aviv': 'Tel Aviv',
+  boston: 'Boston',
+  seattle: 'Seattle',
+  miami: 'Miami',
+  atlanta: 'Atlanta',
+  frankfurt: 'Frankfurt',
+  cologne: 'Köln',
+  zurich: 'Zürich',
+  munich: 'Munich',
+};
+
+/** Words that also name a city somewhere but are far more often something else. */
+const NOT_CITIES = new Set([
+  'of',
+  'the',
+  'reading',
+  'split',
+  'nice',
+  'mobile',
+  'victoria',
+  'orange',
+  'university',
+  'industry',
+  'central',
+  'general',
+  'saas',
+  'tech',
+  'data',
+  'series',
+  'seed',
+  'marketing',
+]);
+
+let cities: Map<string, string> | undefined;
+
+/** normalized city name -> display name. ~6k names; built once (~0.4 s for the city package). */
+export function cityLexicon(): Map<string, string> {
+  if (cities) return cities;
+  const map = new Map<string, string>();
+  for (const [k, v] of Object.entries(CITY_ALIASES)) map.set(k, v);
+  const placeKeys = placeLexicon();
+  for (const c of COUNTRIES) {
+    for (const name of citiesOf(c.code, 25)) {
+      const key = normalizeText(name);
+      if (key.length < 4 || NOT_CITIES.has(key) || placeKeys.has(key) || map.has(key)) continue;
+      map.set(key, name);
+    }
+  }
+  cities = map;
+  return map;
+}
+
+/**
+ * Multi-word industry names and keywords that other rules would otherwise split: those holding the
+ * word "ai" ("generative ai", "healthcare ai"), "embedded", "community", "media" or "content" ("embedded
+ * finance", "social media") and those starting with "it" ("it services"). They are
+ * read as industries before the AI-maturity and offering rules run.
+ */
+let protectedIndustries: Map<string, string[]> | undefined;
+
+export function protectedIndustryPhrases(): Map<string, string[]> {
+  if (protectedIndustries) return protectedIndustries;
+  const map = new Map<string, string[]>();
+  for (const ind of INDUSTRIES) {
+    for (const phrase of [ind.name, ...ind.keywords]) {
+      const key = normalizeText(phrase);
+      if (!key.includes(' ')) continue;
+      if (!/(^| )(ai|embedded|community|media|content)( |$)/.test(key) && !key.startsWith('it ')) continue;
+      map.set(key, [...new Set([...(map.get(key) ?? []), ind.code])]);
+    }
+  }
+  protectedIndustries = map;
+  return map;
+}
+
+let vocabulary: string[] | undefined;
+
+/** Words of industry names and keywords (for typo correction of leftover words). */
+export function industryVocabulary(): string[] {
+  if (vocabulary) return vocabulary;
+  const words = new Set<string>();
+  for (const ind of INDUSTRIES) {
+    for (const phrase of [ind.name, ...ind.keywords]) {
+      for (const w of normalizeText(phrase).split(' ')) if (w.length >= 5) words.add(w);
+    }
+  }
+  vocabulary = [...words];
+  return vocabulary;
+}
+
+/** Damerau-Levenshtein distance (optimal string alignment), stopping early above `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let rowMin = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+  }
+  return d[a.length]![b.length]!;
+}
