@@ -10,7 +10,7 @@ import {
   type SkippedSection,
   type Warning,
 } from '../../contract/api';
-import { FILTER_BY_KEY, type Filters, isEmptyFilterValue } from '../../contract/filters';
+import { FILTER_BY_KEY, type FilterKind, type Filters, isEmptyFilterValue } from '../../contract/filters';
 import { listGenerationCost, PLAN_LABELS, PLAN_RULES } from '../../contract/pricing';
 import { type ListSection, SECTION_LABELS } from '../../contract/sections';
 import type { ServiceContext } from '../context';
@@ -22,6 +22,16 @@ import { textScores } from '../query/text-relevance';
 import { loadCompanies } from '../store/companies';
 import { type ApiKey, charge } from '../store/keys';
 import { translateText } from './filter-builder';
+
+/** Codes whose shape the contract checks but whose existence only the service knows. */
+const CODE_CHECKS: Partial<Record<FilterKind, { exists: (code: string) => boolean; what: string }>> = {
+  naics: { exists: isNaicsCode, what: 'NAICS code' },
+  sic: { exists: isSicCode, what: 'SIC code' },
+  industry: {
+    exists: (code) => industryByCode(code) !== undefined,
+    what: 'industry code (see industry search)',
+  },
+};
 
 /**
  * Drops empty arrays (with a warning each) and checks the values that the contract can only check
@@ -37,23 +47,11 @@ export function applicableFilters(filters: Filters): { filters: Filters; warning
       warnings.push({ code: 'empty_filter_ignored', message: `${key} is an empty list and was ignored` });
       continue;
     }
-    const kind = FILTER_BY_KEY.get(key)?.kind;
-    const exists =
-      kind === 'naics'
-        ? isNaicsCode
-        : kind === 'sic'
-          ? isSicCode
-          : kind === 'industry'
-            ? (c: string) => !!industryByCode(c)
-            : null;
-    if (exists) {
+    const check = CODE_CHECKS[FILTER_BY_KEY.get(key)?.kind ?? 'enum'];
+    if (check) {
       (value as string[]).forEach((code, i) => {
-        if (!exists(code)) {
-          errors.push({
-            path: `filters.${key}.${i}`,
-            message: `"${code}" is not a known ${kind === 'industry' ? 'industry code (see industry search)' : `${kind!.toUpperCase()} code`}`,
-          });
-        }
+        if (!check.exists(code))
+          errors.push({ path: `filters.${key}.${i}`, message: `"${code}" is not a known ${check.what}` });
       });
     }
     applied[key] = value;
