@@ -190,6 +190,8 @@ function correctWord(w: string): string {
       ...vocab,
       ...fromPatterns,
       ...industryVocabulary(),
+      // words of known city names are never "corrected" ("antiguo cuscatlan" is not "antigua")
+      ...[...cityLexicon().keys()].flatMap((k) => k.split(' ')),
       ...STOPWORDS,
       ...Object.keys(NUMBER_WORDS),
     ]);
@@ -1019,18 +1021,22 @@ const ROUND_COUNT_RULES: Rule[] = [
 
 const SPECIAL_RULES: Rule[] = [
   {
-    re: rx('naics(?: code)? (\\d{2,6})'),
+    // "naics 5112", "naics codes 5112, 5415 or 54"
+    re: rx('naics(?: codes?)? (\\d{2,6}(?: ?(?:,|or|and|/) ?\\d{2,6})*)'),
     apply: (m, st) => {
-      if (!isNaicsCode(m[1]!) && m[1]!.length > 2) return false;
-      addValues(st, 'industry.naics', [m[1]], m[0]!);
+      const codes = m[1]!.match(/\d+/g) ?? [];
+      if (codes.some((c) => !isNaicsCode(c) && c.length > 2)) return false;
+      addValues(st, 'industry.naics', codes, m[0]!);
       return true;
     },
   },
   {
-    re: rx('sic(?: code)? (\\d{2,4})'),
+    // "sic 7372", "sic codes 7372 or 73"
+    re: rx('sic(?: codes?)? (\\d{2,4}(?: ?(?:,|or|and|/) ?\\d{2,4})*)'),
     apply: (m, st) => {
-      if (!isSicCode(m[1]!) && m[1]!.length > 2) return false;
-      addValues(st, 'industry.sic', [m[1]], m[0]!);
+      const codes = m[1]!.match(/\d+/g) ?? [];
+      if (codes.some((c) => !isSicCode(c) && c.length > 2)) return false;
+      addValues(st, 'industry.sic', codes, m[0]!);
       return true;
     },
   },

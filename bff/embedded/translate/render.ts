@@ -1,0 +1,306 @@
+/**
+ * One filter as the words a sales user would type: the inverse of `translate` for a single key.
+ * `renderFilter('location.hq.country', ['DEU', 'FRA'])` -> "companies headquartered in Germany or France".
+ *
+ * The phrases are chosen so that `translate` reads them back to the same filter (the round-trip
+ * property of `roundtrip.test.ts`). Values a phrase cannot say exactly are still rendered as the
+ * nearest words, but only the forms listed in `RENDERABLE` below round-trip.
+ *
+ * Keys not rendered (`renderFilter` throws `UnrenderableFilterError`):
+ * - `industry.industry`: service taxonomy codes are found by fuzzy industry search over names and
+ *   keywords; a code's name can read back as a neighbouring or tied code, so words cannot name a code.
+ * - `strategic_signal.partnership.type`, `strategic_signal.partnership.strategic_tier`: the translator
+ *   has no grammar for them (it reads partner names only), so no words would read back.
+ * - `location.market_served.is_global: false`: there is no phrase for "not global".
+ * - `funding_detail.funding_rounds.investors`: investor UUIDs need an investor directory to name them.
+ *
+ * Values that round-trip (anything else is rendered on a best-effort basis):
+ * - enums: the codes with a phrase in the tables below (ownership `public` reads as company type;
+ *   gtm motion `others`, funding stages acquired / corporate_funded / non_equity_assistance /
+ *   private_equity / public / venture_funded and a lone post-IPO stage have no phrase).
+ * - revenue and valuation bands: a contiguous run of bands ("with revenue between $10M and $50M").
+ * - AI maturity: [0], [1], [4], [5], [4, 5], [2, 3, 4, 5].
+ * - year, count and USD ranges: any; dates: whole calendar years ("in 2024", "since 2023", "before 2025").
+ * - text names: names of up to four words that are not place names or stop words.
+ */
+import { type Band, FUNDING_STAGES, REVENUE_BANDS, VALUATION_BANDS } from '../../contract/enums';
+import type { FundingRoundsCondition, Range } from '../../contract/filters';
+import { countryByCode, regionByCode } from '../../contract/geo';
+
+export class UnrenderableFilterError extends Error {
+  constructor(key: string, why: string) {
+    super(`cannot render ${key}: ${why}`);
+    this.name = 'UnrenderableFilterError';
+  }
+}
+
+/** Code -> phrase, per enum key. Each phrase is one the translator reads as exactly that code. */
+export const ENUM_PHRASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'firmographic.company_type': { public: 'public', private: 'private' },
+  'firmographic.ownership_category': {
+    corporate_owned: 'corporate owned',
+    family_owned: 'family owned',
+    founder_individual_operated_bootstrapped: 'bootstrapped',
+    management_employee_owned: 'employee owned',
+    nonprofit_foundation_owned: 'nonprofit',
+    private_equity_controlled: 'PE-backed',
+    state_government_owned: 'state owned',
+    venture_growth_investor_backed: 'VC-backed',
+  },
+  'firmographic.operating_status': {
+    acquired: 'acquired',
+    closed: 'defunct',
+    ipo: 'recently IPOed',
+    operating: 'still operating',
+  },
+  'business_model.gtm_type': { b2b: 'B2B', b2c: 'B2C', b2b_and_b2c: 'B2B2C' },
+  'business_model.offering_type': {
+    software: 'software',
+    hardware_manufacturing: 'hardware',
+    services: 'services',
+    digital_commerce_content: 'ecommerce',
+  },
+  'business_model.gtm_motion': {
+    api_first: 'API-first',
+    channel_partners: 'selling through channel partners',
+    community_led: 'community-led',
+    direct_to_consumer: 'direct to consumer',
+    enterprise_field_sales: 'enterprise field sales',
+    event_driven: 'event-driven',
+    inside_sales: 'inside sales',
+    marketplace_listing: 'marketplace listing',
+    oem_embedded: 'white-label',
+    product_led_growth: 'product-led growth',
+    sales_led: 'sales-led',
+  },
+  'business_model.revenue_model': {
+    advertising: 'ad supported',
+    affiliate_referral: 'affiliate revenue',
+    data_monetisation: 'data monetisation',
+    freemium: 'freemium',
+    grants_donations: 'donations',
+    hardware_sales: 'hardware sales',
+    licensing_royalties: 'licensing',
+    managed_services: 'managed services',
+    marketplace_commission: 'marketplace',
+    one_time_license: 'perpetual license',
+    professional_services: 'professional services',
+    subscription_recurring: 'subscription',
+    transaction_fee: 'transaction fees',
+    usage_based: 'usage-based',
+  },
+  'company_assessment.customer_concentration.classification': {
+    low: 'low customer concentration',
+    moderate: 'moderate customer concentration',
+    high: 'high customer concentration',
+    critical: 'critical customer concentration',
+  },
+  'company_assessment.competitive_moat': {
+    cost_advantage: 'a cost advantage',
+    data_advantage: 'a data moat',
+    distribution_advantage: 'a distribution advantage',
+    ecosystem_lock_in: 'ecosystem lock-in',
+    efficient_scale: 'economies of scale',
+    intangible_assets: 'strong IP',
+    network_effects: 'network effects',
+    regulatory_moat: 'a regulatory moat',
+    switching_costs: 'high switching costs',
+    talent_moat: 'a talent moat',
+  },
+  'funding_detail.funding_overview.funding_stage': {
+    pre_seed: 'pre-seed',
+    seed: 'seed',
+    angel: 'angel',
+    crowdfunded: 'crowdfunded',
+    debt_funded: 'debt funded',
+    initial_coin_offering: 'ICO',
+    ...Object.fromEntries(
+      FUNDING_STAGES.filter((s) => /^series_[a-j]$/.test(s.code)).map((s) => [s.code, s.label]),
+    ),
+  },
+};
+
+/** AI maturity level sets with a phrase of their own. */
+export const AI_PHRASES: readonly [readonly number[], string][] = [
+  [[0], 'that use no AI'],
+  [[1], 'AI-assisted'],
+  [[4], 'AI-native'],
+  [[5], 'AI foundational'],
+  [[4, 5], 'AI-first'],
+  [[2, 3, 4, 5], 'AI-powered'],
+];
+
+const BOOLEAN_PHRASES: Readonly<Record<string, readonly [string, string]>> = {
+  'technology.api_detail.has_api': ['with an API', 'without an API'],
+  'technology.app_detail.has_app': ['with a mobile app', 'without a mobile app'],
+  'technology.is_technology_focussed': ['tech-focused companies', 'non-tech companies'],
+};
+
+function anyOf(words: readonly string[]): string {
+  if (words.length <= 1) return words[0] ?? '';
+  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
+/** $250M, $1.5B, $20K, $750. */
+export function usd(n: number): string {
+  const fmt = (x: number) => String(Number(x.toFixed(3)));
+  if (n >= 1e9 && n % 1e7 === 0) return `$${fmt(n / 1e9)}B`;
+  if (n >= 1e6 && n % 1e4 === 0) return `$${fmt(n / 1e6)}M`;
+  if (n >= 1e3 && n % 10 === 0) return `$${fmt(n / 1e3)}K`;
+  return `$${n}`;
+}
+
+function moneyRange(r: Range<number>): string {
+  if (r.gte !== undefined && r.lte !== undefined) {
+    return r.gte === r.lte ? usd(r.gte) : `between ${usd(r.gte)} and ${usd(r.lte)}`;
+  }
+  if (r.gte !== undefined) return `at least ${usd(r.gte)}`;
+  return `at most ${usd(r.lte ?? 0)}`;
+}
+
+/** Bands as a money range: the lowest band's minimum to the highest band's maximum. */
+function bandWords(list: readonly Band[], codes: readonly string[]): string {
+  const idx = codes.map((c) => list.findIndex((b) => b.code === c)).filter((i) => i >= 0);
+  if (idx.length === 0) return '';
+  const lo = list[Math.min(...idx)]!;
+  const hi = list[Math.max(...idx)]!;
+  if (lo.code === 'pre_revenue' && hi.code === 'pre_revenue') return 'pre-revenue';
+  // under_1m starts at $1: "$1K" is the lowest amount the bands below it do not reach
+  const min = lo.code === 'under_1m' ? 1000 : lo.min;
+  if (hi.max === null) return `over ${usd(min === 0 ? 0 : min)}`;
+  if (min === 0) return `under ${usd(hi.max)}`;
+  return `between ${usd(min)} and ${usd(hi.max)}`;
+}
+
+function countryNames(codes: readonly string[]): string {
+  return anyOf(codes.map((c) => countryByCode(c)?.name ?? c));
+}
+
+/** "in 2024", "since 2023", "before 2025", or words for any other date range. */
+function dateWords(r: Range<string>): string {
+  const year = (d: string | undefined, md: string) => (d?.endsWith(md) ? Number(d.slice(0, 4)) : undefined);
+  const from = year(r.gte, '-01-01');
+  const to = year(r.lte, '-12-31');
+  if (from !== undefined && to !== undefined && from === to) return `in ${from}`;
+  if (from !== undefined && r.lte === undefined) return `since ${from}`;
+  if (to !== undefined && r.gte === undefined) return `before ${to + 1}`;
+  const parts = [r.gte ? `on or after ${r.gte}` : '', r.lte ? `on or before ${r.lte}` : ''];
+  return parts.filter(Boolean).join(' and ');
+}
+
+function enumWords(key: string, codes: readonly string[]): string {
+  const table = ENUM_PHRASES[key] ?? {};
+  return anyOf(codes.map((c) => table[c] ?? c.replace(/_/g, ' ')));
+}
+
+function roundWords(r: FundingRoundsCondition): string {
+  if (r.investors?.uuid?.length) {
+    throw new UnrenderableFilterError('funding_detail.funding_rounds', 'investor UUIDs have no names here');
+  }
+  const stages = r.round?.length
+    ? enumWords('funding_detail.funding_overview.funding_stage', r.round)
+    : 'a funding round';
+  const parts = [`that raised ${r.round?.length ? `a ${stages}` : stages}`];
+  if (r.amount_usd) parts.push(`of ${moneyRange(r.amount_usd)}`);
+  if (r.date) parts.push(dateWords(r.date));
+  return parts.join(' ');
+}
+
+/** One filter as plain words. Throws `UnrenderableFilterError` for the keys listed in the header. */
+export function renderFilter(key: string, value: unknown): string {
+  const arr = Array.isArray(value) ? (value as (string | number)[]).map(String) : [];
+  switch (key) {
+    case 'firmographic.company_type':
+    case 'firmographic.ownership_category':
+    case 'firmographic.operating_status':
+    case 'business_model.gtm_type':
+    case 'business_model.offering_type':
+      return `${enumWords(key, arr)} companies`;
+    case 'business_model.gtm_motion':
+    case 'business_model.revenue_model': {
+      const w = enumWords(key, arr);
+      if (w.startsWith('selling through')) return `companies ${w}`;
+      return `companies with ${/^[aeiouAEIOU]/.test(w) ? 'an' : 'a'} ${w} model`;
+    }
+    case 'company_assessment.customer_concentration.classification':
+    case 'company_assessment.competitive_moat':
+      return `companies with ${enumWords(key, arr)}`;
+    case 'funding_detail.funding_overview.funding_stage':
+      return `${enumWords(key, arr)} companies`;
+    case 'financial_estimate.revenue_estimate': {
+      const w = bandWords(REVENUE_BANDS, arr);
+      return w === 'pre-revenue' ? 'pre-revenue companies' : `with revenue ${w}`;
+    }
+    case 'financial_estimate.valuation_estimate':
+      return `valued ${bandWords(VALUATION_BANDS, arr)}`;
+    case 'firmographic.founded_year': {
+      const r = value as Range<number>;
+      if (r.gte !== undefined && r.lte !== undefined)
+        return r.gte === r.lte ? `founded in ${r.gte}` : `founded between ${r.gte} and ${r.lte}`;
+      if (r.gte !== undefined) return `founded after ${r.gte - 1}`;
+      return `founded before ${(r.lte ?? 0) + 1}`;
+    }
+    case 'location.hq.region':
+      return `companies headquartered in ${anyOf(arr.map((c) => regionByCode(c)?.name ?? c))}`;
+    case 'location.hq.country':
+      return `companies headquartered in ${countryNames(arr)}`;
+    case 'location.hq.city':
+      return `companies headquartered in ${anyOf(arr)}`;
+    case 'location.offices.country':
+      return `companies with offices in ${countryNames(arr)}`;
+    case 'location.offices.city':
+      return `companies with offices in ${anyOf(arr)}`;
+    case 'location.market_served.markets':
+      return `companies selling into ${countryNames(arr)}`;
+    case 'location.market_served.is_global':
+      if (value === true) return 'companies selling globally';
+      throw new UnrenderableFilterError(key, 'there is no phrase for "not global"');
+    case 'strategic_signal.partnership.name':
+      return `companies partnered with ${anyOf(arr)}`;
+    case 'customer_profile.select_customer.name':
+      return `companies whose customers include ${anyOf(arr)}`;
+    case 'industry.naics':
+      return `companies in NAICS ${anyOf(arr)}`;
+    case 'industry.sic':
+      return `companies in SIC ${anyOf(arr)}`;
+    case 'technology.ai_maturity.scale': {
+      const levels = [...new Set((value as number[]).map(Number))].sort((a, b) => a - b).join(',');
+      const hit = AI_PHRASES.find(([set]) => set.join(',') === levels);
+      return `${hit ? hit[1] : `AI maturity ${levels}`} companies`;
+    }
+    case 'technology.api_detail.has_api':
+    case 'technology.app_detail.has_app':
+    case 'technology.is_technology_focussed': {
+      const [yes, no] = BOOLEAN_PHRASES[key]!;
+      return value === true
+        ? `companies ${yes}`.replace('companies tech', 'tech')
+        : `companies ${no}`.replace('companies non', 'non');
+    }
+    case 'funding_detail.funding_overview.total_funding_usd':
+      return `companies that raised ${moneyRange(value as Range<number>).replace(/^at most/, 'under')}`;
+    case 'funding_detail.funding_overview.num_funding_rounds': {
+      const r = value as Range<number>;
+      const n = (k: number) => `${k} funding ${k === 1 ? 'round' : 'rounds'}`;
+      if (r.gte !== undefined && r.lte !== undefined)
+        return r.gte === r.lte
+          ? `with exactly ${n(r.gte)}`
+          : `with at least ${n(r.gte)} and at most ${n(r.lte)}`;
+      if (r.gte !== undefined) return `with at least ${n(r.gte)}`;
+      return `with at most ${n(r.lte ?? 0)}`;
+    }
+    case 'funding_detail.funding_overview.last_funding_date':
+      return `companies that last raised ${dateWords(value as Range<string>)}`;
+    case 'funding_detail.funding_rounds':
+      return `companies ${roundWords(value as FundingRoundsCondition)}`;
+    case 'industry.industry':
+      throw new UnrenderableFilterError(
+        key,
+        'industry codes are found by fuzzy search; words cannot name one',
+      );
+    case 'strategic_signal.partnership.type':
+    case 'strategic_signal.partnership.strategic_tier':
+      throw new UnrenderableFilterError(key, 'the translator has no grammar for it');
+    default:
+      throw new UnrenderableFilterError(key, 'not a catalog key');
+  }
+}
