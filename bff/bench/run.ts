@@ -21,6 +21,7 @@ import {
   BENCH_SUITE,
   type BenchCase,
   formatBenchResults,
+  percentile,
   resolveSuite,
   runQueryBench,
 } from '../embedded/query/bench-query';
@@ -33,10 +34,6 @@ const sizes = (process.env.BENCH_SIZES ?? '25000,1000000').split(',').map((s) =>
 const runs = Number(process.env.BENCH_RUNS ?? 100);
 const benchDir = process.env.BENCH_DIR ?? 'data/bench';
 const SEED = 42;
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
-}
 
 async function ensureSeeded(dir: string, count: number): Promise<string> {
   const file = databaseFile(dir);

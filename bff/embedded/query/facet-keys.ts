@@ -22,7 +22,7 @@ import {
 import type { FacetValue } from './facets';
 import { Posting, type PostingArena } from './postings';
 import { sortByValue } from './sort-orders';
-import { F64Vec, U32Vec } from './vectors';
+import { F64Vec, lowerBound, U32Vec, upperBound } from './vectors';
 
 export class ValueKey {
   protected readonly ids = new Map<FacetValue, number>();
@@ -290,27 +290,11 @@ export class RangeKey {
   }
 
   private lower(v: number): number {
-    const k = this.sortedKeys.data;
-    let lo = 0;
-    let hi = this.sortedKeys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (k[mid]! < v) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.sortedKeys.data, this.sortedKeys.length, v);
   }
 
   private upper(v: number): number {
-    const k = this.sortedKeys.data;
-    let lo = 0;
-    let hi = this.sortedKeys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (k[mid]! <= v) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return upperBound(this.sortedKeys.data, this.sortedKeys.length, v);
   }
 
   compile(range: Range<FacetValue>, space: Space): Clause | null {

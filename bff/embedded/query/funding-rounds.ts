@@ -28,7 +28,7 @@ import {
 import type { RoundFacet } from './facets';
 import { Posting, type PostingArena } from './postings';
 import { sortByValue } from './sort-orders';
-import { F64Vec, U8Vec, U32Vec } from './vectors';
+import { F64Vec, lowerBound, U8Vec, U32Vec, upperBound } from './vectors';
 
 /** `YYYY-MM-DD` as the number YYYYMMDD (same order). */
 export function dateNumber(s: string): number {
@@ -97,28 +97,12 @@ class Cluster {
 
   /** First index whose date is >= v. */
   lower(v: number): number {
-    const d = this.date.data;
-    let lo = 0;
-    let hi = this.date.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (d[mid]! < v) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.date.data, this.date.length, v);
   }
 
   /** First index whose date is > v. */
   upper(v: number): number {
-    const d = this.date.data;
-    let lo = 0;
-    let hi = this.date.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (d[mid]! <= v) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return upperBound(this.date.data, this.date.length, v);
   }
 
   bytes(): number {

@@ -86,3 +86,27 @@ export class U8Vec extends Vec<Uint8Array> {
     return new Uint8Array(n);
   }
 }
+
+/** First index in the sorted prefix `data[0, length)` whose value is >= v. */
+export function lowerBound(data: ArrayLike<number>, length: number, v: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (data[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index in the sorted prefix `data[0, length)` whose value is > v. */
+export function upperBound(data: ArrayLike<number>, length: number, v: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (data[mid]! <= v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
