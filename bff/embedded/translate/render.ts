@@ -9,8 +9,6 @@
  * Keys not rendered (`renderFilter` throws `UnrenderableFilterError`):
  * - `industry.industry`: service taxonomy codes are found by fuzzy industry search over names and
  *   keywords; a code's name can read back as a neighbouring or tied code, so words cannot name a code.
- * - `strategic_signal.partnership.type`, `strategic_signal.partnership.strategic_tier`: the translator
- *   has no grammar for them (it reads partner names only), so no words would read back.
  * - `location.market_served.is_global: false`: there is no phrase for "not global".
  * - `funding_detail.funding_rounds.investors`: investor UUIDs need an investor directory to name them.
  *
@@ -22,6 +20,9 @@
  * - AI maturity: [0], [1], [4], [5], [4, 5], [2, 3, 4, 5].
  * - year, count and USD ranges: any; dates: whole calendar years ("in 2024", "since 2023", "before 2025").
  * - text names: names of up to four words that are not place names or stop words.
+ * - partnership type: every code but `others` ("companies with reseller partners or OEM partners").
+ * - partnership tier: the tier words of `PARTNER_TIERS` as the translator writes them ("Gold",
+ *   "Premier"): "companies with Gold or Platinum partners". Other free text renders but need not read back.
  */
 import { type Band, FUNDING_STAGES, REVENUE_BANDS, VALUATION_BANDS } from '../../contract/enums';
 import type { FundingRoundsCondition, Range } from '../../contract/filters';
@@ -33,6 +34,22 @@ export class UnrenderableFilterError extends Error {
     this.name = 'UnrenderableFilterError';
   }
 }
+
+/** Partner tiers the translator reads, as it writes them (`strategic_signal.partnership.strategic_tier`). */
+export const PARTNER_TIERS = [
+  'Premier',
+  'Gold',
+  'Platinum',
+  'Silver',
+  'Bronze',
+  'Diamond',
+  'Elite',
+  'Strategic',
+  'Registered',
+  'Certified',
+  'Authorized',
+  'Preferred',
+] as const;
 
 /** Code -> phrase, per enum key. Each phrase is one the translator reads as exactly that code. */
 export const ENUM_PHRASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -59,6 +76,14 @@ export const ENUM_PHRASES: Readonly<Record<string, Readonly<Record<string, strin
     hardware_manufacturing: 'hardware',
     services: 'services',
     digital_commerce_content: 'ecommerce',
+  },
+  'strategic_signal.partnership.type': {
+    channel_reseller_distributor: 'reseller partners',
+    gtm_marketing: 'co-marketing partners',
+    implementation_si_consulting: 'implementation partners',
+    oem_whitelabel_licensing: 'OEM partners',
+    strategic_codevelopment: 'co-development partners',
+    technology_integration: 'technology integration partners',
   },
   'business_model.gtm_motion': {
     api_first: 'API-first',
@@ -298,8 +323,9 @@ export function renderFilter(key: string, value: unknown): string {
         'industry codes are found by fuzzy search; words cannot name one',
       );
     case 'strategic_signal.partnership.type':
+      return `companies with ${enumWords(key, arr)}`;
     case 'strategic_signal.partnership.strategic_tier':
-      throw new UnrenderableFilterError(key, 'the translator has no grammar for it');
+      return `companies with ${anyOf(arr)} partners`;
     default:
       throw new UnrenderableFilterError(key, 'not a catalog key');
   }

@@ -13,7 +13,7 @@ import { normalizeText } from '../../contract/text';
 import { NAICS } from '../dataset/reference/naics';
 import { SIC } from '../dataset/reference/sic';
 import { cityLexicon, placeLexicon } from './lexicon';
-import { AI_PHRASES, ENUM_PHRASES, renderFilter } from './render';
+import { AI_PHRASES, ENUM_PHRASES, PARTNER_TIERS, renderFilter } from './render';
 import { translate } from './translate';
 
 const TODAY = new Date('2026-11-01');
@@ -122,6 +122,8 @@ const VALUES: Record<string, fc.Arbitrary<unknown>> = {
   'location.offices.country': subset(COUNTRY_CODES),
   'location.offices.city': subset(CITIES, 2),
   'strategic_signal.partnership.name': subset(NAMES, 2),
+  'strategic_signal.partnership.type': subset(enumCodes('strategic_signal.partnership.type')),
+  'strategic_signal.partnership.strategic_tier': subset(PARTNER_TIERS, 2),
   'customer_profile.select_customer.name': subset(NAMES, 2),
   'industry.naics': subset(
     NAICS.filter((c) => /^\d+$/.test(c.code)).map((c) => c.code),
@@ -151,11 +153,7 @@ const filterArb = fc
 describe('renderFilter round trip', () => {
   it('covers every catalog key but the ones it documents as skipped', () => {
     const skipped = FILTER_CATALOG.map((f) => f.key).filter((k) => !(k in VALUES));
-    expect(skipped.sort()).toEqual([
-      'industry.industry',
-      'strategic_signal.partnership.strategic_tier',
-      'strategic_signal.partnership.type',
-    ]);
+    expect(skipped.sort()).toEqual(['industry.industry']);
     expect(() => renderFilter('industry.industry', ['IND-2031'])).toThrow(/cannot render/);
   });
 
@@ -172,6 +170,15 @@ describe('renderFilter round trip', () => {
       'Series B companies',
     );
     expect(renderFilter('technology.api_detail.has_api', true)).toBe('companies with an API');
+    expect(
+      renderFilter('strategic_signal.partnership.type', [
+        'channel_reseller_distributor',
+        'oem_whitelabel_licensing',
+      ]),
+    ).toBe('companies with reseller partners or OEM partners');
+    expect(renderFilter('strategic_signal.partnership.strategic_tier', ['Gold', 'Platinum'])).toBe(
+      'companies with Gold or Platinum partners',
+    );
   });
 
   it('translate(renderFilter(key, value)) gives back {key: value}', () => {

@@ -443,3 +443,71 @@ describe('output', () => {
     expect(perQuery).toBeLessThan(20);
   });
 });
+
+describe('partnership type and tier', () => {
+  const T = 'strategic_signal.partnership.type';
+  const TIER = 'strategic_signal.partnership.strategic_tier';
+  it.each([
+    ['with reseller partners', { [T]: ['channel_reseller_distributor'] }],
+    ['distribution partners', { [T]: ['channel_reseller_distributor'] }],
+    ['companies with resellers', { [T]: ['channel_reseller_distributor'] }],
+    ['with technology integration partners', { [T]: ['technology_integration'] }],
+    ['integration partnerships', { [T]: ['technology_integration'] }],
+    ['tech partners', { [T]: ['technology_integration'] }],
+    ['SI partners', { [T]: ['implementation_si_consulting'] }],
+    ['implementation partners', { [T]: ['implementation_si_consulting'] }],
+    ['consulting partners', { [T]: ['implementation_si_consulting'] }],
+    ['with systems integrators', { [T]: ['implementation_si_consulting'] }],
+    ['OEM partners', { [T]: ['oem_whitelabel_licensing'] }],
+    ['white-label deals', { [T]: ['oem_whitelabel_licensing'] }],
+    ['co-development partnerships', { [T]: ['strategic_codevelopment'] }],
+    ['joint development agreements', { [T]: ['strategic_codevelopment'] }],
+    ['co-marketing partners', { [T]: ['gtm_marketing'] }],
+    ['SI and consulting partners', { [T]: ['implementation_si_consulting'] }],
+    [
+      'reseller partners, OEM partners or co-marketing partners',
+      { [T]: ['channel_reseller_distributor', 'oem_whitelabel_licensing', 'gtm_marketing'] },
+    ],
+    ['premier partners', { [TIER]: ['Premier'] }],
+    ['gold partners', { [TIER]: ['Gold'] }],
+    ['a platinum partner', { [TIER]: ['Platinum'] }],
+    ['registered partners', { [TIER]: ['Registered'] }],
+    ['gold or platinum partners', { [TIER]: ['Gold', 'Platinum'] }],
+    ['gold reseller partners', { [TIER]: ['Gold'], [T]: ['channel_reseller_distributor'] }],
+  ])('%s', (text, expected) => {
+    expect(f(text)).toEqual(expected);
+  });
+
+  it('keeps "channel partners" a go-to-market motion, and OEM alone too', () => {
+    expect(f('sell through channel partners')).toEqual({ 'business_model.gtm_motion': ['channel_partners'] });
+    expect(f('channel sales')).toEqual({ 'business_model.gtm_motion': ['channel_partners'] });
+    expect(f('OEM')).toEqual({ 'business_model.gtm_motion': ['oem_embedded'] });
+  });
+
+  it('reads selling through resellers or distributors as motion and partner kind', () => {
+    const both = {
+      'business_model.gtm_motion': ['channel_partners'],
+      [T]: ['channel_reseller_distributor'],
+    };
+    expect(f('sold through distributors')).toEqual(both);
+    expect(f('selling via resellers')).toEqual(both);
+    expect(f('sells through reseller partners')).toEqual(both);
+  });
+
+  it('reads the tier or kind of "<qualifier> partners of NAME" along with the name', () => {
+    expect(f('strategic partners of SAP')).toEqual({
+      [TIER]: ['Strategic'],
+      'strategic_signal.partnership.name': ['SAP'],
+    });
+    expect(f('technology partners of Salesforce')).toEqual({
+      [T]: ['technology_integration'],
+      'strategic_signal.partnership.name': ['Salesforce'],
+    });
+    expect(f('partners of Microsoft')).toEqual({ 'strategic_signal.partnership.name': ['Microsoft'] });
+  });
+
+  it('outputs validate', () => {
+    for (const q of ['gold SI partners in germany', 'co-marketing and OEM deals', 'premier partners of AWS'])
+      expect(FiltersSchema.safeParse(f(q)).success).toBe(true);
+  });
+});

@@ -31,6 +31,23 @@
  * - Places: after "office(s) in" -> location.offices.*, after "selling into/serving/customers in" ->
  *   location.market_served.markets (regions expanded to their countries), otherwise HQ: countries ->
  *   location.hq.country, M49 regions -> location.hq.region, groupings M49 lacks -> country lists.
+ * - Partnerships. How a company sells is a go-to-market motion; with what kind of partner it works is
+ *   strategic_signal.partnership.type. The rule: a partner-kind word before "partner(s)", "partnership(s)",
+ *   "alliance(s)", "deal(s)" or "agreement(s)" gives the type ("reseller partners", "integration
+ *   partnerships", "SI partners", "OEM partners", "white-label deals", "co-marketing partners"), and so
+ *   do the nouns "resellers", "distributors", "VARs" and "systems integrators" on their own
+ *   (channel_reseller_distributor / implementation_si_consulting). "Channel" is not a partner kind:
+ *   "channel partners", "channel sales", "indirect sales", "sell through channel partners" stay
+ *   business_model.gtm_motion channel_partners only. Selling through resellers is both: "sold through
+ *   distributors", "via resellers" give gtm_motion channel_partners and the type. Bare "OEM",
+ *   "white label" (no partner word) stay gtm_motion oem_embedded. Kinds may be listed ("SI and
+ *   consulting partners"). Type `others` has no words.
+ * - Partner tiers: a tier word before a partner word gives strategic_signal.partnership.strategic_tier
+ *   as the capitalised word (the data holds "Gold Partner", "Premier"; the text filter matches words):
+ *   "premier partners" -> ["Premier"], "gold or platinum partners" -> ["Gold", "Platinum"]. Tier words:
+ *   premier, gold, platinum, silver, bronze, diamond, elite, strategic, registered, certified,
+ *   authorized, preferred. With "of"/"with" names follow: "strategic partners of SAP" -> tier
+ *   ["Strategic"] and partnership.name ["SAP"]; "technology partners of Salesforce" -> type and name.
  */
 
 import { type Band, FUNDING_STAGES, REVENUE_BANDS, VALUATION_BANDS } from '../../contract/enums';
@@ -155,7 +172,8 @@ const RULE_WORDS =
   'transaction professional managed community switching network effects concentration customer recurring usage ' +
   'commerce ecommerce founder integrates integration worldwide global international technology focused native ' +
   'powered mobile rounds months years older younger closed defunct still seed angel stage growth early later ' +
-  'channel product self serve inside sales direct consumer affiliate donations royalties proprietary brand costs';
+  'channel product self serve inside sales direct consumer affiliate donations royalties proprietary brand costs ' +
+  'integrators resellers distributors partnerships platinum premier';
 
 let knownWords: Set<string> | undefined;
 let correctable: string[] | undefined;
@@ -1339,6 +1357,104 @@ function leftovers(st: State): void {
 
 // ---------------------------------------------------------------------------------------------
 
+// Partnerships: kinds (strategic_signal.partnership.type) and tiers (strategic_tier); see the header.
+const PTYPE = 'strategic_signal.partnership.type';
+const PTIER = 'strategic_signal.partnership.strategic_tier';
+const PARTNER_KINDS: [string, string][] = [
+  [
+    'technology integration|tech integration|technology|tech|integrations?|api|isv|software',
+    'technology_integration',
+  ],
+  [
+    'resellers?|reseller|distribution|distributors?|vars?|value added resellers?|retail',
+    'channel_reseller_distributor',
+  ],
+  [
+    'sis?|systems? integrators?|systems? integration|implementation|consulting|consultancy|services|advisory',
+    'implementation_si_consulting',
+  ],
+  ['oem|white label(?:ed|ing)?|private label|licensing|licensee|licence|license', 'oem_whitelabel_licensing'],
+  [
+    'co development|codevelopment|joint development|co innovation|co engineering|product development',
+    'strategic_codevelopment',
+  ],
+  ['co marketing|comarketing|marketing|go to market|gtm|co selling|co sell|referral', 'gtm_marketing'],
+];
+const PARTNER_TIERS =
+  'premier|gold|platinum|silver|bronze|diamond|elite|strategic|registered|certified|authorized|authorised|preferred';
+const KIND_ALT = PARTNER_KINDS.map(([k]) => k).join('|');
+const LIST_SEP = '(?: ?,| and| or| ?/)(?: and| or)? ';
+const TIER_LIST = `(?:${PARTNER_TIERS})(?:${LIST_SEP}(?:${PARTNER_TIERS}))*`;
+const KIND_LIST = `(?:${KIND_ALT})(?:${LIST_SEP}(?:${KIND_ALT}))*`;
+const PARTNER_WORD = 'partners?|partnerships?|alliances?|deals?|agreements?';
+/** "gold reseller", "strategic", "si and consulting": the words before a partner word. */
+const QUALIFIERS = `(?:(${TIER_LIST}) )?(?:(${KIND_LIST}) )?`;
+
+function listItems(text: string | undefined): string[] {
+  if (!text) return [];
+  return text
+    .split(/\s*(?:,|\/|\band\b|\bor\b)\s*/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+function kindCode(word: string): string | undefined {
+  return PARTNER_KINDS.find(([alt]) => new RegExp(`^(?:${alt})$`).test(word))?.[1];
+}
+
+function tierName(word: string): string {
+  const w = word === 'authorised' ? 'authorized' : word;
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+/** Writes the tier and kind filters named by the qualifier groups; false if they name nothing. */
+function partnerQualifiers(
+  st: State,
+  tiers: string | undefined,
+  kinds: string | undefined,
+  text: string,
+): boolean {
+  const tierValues = listItems(tiers).map(tierName);
+  const kindValues = listItems(kinds)
+    .map(kindCode)
+    .filter((k): k is string => k !== undefined);
+  if (!tierValues.length && !kindValues.length) return false;
+  addValues(st, PTIER, tierValues, text);
+  addValues(st, PTYPE, kindValues, text);
+  return true;
+}
+
+const PARTNER_RULES: Rule[] = [
+  {
+    // "sold through distributors", "via reseller partners": a selling motion and a partner kind
+    re: rx(
+      `(?:(?:sell|sells|sold|selling) )?(?:through|via) (?:(${TIER_LIST}) )?((?:value added )?resellers|distributors|vars|(?:reseller|distribution|distributor) (?:partners|partnerships))`,
+    ),
+    apply: (m, st) => {
+      addValues(st, 'business_model.gtm_motion', ['channel_partners'], m[0]!);
+      addValues(st, PTYPE, ['channel_reseller_distributor'], m[0]!);
+      addValues(st, PTIER, listItems(m[1]).map(tierName), m[0]!);
+      return true;
+    },
+  },
+  {
+    // "reseller partners", "gold partners", "si and consulting partnerships", "white label deals"
+    re: rx(`(?:with |has |have |having )?${QUALIFIERS}(?:${PARTNER_WORD})`),
+    apply: (m, st) => partnerQualifiers(st, m[1], m[2], m[0]!),
+  },
+  {
+    // the partner nouns on their own
+    re: rx(
+      '(?:with |has |have |using |uses )?(?:value added resellers|resellers|distributors|vars|systems? integrators)',
+    ),
+    apply: (m, st) => {
+      const code = /integrator/.test(m[0]!) ? 'implementation_si_consulting' : 'channel_reseller_distributor';
+      addValues(st, PTYPE, [code], m[0]!);
+      return true;
+    },
+  },
+];
+
 const NOT_PARTNER_NAMES = new Set(
   'channel technology tech integration strategic implementation reseller solution solutions key global our their trusted certified official preferred premier gold silver platinum'.split(
     ' ',
@@ -1373,10 +1489,13 @@ function pipeline(): ((st: State) => void)[] {
       (names, st, text) => investorUuids(st, names, text, false),
     ),
     nameRule(
-      '(?:technology |tech |integration |channel |strategic )?partners? (?:of|with)|partnered with|partnering with|(?:in )?partnerships? with|integrat(?:e|es|ed|ing|ions?) with|(?:resellers?|distributors?) (?:of|for)',
+      `(?:channel )?${QUALIFIERS}(?:partners?|partnerships?) (?:of|with)|partnered with|partnering with|(?:in )?partnerships? with|integrat(?:e|es|ed|ing|ions?) with|(?:resellers?|distributors?) (?:of|for)`,
       (names, st, text) => {
         const real = names.filter((n) => !isPlace(n));
         if (!real.length) return false;
+        // "strategic partners of SAP", "technology partners of Salesforce": the qualifiers count too
+        const q = new RegExp(`^(?:channel )?${QUALIFIERS}(?:partners?|partnerships?) (?:of|with)`).exec(text);
+        if (q) partnerQualifiers(st, q[1], q[2], q[0]);
         addValues(
           st,
           'strategic_signal.partnership.name',
@@ -1400,6 +1519,7 @@ function pipeline(): ((st: State) => void)[] {
         return true;
       },
     ),
+    ...PARTNER_RULES.map(r),
     r(MONEY_RULE),
     ...FOUNDING_RULES.map(r),
     ...ROUND_COUNT_RULES.map(r),
