@@ -42,7 +42,7 @@ export function datasetState(db: Db): DatasetState {
 /** Remove every company (and the search index built from them). */
 export function clearCompanies(db: Db): void {
   db.exec('DELETE FROM companies');
-  db.exec("INSERT INTO companies_fts(companies_fts) VALUES ('rebuild')");
+  db.exec('DELETE FROM companies_fts');
   db.prepare("DELETE FROM meta WHERE key LIKE 'dataset.%' OR key = 'search.built'").run();
 }
 

@@ -1,8 +1,8 @@
 /**
  * Text relevance of a natural-language query (decisions section 5: with a `query`, text relevance
- * first): the words the translator did not turn into filters are looked up in company names and
- * product categories (SQLite FTS5, BM25, names weighted double). Companies that match rank first by
- * score; the rest follow in the normal relevance order.
+ * first): the words the translator did not turn into filters are looked up in company names, product
+ * categories and short descriptions (SQLite FTS5, BM25 weighted 2 : 1.5 : 1). Companies that match
+ * rank first by score; the rest follow in the normal relevance order.
  */
 import { normalizeText } from '../../contract/text';
 import type { Db } from '../store/db';
@@ -16,7 +16,7 @@ export function textScores(db: Db, words: readonly string[]): Map<number, number
   const match = terms.map((w) => `"${w}"*`).join(' OR ');
   const rows = db
     .prepare(
-      `SELECT rowid AS idx, bm25(companies_fts, 2.0, 1.0) AS rank FROM companies_fts
+      `SELECT rowid AS idx, bm25(companies_fts, 2.0, 1.5, 1.0) AS rank FROM companies_fts
        WHERE companies_fts MATCH ? ORDER BY rank LIMIT ?`,
     )
     .all(match, MAX_SCORED) as { idx: number; rank: number }[];

@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe('opening the database', () => {
-  it('upgrades a search table made before product categories were indexed, and asks for a rebuild', () => {
+  it('upgrades an older search table, and asks for a rebuild', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'db-'));
     dirs.push(dir);
     const file = path.join(dir, 'service.sqlite');
@@ -34,7 +34,7 @@ describe('opening the database', () => {
     const columns = (
       db.prepare("SELECT name FROM pragma_table_info('companies_fts')").all() as { name: string }[]
     ).map((c) => c.name);
-    expect(columns).toEqual(['name', 'product_category']);
+    expect(columns).toEqual(['name', 'product_category', 'description']);
     expect(getMeta(db, 'search.built')).toBeUndefined();
     db.close();
   });

@@ -67,21 +67,22 @@ CREATE INDEX IF NOT EXISTS usage_key_at ON usage(key_id, at);
 `;
 
 /**
- * Words of company names and product categories, for company search and for ranking a text query;
- * external content, filled by rebuildSearchIndex() after seeding and by indexCompanyForSearch() for
- * each company added later. A database made before product categories were indexed gets the new
- * table (and is rebuilt at start-up).
+ * Words of company names, product categories and short descriptions, for company search (names) and
+ * for ranking a text query (all three). It keeps its own copy of the text (the description lives in
+ * the firmographic JSON): filled by rebuildSearchIndex() after seeding and by indexCompanyForSearch()
+ * for each company added later. A database made with an older search table gets the new one (and is
+ * rebuilt at start-up).
  */
 const SEARCH_SCHEMA = `
 CREATE VIRTUAL TABLE companies_fts USING fts5(
-  name, product_category, content='companies', content_rowid='idx', tokenize='unicode61 remove_diacritics 2'
+  name, product_category, description, tokenize='unicode61 remove_diacritics 2'
 );`;
 
 function ensureSearchTable(db: Db): void {
   const columns = (
     db.prepare('SELECT name FROM pragma_table_info(?)').all('companies_fts') as { name: string }[]
   ).map((c) => c.name);
-  if (columns.includes('product_category')) return;
+  if (columns.includes('description')) return;
   db.exec(`DROP TABLE IF EXISTS companies_fts; ${SEARCH_SCHEMA}`);
   db.prepare("DELETE FROM meta WHERE key = 'search.built'").run();
 }
@@ -118,19 +119,24 @@ export function databaseFile(dataDir: string): string {
 }
 
 export function rebuildSearchIndex(db: Db): void {
-  db.exec("INSERT INTO companies_fts(companies_fts) VALUES ('rebuild')");
-  setMeta(db, 'search.built', new Date().toISOString());
+  db.transaction(() => {
+    db.exec('DELETE FROM companies_fts');
+    db.exec(`INSERT INTO companies_fts(rowid, name, product_category, description)
+             SELECT idx, name, product_category, json_extract(s_firmographic, '$.company_description_short')
+             FROM companies`);
+    setMeta(db, 'search.built', new Date().toISOString());
+  })();
 }
 
 export function indexCompanyForSearch(
   db: Db,
   idx: number,
-  name: string,
-  productCategory: string | null,
+  c: { name: string; product_category: string | null; description: string },
 ): void {
-  db.prepare('INSERT INTO companies_fts(rowid, name, product_category) VALUES (?, ?, ?)').run(
+  db.prepare('INSERT INTO companies_fts(rowid, name, product_category, description) VALUES (?, ?, ?, ?)').run(
     idx,
-    name,
-    productCategory,
+    c.name,
+    c.product_category,
+    c.description,
   );
 }
