@@ -4,6 +4,7 @@
  * the web app types its client from them.
  */
 import { z } from 'zod';
+import { COMPANY_STATUSES } from './enums';
 import { FiltersSchema } from './filters';
 import {
   Coded,
@@ -237,7 +238,7 @@ export const CompanySearchRecord = z.object({
   website: z.string(),
   domain: z.string(),
   product_category: z.string().nullable(),
-  company_status: z.enum(['public', 'private', 'acquired', 'delisted', 'unknown']),
+  company_status: z.enum(COMPANY_STATUSES),
   score: z.number(),
 });
 export type CompanySearchRecord = z.infer<typeof CompanySearchRecord>;

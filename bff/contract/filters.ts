@@ -382,7 +382,7 @@ export const FiltersSchema = z
   .object(Object.fromEntries(FILTER_CATALOG.map((f) => [f.key, valueSchema(f).optional()])))
   .strict() as unknown as z.ZodType<Filters, Record<string, unknown>>;
 
-/** Keys whose value is an array of values, and how many of them are set. */
+/** An empty list: valid, but it selects nothing, so the service ignores it with a warning. */
 export function isEmptyFilterValue(value: unknown): boolean {
   return Array.isArray(value) && value.length === 0;
 }

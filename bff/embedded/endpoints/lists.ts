@@ -10,6 +10,7 @@ import {
   type SkippedSection,
   type Warning,
 } from '../../contract/api';
+import { COMPANY_TYPES, labelOf } from '../../contract/enums';
 import { FILTER_BY_KEY, type FilterKind, type Filters, isEmptyFilterValue } from '../../contract/filters';
 import { listGenerationCost, PLAN_LABELS, PLAN_RULES } from '../../contract/pricing';
 import { type ListSection, SECTION_LABELS } from '../../contract/sections';
@@ -119,7 +120,7 @@ export function generateList(ctx: ServiceContext, key: ApiKey, body: unknown): L
       name: c.name,
       website: c.website,
       product_category: c.product_category,
-      company_type: { code: c.company_type, label: c.company_type === 'public' ? 'Public' : 'Private' },
+      company_type: { code: c.company_type, label: labelOf(COMPANY_TYPES, c.company_type) },
       ...c.sections,
     })),
     count: companies.length,

@@ -2,13 +2,14 @@
  * Writing and reading company rows. A company is written once with every section; reads fetch
  * only the identity columns and the section columns a request names.
  */
+import type { COMPANY_STATUSES } from '../../contract/enums';
 import type { FilterGroup } from '../../contract/filters';
 import { type Sections, STORED_SECTIONS, type StoredSection } from '../../contract/sections';
 import { normalizeText } from '../../contract/text';
 import { extractFacets } from '../query/facets';
 import { type Db, sectionColumn } from './db';
 
-export type CompanyStatus = 'public' | 'private' | 'acquired' | 'delisted' | 'unknown';
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 
 export type CompanyRecord = {
   uuid: string;
@@ -122,11 +123,6 @@ export function prepareCompanyInsert(db: Db) {
   const insertRow = prepareCompanyRowInsert(db);
   return (idx: number, c: CompanyRecord, origin = 'seed', createdAt = new Date().toISOString()) =>
     insertRow(companyRowValues(idx, c, origin, createdAt));
-}
-
-export function nextCompanyIdx(db: Db): number {
-  const row = db.prepare('SELECT COALESCE(MAX(idx) + 1, 0) AS n FROM companies').get() as { n: number };
-  return row.n;
 }
 
 export function countCompanies(db: Db): number {

@@ -69,8 +69,7 @@ CREATE INDEX IF NOT EXISTS usage_key_at ON usage(key_id, at);
 /**
  * Words of company names, product categories and short descriptions, for company search (names) and
  * for ranking a text query (all three). It keeps its own copy of the text (the description lives in
- * the firmographic JSON): filled by rebuildSearchIndex() after seeding and by indexCompanyForSearch()
- * for each company added later. A database made with an older search table gets the new one (and is
+ * the firmographic JSON), filled by rebuildSearchIndex() after seeding. A database made with an older search table gets the new one (and is
  * rebuilt at start-up).
  */
 const SEARCH_SCHEMA = `
@@ -126,17 +125,4 @@ export function rebuildSearchIndex(db: Db): void {
              FROM companies`);
     setMeta(db, 'search.built', new Date().toISOString());
   })();
-}
-
-export function indexCompanyForSearch(
-  db: Db,
-  idx: number,
-  c: { name: string; product_category: string | null; description: string },
-): void {
-  db.prepare('INSERT INTO companies_fts(rowid, name, product_category, description) VALUES (?, ?, ?, ?)').run(
-    idx,
-    c.name,
-    c.product_category,
-    c.description,
-  );
 }
