@@ -1,0 +1,26 @@
+/**
+ * The seams of the BFF: who the request is for, and the one way every part of the BFF calls the
+ * upstream (validation, budget, cache, retries and the credit ledger applied alike).
+ */
+import type Database from 'better-sqlite3';
+import type { Plan } from './contract/pricing';
+
+/** The user a request acts for: the implicit local user, or a signed-in team account. */
+export type BffUser = { id: string; name: string };
+
+/** Hono variables the BFF sets before any route runs. */
+export type BffEnv = { Variables: { user: BffUser } };
+
+export type BffDeps = {
+  /**
+   * Calls the upstream as `user` for a request shaped like the browser's (`/api/v1/...` path, method,
+   * JSON body): the same validation, budget check, cache, retries and ledger record as the proxy.
+   * Answers with the BFF's response (problem details on failure, never throws for HTTP errors).
+   */
+  call: (user: BffUser, req: Request) => Promise<Response>;
+  /** The BFF's own SQLite store (DATA_DIR/bff.sqlite): users, sessions, ledger, webhooks seen. */
+  db: Database.Database;
+  /** The upstream key's plan (UPSTREAM_PLAN, or the embedded key's plan). */
+  plan: Plan;
+  log: (line: string) => void;
+};

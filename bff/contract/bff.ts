@@ -1,0 +1,107 @@
+/**
+ * The BFF's own endpoints (`/bff/...`), shared by the BFF and the web app. The Company Data Service's
+ * endpoints keep their shapes in `api.ts`; these are what the BFF adds around them: who is signed in,
+ * what calls cost and have cost, CSV exports and live events.
+ */
+import { z } from 'zod';
+import { ListGenerateRequest } from './api';
+import { PLANS, type PlanRules } from './pricing';
+
+/** The header every unsafe request from the web app carries (CSRF defence with a same-origin Origin). */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'list-builder';
+
+// ---------------------------------------------------------------------------------------------
+// session: GET /bff/session, POST /bff/session (sign in), DELETE /bff/session (sign out)
+
+export const BFF_MODES = ['local', 'team'] as const;
+export type BffMode = (typeof BFF_MODES)[number];
+
+export const SessionInfo = z.object({
+  mode: z.enum(BFF_MODES),
+  /** Null in team mode when nobody is signed in. */
+  user: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const SignInRequest = z.strictObject({
+  username: z.string().trim().min(1, 'Enter your user name').max(100),
+  password: z.string().min(1, 'Enter your password').max(1000),
+});
+export type SignInRequest = z.infer<typeof SignInRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /bff/pricing: the price table and the upstream plan, so the app can show a call's cost first
+
+export const PricingResponse = z.object({
+  plan: z.enum(PLANS),
+  plan_label: z.string(),
+  /** PLAN_RULES[plan]: the page-size limit and the sections this plan may have. */
+  rules: z.custom<PlanRules>(),
+  /** PRICES of pricing.ts: the one price table. */
+  prices: z.object({
+    listBase: z.number(),
+    listPerCompany: z.number(),
+    query: z.number(),
+    newsPerCall: z.number(),
+    newsPerArticle: z.number(),
+    postsPerBlock: z.number(),
+    postsBlock: z.number(),
+    reviewsPerBlock: z.number(),
+    reviewsBlock: z.number(),
+    sections: z.record(z.string(), z.number()),
+  }),
+  /** Why each section the plan cannot have is unavailable, keyed by section. */
+  unavailable_sections: z.record(z.string(), z.string()),
+});
+export type PricingResponse = z.infer<typeof PricingResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /bff/usage: today's spend against the budget, and the last calls
+
+export const LedgerEntry = z.object({
+  at: z.string(),
+  method: z.string(),
+  endpoint: z.string(),
+  status: z.number().int(),
+  credits_consumed: z.number(),
+  cache: z.enum(['hit', 'miss', 'none']),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+
+export const UsageResponse = z.object({
+  user: z.object({ id: z.string(), name: z.string() }),
+  /** UTC day the figures are for, YYYY-MM-DD. */
+  day: z.string(),
+  spent_today: z.number(),
+  calls_today: z.number().int(),
+  /** Daily credit budget; null = unlimited. */
+  budget: z.number().nullable(),
+  remaining: z.number().nullable(),
+  recent: z.array(LedgerEntry),
+});
+export type UsageResponse = z.infer<typeof UsageResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /bff/exports: streams text/csv; `x-export-total` header gives the number of data rows.
+// Rows end with CRLF; a CRLF inside a quoted cell is data, so a client counts rows outside quotes.
+
+export const EXPORT_MAX_ROWS = 500;
+
+export const ExportRequest = z.strictObject({
+  /** The list request as the grid sends it (filters or query, sections, sort); limit/offset ignored. */
+  request: ListGenerateRequest,
+  /** Column ids of columns.ts, in order. */
+  columns: z.array(z.string()).min(1, 'Choose at least one column').max(200),
+  /** Export only these companies (the grid's selection), in list order; absent = all results. */
+  uuids: z.array(z.string()).max(EXPORT_MAX_ROWS).optional(),
+  /** Prefix a UTF-8 byte-order mark so Excel reads the file as UTF-8. */
+  bom: z.boolean().default(false),
+});
+export type ExportRequest = z.input<typeof ExportRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /bff/events: Server-Sent Events for the signed-in user
+
+export const BFF_EVENT_TYPES = ['company_addition.status_changed', 'usage.changed'] as const;
+export type BffEventType = (typeof BFF_EVENT_TYPES)[number];
