@@ -1,0 +1,4 @@
+/** Placeholder: being built. */
+export function DescribePanel() {
+  return null;
+}

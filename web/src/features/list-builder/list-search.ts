@@ -1,0 +1,44 @@
+/**
+ * The list builder's whole state, as it lives in the URL (`/` route search params): reload, back,
+ * forward and a shared link all restore the same list. TanStack Router stores nested values as
+ * JSON, and this schema is the one place they are read back, so a hand-edited or stale link falls
+ * back to defaults field by field instead of breaking the page.
+ */
+import { LIST_DEFAULT_LIMIT, type ListGenerateRequest, SORT_BY, SORT_ORDERS } from '@contract/api';
+import type { Filters } from '@contract/filters';
+import { LIST_SECTIONS, type ListSection } from '@contract/sections';
+import { z } from 'zod';
+
+export const PAGE_SIZES = [20, 50, 100, 200, 500] as const;
+
+export const ListSearch = z.object({
+  /** The plain-language description last turned into filters (shown in the Describe box). */
+  q: z.string().max(1000).optional().catch(undefined),
+  /** The filters the list is built from (the user's, after any translation). */
+  filters: z.record(z.string(), z.unknown()).optional().catch(undefined),
+  /** Sections requested with the list (added by the column chooser). */
+  sections: z.array(z.enum(LIST_SECTIONS)).optional().catch(undefined),
+  /** Visible column ids of `@contract/columns`, in order; absent = the default columns. */
+  columns: z.array(z.string()).optional().catch(undefined),
+  sort_by: z.enum(SORT_BY).optional().catch(undefined),
+  sort_order: z.enum(SORT_ORDERS).optional().catch(undefined),
+  /** 1-based page number. */
+  page: z.number().int().min(1).max(500).optional().catch(undefined),
+  size: z.number().int().min(1).max(500).optional().catch(undefined),
+});
+export type ListSearch = z.infer<typeof ListSearch>;
+
+/** The list-generation request a state asks for. */
+export function toListRequest(s: ListSearch, maxPageSize = 500): ListGenerateRequest {
+  const size = Math.min(s.size ?? LIST_DEFAULT_LIMIT, maxPageSize);
+  const page = s.page ?? 1;
+  const req: ListGenerateRequest = {
+    sort_by: s.sort_by ?? 'relevance',
+    sort_order: s.sort_order ?? 'desc',
+    limit: size,
+    offset: Math.min((page - 1) * size, 499),
+  };
+  if (s.filters && Object.keys(s.filters).length > 0) req.filters = s.filters as Filters;
+  if (s.sections && s.sections.length > 0) req.sections = s.sections as ListSection[];
+  return req;
+}

@@ -1,0 +1,28 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import type { ListSearch } from './list-search';
+
+/**
+ * The list state and its one writer. `update` merges a change into the URL; any change other than
+ * paging itself sends the user back to page 1, since the old page number means nothing in a new list.
+ */
+export function useListSearch() {
+  const search = useSearch({ from: '/' });
+  const navigate = useNavigate({ from: '/' });
+  const update = useCallback(
+    (change: Partial<ListSearch>, opts: { replace?: boolean } = {}) =>
+      navigate({
+        search: (prev: ListSearch) => {
+          const next: ListSearch = { ...prev, ...change };
+          if (!('page' in change)) delete next.page;
+          for (const k of Object.keys(next) as (keyof ListSearch)[]) {
+            if (next[k] === undefined) delete next[k];
+          }
+          return next;
+        },
+        replace: opts.replace ?? false,
+      }),
+    [navigate],
+  );
+  return { search, update };
+}
