@@ -268,7 +268,10 @@ export const PRODUCT_REVIEWS_MAX_LIMIT = 50;
 export const ProductReviewsQuery = z
   .object({
     company: companyParam,
-    products: z.array(z.string().trim().min(1)).max(50).default([]),
+    products: z
+      .array(z.string().trim().min(1, 'product ids must not be empty'))
+      .max(50, 'ask for at most 50 products at once')
+      .default([]),
     limit: pageNumber('limit', PRODUCT_REVIEWS_MAX_LIMIT, 0),
     offset: pageNumber('offset', 1_000_000, 0),
   })
@@ -334,6 +337,7 @@ export const ProductReviewsResponse = z.object({
   offset: z.number().int(),
   credits_consumed: z.number(),
 });
+export type ProductReviewsResponse = z.infer<typeof ProductReviewsResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // 5. Employee reviews
@@ -347,6 +351,7 @@ export const EmployeeReviewsQuery = z
   })
   .strict();
 
+/** The types the spec lists, plus career_opportunities: every review carries that rating too. */
 export const EMPLOYEE_RATING_TYPES = [
   'business_outlook',
   'ceo',
@@ -356,6 +361,7 @@ export const EMPLOYEE_RATING_TYPES = [
   'diversity_and_inclusion',
   'senior_management',
   'work_life_balance',
+  'career_opportunities',
 ] as const;
 /** These are fractions 0..1; the other rating types are on a 0..5 scale. */
 export const FRACTION_RATING_TYPES = ['business_outlook', 'ceo', 'recommend_to_friend'] as const;
@@ -405,10 +411,12 @@ export const EmployeeReviewsResponse = z.object({
   offset: z.number().int(),
   credits_consumed: z.number(),
 });
+export type EmployeeReviewsResponse = z.infer<typeof EmployeeReviewsResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // 6. Social posts
 
+/** The spec leaves the maximum open; 50 (five blocks of 10 credits' worth) per page is ours. */
 export const POSTS_MAX_LIMIT = 50;
 export const PostsQuery = z
   .object({
@@ -452,6 +460,7 @@ export const PostsResponse = z.object({
   data: z.object({ uuid: z.string(), posts: z.array(Post) }),
   credits_consumed: z.number(),
 });
+export type PostsResponse = z.infer<typeof PostsResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // 9. News (decisions section 10)
@@ -507,6 +516,7 @@ export const NewsResponse = z.object({
   total: z.number().int(),
   credits_consumed: z.number(),
 });
+export type NewsResponse = z.infer<typeof NewsResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // 10-11. Company addition (decisions section 9)
@@ -519,11 +529,13 @@ export const AdditionRequest = z
     company_name: z
       .string({ error: 'company_name is required' })
       .trim()
-      .min(1, 'company_name must not be empty')
-      .max(300),
+      .min(1, { error: 'company_name must not be empty', abort: true })
+      .max(300)
+      .regex(/[\p{L}\p{N}]/u, 'company_name must contain a letter or a digit'),
     website: z.string({ error: 'website is required' }).trim().min(1, 'website must not be empty').max(2048),
   })
   .strict();
+export type AdditionRequest = z.infer<typeof AdditionRequest>;
 
 export const AdditionSubmitResponse = z.object({
   already_exists: z.boolean(),
@@ -541,8 +553,10 @@ export const AdditionSubmitResponse = z.object({
   domain: z.string(),
   credits_consumed: z.number(),
 });
+export type AdditionSubmitResponse = z.infer<typeof AdditionSubmitResponse>;
 
-export const AdditionStatusResponse = z.object({
+/** The status lookup record of the spec; a webhook delivery carries it as its `data`. */
+export const AdditionStatus = z.object({
   request_id: z.string(),
   request_type: z.literal('company_addition'),
   status: z.enum(ADDITION_STATES),
@@ -557,26 +571,79 @@ export const AdditionStatusResponse = z.object({
     updated_at: z.string(),
   }),
 });
+export type AdditionStatus = z.infer<typeof AdditionStatus>;
+
+/** What `GET .../addition-requests/{id}/` and `GET /status/{id}/` answer (free: every response carries credits). */
+export const AdditionStatusResponse = AdditionStatus.extend({ credits_consumed: z.number() });
 export type AdditionStatusResponse = z.infer<typeof AdditionStatusResponse>;
+
+export const WEBHOOK_EVENT_TYPES = ['company_addition.status_changed'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const WebhookEndpointRequest = z
   .object({
-    url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
+    url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }).max(2048),
     description: z.string().max(500).optional(),
+    /** The event types to send; every type when omitted. */
+    events: z
+      .array(z.enum(WEBHOOK_EVENT_TYPES))
+      .min(1, 'events must name at least one event type')
+      .optional(),
   })
   .strict();
+export type WebhookEndpointRequest = z.infer<typeof WebhookEndpointRequest>;
+
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
 
 export const WebhookEndpoint = z.object({
   id: z.string(),
   url: z.string(),
   description: z.string().nullable(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
   created_at: z.string(),
-  /** Shown once, when the endpoint is created. */
+  /** The whole signing secret (`whsec_...`): only in the answer that creates the endpoint. */
   secret: z.string().optional(),
+  /** The secret's last characters (`whsec_...a1b2`), so a caller can tell which one is configured. */
+  secret_hint: z.string(),
+  /** Deliveries to this endpoint by state. */
+  deliveries: z.record(z.enum(WEBHOOK_DELIVERY_STATES), z.number().int()),
+});
+export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
+
+export const WebhookEndpointResponse = z.object({ data: WebhookEndpoint, credits_consumed: z.number() });
+export const WebhookEndpointListResponse = z.object({
+  data: z.array(WebhookEndpoint),
+  count: z.number().int(),
+  credits_consumed: z.number(),
+});
+
+/** One event sent to one endpoint, with every attempt's outcome summed up. */
+export const WebhookDelivery = z.object({
+  id: z.string(),
+  /** The `webhook-id` header: the same on every attempt, so receivers dedupe by it. */
+  webhook_id: z.string(),
+  event_type: z.enum(WEBHOOK_EVENT_TYPES),
+  request_id: z.string(),
+  request_status: z.enum(ADDITION_STATES),
+  status: z.enum(WEBHOOK_DELIVERY_STATES),
+  attempts: z.number().int(),
+  last_status_code: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+export const WebhookDeliveryListResponse = z.object({
+  data: z.array(WebhookDelivery),
+  count: z.number().int(),
+  credits_consumed: z.number(),
 });
 
 export const WebhookEvent = z.object({
   type: z.literal('company_addition.status_changed'),
   timestamp: z.string(),
-  data: AdditionStatusResponse,
+  data: AdditionStatus,
 });
+export type WebhookEvent = z.infer<typeof WebhookEvent>;

@@ -9,12 +9,19 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { CompanySearchQuery, IndustrySearchQuery } from '../contract/api';
 import type { ServiceContext, ServiceEnv } from './context';
+import { additionStatus, submitAddition } from './endpoints/additions';
+import { employeeReviews } from './endpoints/employee-reviews';
 import { enrichFromBody, enrichFromQuery } from './endpoints/enrichment';
 import { buildFilters } from './endpoints/filter-builder';
 import { generateList } from './endpoints/lists';
+import { news } from './endpoints/news';
+import { companyPosts } from './endpoints/posts';
+import { productReviews } from './endpoints/product-reviews';
+import { createWebhook, listWebhooks, removeWebhook, webhookDeliveries } from './endpoints/webhooks';
 import { ApiProblem, parseOrThrow, problemResponse } from './problem';
 import { searchCompanies } from './query/company-search';
 import { searchIndustries } from './query/industry-search';
+import { signalQuery } from './signals/params';
 import { countCompanies } from './store/companies';
 import { getMeta } from './store/db';
 import { findKey } from './store/keys';
@@ -127,6 +134,37 @@ export function createServiceApp(ctx: ServiceContext) {
     return c.json({ data, count: data.length, credits_consumed: 0 });
   });
 
+  // Alternative signals (spec endpoints 4-6, decisions section 10).
+  api.get('/company/product-reviews', (c) =>
+    c.json(productReviews(ctx, c.get('key'), signalQuery(c.req.url, ['products']))),
+  );
+  api.get('/company/employee-reviews', (c) =>
+    c.json(employeeReviews(ctx, c.get('key'), signalQuery(c.req.url))),
+  );
+  api.get('/company/posts', (c) => c.json(companyPosts(ctx, c.get('key'), signalQuery(c.req.url))));
+  api.get('/news', (c) => c.json(news(ctx, c.get('key'), signalQuery(c.req.url))));
+
+  api.post('/company/addition-requests', async (c) => {
+    const r = submitAddition(ctx, c.get('key'), await jsonBody(c.req.raw));
+    if (r.status === 202) ctx.additionQueued?.();
+    return c.json(r.body, r.status);
+  });
+  // Decisions section 2: both spellings of the status lookup.
+  api.get('/company/addition-requests/:id', (c) =>
+    c.json(additionStatus(ctx, c.get('key'), c.req.param('id'))),
+  );
+  api.get('/status/:id', (c) => c.json(additionStatus(ctx, c.get('key'), c.req.param('id'))));
+
+  api.post('/webhooks', async (c) =>
+    c.json(createWebhook(ctx, c.get('key'), await jsonBody(c.req.raw)), 201),
+  );
+  api.get('/webhooks', (c) => c.json(listWebhooks(ctx, c.get('key'))));
+  api.delete('/webhooks/:id', (c) => {
+    removeWebhook(ctx, c.get('key'), c.req.param('id'));
+    return c.body(null, 204);
+  });
+  api.get('/webhooks/:id/deliveries', (c) => c.json(webhookDeliveries(ctx, c.get('key'), c.req.param('id'))));
+
   // A known path with a method it does not allow answers 405 naming the allowed ones.
   const allowed: Record<string, string> = {
     '/list/generate/companies': 'POST',
@@ -134,6 +172,16 @@ export function createServiceApp(ctx: ServiceContext) {
     '/company/enrichment': 'GET, POST',
     '/company/search': 'GET',
     '/industry/search': 'GET',
+    '/company/product-reviews': 'GET',
+    '/company/employee-reviews': 'GET',
+    '/company/posts': 'GET',
+    '/news': 'GET',
+    '/company/addition-requests': 'POST',
+    '/company/addition-requests/:id': 'GET',
+    '/status/:id': 'GET',
+    '/webhooks': 'GET, POST',
+    '/webhooks/:id': 'DELETE',
+    '/webhooks/:id/deliveries': 'GET',
   };
   for (const [path, allow] of Object.entries(allowed)) {
     api.all(path, () => {

@@ -8,6 +8,8 @@ export type ServiceContext = {
   index: CompanyIndex;
   /** The service's clock; tests pin it. */
   now: () => Date;
+  /** Nudges the addition worker after a request is queued (it polls too); unset when none runs. */
+  additionQueued?: () => void;
 };
 
 export type ServiceEnv = { Variables: { key: ApiKey } };

@@ -2,6 +2,7 @@
  * Starting the embedded service: open (and on first start, seed) the database, make sure the
  * development keys exist, build the query index, and hand back the app.
  */
+import { AdditionWorker } from './additions/worker';
 import { createServiceApp } from './app';
 import type { ServiceContext } from './context';
 import { datasetState, seedDatabase } from './dataset/seed';
@@ -9,6 +10,7 @@ import { CompanyIndex } from './query/index';
 import { iterateIndexSource } from './store/companies';
 import { type Db, databaseFile, getMeta, openDatabase, rebuildSearchIndex } from './store/db';
 import { DEV_KEYS, ensureDevKeys } from './store/keys';
+import { DeliverySender } from './webhooks/sender';
 
 export type ServiceOptions = {
   /** Where the database lives; ':memory:' for a throwaway service. */
@@ -19,6 +21,14 @@ export type ServiceOptions = {
   seed?: number;
   now?: () => Date;
   log?: (line: string) => void;
+  /** How long an addition request stays in progress before ingestion (ADDITION_DELAY_MS, default 4000). */
+  additionDelayMs?: number;
+  /** Webhook retries: first delay, doubling (WEBHOOK_RETRY_BASE_MS, default 5000). */
+  webhookRetryBaseMs?: number;
+  /** Webhook attempts in all (WEBHOOK_MAX_ATTEMPTS, default 6). */
+  webhookMaxAttempts?: number;
+  /** How long a webhook receiver has to answer (WEBHOOK_TIMEOUT_MS, default 10000). */
+  webhookTimeoutMs?: number;
 };
 
 export type Service = {
@@ -27,6 +37,11 @@ export type Service = {
   fetch: (req: Request) => Promise<Response>;
   close: () => void;
 };
+
+export const DEFAULT_ADDITION_DELAY_MS = 4000;
+export const DEFAULT_WEBHOOK_RETRY_BASE_MS = 5000;
+export const DEFAULT_WEBHOOK_MAX_ATTEMPTS = 6;
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 
 export const DEFAULT_COMPANIES = 25_000;
 export const DEFAULT_SEED = 42;
@@ -65,11 +80,33 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   );
   const ctx: ServiceContext = { db, index, now: opts.now ?? (() => new Date()) };
   const app = createServiceApp(ctx);
+  // Background work of company additions (additions/README.md): the queue and webhook deliveries.
+  const sender = new DeliverySender(ctx, {
+    retryBaseMs: opts.webhookRetryBaseMs ?? envNumber('WEBHOOK_RETRY_BASE_MS', DEFAULT_WEBHOOK_RETRY_BASE_MS),
+    maxAttempts: Math.max(
+      1,
+      opts.webhookMaxAttempts ?? envNumber('WEBHOOK_MAX_ATTEMPTS', DEFAULT_WEBHOOK_MAX_ATTEMPTS),
+    ),
+    timeoutMs: opts.webhookTimeoutMs ?? envNumber('WEBHOOK_TIMEOUT_MS', DEFAULT_WEBHOOK_TIMEOUT_MS),
+    log,
+  });
+  const additions = new AdditionWorker(ctx, {
+    delayMs: opts.additionDelayMs ?? envNumber('ADDITION_DELAY_MS', DEFAULT_ADDITION_DELAY_MS),
+    onStatusChange: () => sender.kick(),
+    log,
+  });
+  ctx.additionQueued = () => additions.kick();
+  sender.start();
+  additions.start();
   return {
     ctx,
     app,
     fetch: async (req) => app.fetch(req),
-    close: () => db.close(),
+    close: () => {
+      additions.stop();
+      sender.stop();
+      db.close();
+    },
   };
 }
 

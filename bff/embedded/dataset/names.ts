@@ -790,8 +790,31 @@ export function legalName(
       : kind.large || country === 'USA'
         ? rng.pick(privateForms)
         : privateForms[0]!;
+  // A name given with its legal form already (a submitted "Acme GmbH") keeps it rather than doubling it.
+  if (hasLegalForm(name)) return name;
   if (forms.prefix) return `${suffix} ${name}${kind.isPublic ? ' Tbk' : ''}`;
   return `${name} ${suffix}`;
+}
+
+const KNOWN_LEGAL_FORMS = new Set(
+  [
+    ...Object.values(LEGAL).flatMap((f) => [...f.private, ...f.public]),
+    ...['Inc', 'LLC', 'Ltd', 'Limited', 'Corp', 'Corporation', 'Co', 'PLC', 'GmbH', 'AG', 'SA', 'SAS', 'BV'],
+    ...['NV', 'Oy', 'AB', 'AS', 'ApS', 'SpA', 'Srl', 'KK', 'Pty Ltd', 'Pvt Ltd', 'LLP', 'LP', 'SE', 'KG'],
+  ].map((f) => f.replace(/\.$/, '').toLowerCase()),
+);
+
+function hasLegalForm(name: string): boolean {
+  const words = name
+    .trim()
+    .replace(/[.,]+$/, '')
+    .split(/[\s,]+/);
+  for (const n of [1, 2, 3]) {
+    if (words.length <= n) break;
+    const tail = words.slice(-n).join(' ').replace(/\.$/, '').toLowerCase();
+    if (KNOWN_LEGAL_FORMS.has(tail)) return true;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------

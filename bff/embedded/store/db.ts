@@ -64,6 +64,66 @@ CREATE TABLE IF NOT EXISTS usage (
   at               TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS usage_key_at ON usage(key_id, at);
+
+-- Company addition requests (decisions section 9): a durable queue. See additions/README.md.
+CREATE TABLE IF NOT EXISTS addition_requests (
+  id            TEXT PRIMARY KEY,
+  key_id        INTEGER NOT NULL REFERENCES api_keys(id),
+  company_name  TEXT NOT NULL,
+  website       TEXT NOT NULL,
+  domain        TEXT NOT NULL,
+  status        TEXT NOT NULL CHECK (status IN ('pending', 'in_progress', 'completed', 'failed')),
+  reason        TEXT,
+  company_uuid  TEXT,
+  claimed_at    TEXT,
+  created_at    TEXT NOT NULL,
+  updated_at    TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS addition_requests_key_created ON addition_requests(key_id, created_at);
+CREATE INDEX IF NOT EXISTS addition_requests_status ON addition_requests(status, created_at);
+CREATE INDEX IF NOT EXISTS addition_requests_key_domain ON addition_requests(key_id, domain);
+-- The only moves: pending -> in_progress -> completed | failed (the code checks too).
+CREATE TRIGGER IF NOT EXISTS addition_requests_transitions
+BEFORE UPDATE OF status ON addition_requests
+WHEN NOT (OLD.status = NEW.status
+  OR (OLD.status = 'pending' AND NEW.status = 'in_progress')
+  OR (OLD.status = 'in_progress' AND NEW.status IN ('completed', 'failed')))
+BEGIN
+  SELECT RAISE(ABORT, 'addition request status cannot move that way');
+END;
+
+-- Webhook endpoints and the durable delivery queue (decisions section 9). See additions/README.md.
+CREATE TABLE IF NOT EXISTS webhook_endpoints (
+  id          TEXT PRIMARY KEY,
+  key_id      INTEGER NOT NULL REFERENCES api_keys(id),
+  url         TEXT NOT NULL,
+  description TEXT,
+  events      TEXT NOT NULL,
+  secret      TEXT NOT NULL,
+  created_at  TEXT NOT NULL,
+  deleted_at  TEXT
+);
+CREATE INDEX IF NOT EXISTS webhook_endpoints_key ON webhook_endpoints(key_id);
+
+CREATE TABLE IF NOT EXISTS webhook_deliveries (
+  id               INTEGER PRIMARY KEY,
+  message_id       TEXT NOT NULL,
+  endpoint_id      TEXT NOT NULL REFERENCES webhook_endpoints(id),
+  event_type       TEXT NOT NULL,
+  request_id       TEXT NOT NULL,
+  request_status   TEXT NOT NULL,
+  payload          TEXT NOT NULL,
+  status           TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+  attempts         INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at  TEXT,
+  last_status_code INTEGER,
+  last_error       TEXT,
+  created_at       TEXT NOT NULL,
+  delivered_at     TEXT,
+  UNIQUE (message_id, endpoint_id)
+);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_endpoint ON webhook_deliveries(endpoint_id, id);
 `;
 
 /**

@@ -1,0 +1,378 @@
+/**
+ * The alternative-signal endpoints over real HTTP: product reviews, employee reviews, posts and news.
+ * Every limit, every error, every path spelling, and credits charged = credits_consumed = the price.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EmployeeReviewsResponse,
+  NewsResponse,
+  PostsResponse,
+  Problem,
+  ProductReviewsResponse,
+} from '../../contract/api';
+import { newsCost, postsCost, reviewsCallCost } from '../../contract/pricing';
+import { createKey } from '../store/keys';
+import { startTestServer, type TestServer } from '../test/server';
+
+let t: TestServer;
+/** The largest company: many products, reviews and posts. */
+let big: { uuid: string; website: string; domain: string };
+let products: string[];
+
+beforeAll(async () => {
+  t = await startTestServer(2000, 11);
+  big = t.service.ctx.db
+    .prepare(
+      `SELECT uuid, website, domain FROM companies
+       WHERE json_array_length(s_product_offering, '$.products') >= 2 ORDER BY employee_count DESC LIMIT 1`,
+    )
+    .get() as typeof big;
+  const res = await get(`/api/v1/company/product-reviews?company=${big.uuid}`);
+  products = (ProductReviewsResponse.parse(await res.json()).data.product_reviews ?? []).map((p) => p.id);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const enc = encodeURIComponent;
+
+function get(path: string, key?: string | null) {
+  return t.call(path, key === undefined ? {} : { key });
+}
+
+function balance(keyName: string): number {
+  return (
+    t.service.ctx.db.prepare('SELECT credits FROM api_keys WHERE name = ?').get(keyName) as {
+      credits: number;
+    }
+  ).credits;
+}
+
+/** Calls with the enterprise key and checks that exactly credits_consumed was taken. */
+async function charged<T extends { credits_consumed: number }>(
+  path: string,
+  parse: (body: unknown) => T,
+): Promise<T> {
+  const before = balance('dev-enterprise-key');
+  const res = await get(path);
+  expect(res.status, path).toBe(200);
+  const body = parse(await res.json());
+  expect(before - balance('dev-enterprise-key')).toBeCloseTo(body.credits_consumed, 9);
+  return body;
+}
+
+async function expectProblem(res: Response, status: number, field?: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toContain('application/problem+json');
+  const body = Problem.parse(await res.json());
+  expect(body.status).toBe(status);
+  if (field) expect(body.errors?.map((e) => e.path)).toContain(field);
+  return body;
+}
+
+const productReviews = (b: unknown) => ProductReviewsResponse.parse(b);
+const employeeReviews = (b: unknown) => EmployeeReviewsResponse.parse(b);
+const posts = (b: unknown) => PostsResponse.parse(b);
+const news = (b: unknown) => NewsResponse.parse(b);
+
+describe('product reviews', () => {
+  it('lists the catalog for free, without review fields', async () => {
+    const body = await charged(`/api/v1/company/product-reviews?company=${big.uuid}`, productReviews);
+    expect(body.credits_consumed).toBe(0);
+    expect(body.limit).toBe(0);
+    expect(body.data.uuid).toBe(big.uuid);
+    expect(products.length).toBeGreaterThanOrEqual(2);
+    for (const p of body.data.product_reviews) {
+      expect(Object.keys(p).sort()).toEqual([
+        'categories',
+        'description',
+        'id',
+        'main_category',
+        'product_name',
+      ]);
+    }
+  });
+
+  it('answers on every path spelling and every company spelling alike', async () => {
+    const host = big.domain;
+    const paths = [
+      `/api/v1/company/product-reviews?company=${big.uuid}`,
+      `/api/v1/company/product-reviews/?company=${enc(`https://www.${host}/pricing`)}`,
+      `/v1/company/product-reviews?company=${enc(host.toUpperCase())}`,
+      `/v1/company/product-reviews/?company=${host}`,
+      `/api/v1/companies/product-reviews?company=${big.uuid}`,
+      `/api/v1/companies/product-reviews/?company=${big.uuid}`,
+      `/v1/companies/product-reviews?company=${big.uuid}`,
+    ];
+    const bodies = [];
+    for (const p of paths) bodies.push(await charged(p, productReviews));
+    for (const b of bodies) expect(b).toEqual(bodies[0]);
+  });
+
+  it('with products: ratings and no reviews by default, charged one block', async () => {
+    const body = await charged(
+      `/api/v1/company/product-reviews?company=${big.uuid}&products=${products[0]}`,
+      productReviews,
+    );
+    const [p] = body.data.product_reviews;
+    expect(body.data.product_reviews).toHaveLength(1);
+    expect(p!.reviews!.data).toEqual([]);
+    expect(p!.reviews!.total).toBeGreaterThan(100);
+    expect(Object.keys(p!.rating!)).toEqual(Object.keys(p!.star_distribution!));
+    expect(p!.pros_list!.length).toBeGreaterThan(0);
+    expect(p!.pricing!.length).toBeGreaterThan(0);
+    expect(body.credits_consumed).toBe(reviewsCallCost(0));
+    expect(body.credits_consumed).toBe(1.5);
+  });
+
+  it('pages reviews per product up to 50, charged per started block of 50 returned', async () => {
+    const two = `products=${products[0]}&products=${products[1]}`;
+    const body = await charged(
+      `/api/v1/company/product-reviews?company=${big.uuid}&${two}&limit=50`,
+      productReviews,
+    );
+    const returned = body.data.product_reviews.reduce((n, p) => n + p.reviews!.data.length, 0);
+    expect(body.data.product_reviews[0]!.reviews!.data).toHaveLength(50);
+    expect(body.credits_consumed).toBe(reviewsCallCost(returned));
+    expect(body.credits_consumed).toBeGreaterThanOrEqual(1.5);
+
+    const first = await charged(
+      `/api/v1/company/product-reviews?company=${big.uuid}&products=${products[0]}&limit=10`,
+      productReviews,
+    );
+    const second = await charged(
+      `/api/v1/company/product-reviews?company=${big.uuid}&products=${products[0]}&limit=10&offset=10`,
+      productReviews,
+    );
+    const a = first.data.product_reviews[0]!.reviews!.data;
+    const b = second.data.product_reviews[0]!.reviews!.data;
+    expect(a).toHaveLength(10);
+    expect(b).toHaveLength(10);
+    const ids = new Set(a.map((r) => r.review_id));
+    expect(b.some((r) => ids.has(r.review_id))).toBe(false);
+    expect(a.at(-1)!.publish_date >= b[0]!.publish_date).toBe(true);
+    expect(second.offset).toBe(10);
+    // Comma-separated ids work like repeated parameters.
+    const comma = await charged(
+      `/api/v1/company/product-reviews?company=${big.uuid}&products=${products[0]},${products[1]}`,
+      productReviews,
+    );
+    expect(comma.data.product_reviews.map((p) => p.id)).toEqual([products[0], products[1]]);
+  });
+
+  it('refuses limit 51, a bad offset, unknown ids and unknown parameters, charging nothing', async () => {
+    const before = balance('dev-enterprise-key');
+    const base = `/api/v1/company/product-reviews?company=${big.uuid}&products=${products[0]}`;
+    await expectProblem(await get(`${base}&limit=51`), 400, 'limit');
+    await expectProblem(await get(`${base}&limit=-1`), 400, 'limit');
+    await expectProblem(await get(`${base}&offset=abc`), 400, 'offset');
+    await expectProblem(await get(`${base}&sort=new`), 400, 'sort');
+    await expectProblem(
+      await get(`/api/v1/company/product-reviews?company=${big.uuid}&products=`),
+      400,
+      'products.0',
+    );
+    const unknown = await expectProblem(
+      await get(`${base}&products=nope-1&products=000000-p9`),
+      400,
+      'products',
+    );
+    expect(unknown.detail).toContain('"nope-1"');
+    expect(unknown.detail).toContain('"000000-p9"');
+    expect(unknown.errors).toHaveLength(2);
+    await expectProblem(await get('/api/v1/company/product-reviews'), 400, 'company');
+    expect(balance('dev-enterprise-key')).toBe(before);
+  });
+});
+
+describe('employee reviews', () => {
+  it('returns 10 reviews by default with ratings on their scales', async () => {
+    const body = await charged(`/api/v1/company/employee-reviews?company=${big.website}`, employeeReviews);
+    const er = body.data.employee_reviews;
+    expect(body.limit).toBe(10);
+    expect(er.reviews.data).toHaveLength(10);
+    expect(er.reviews.total).toBe(Object.values(er.reviews.total_by_provider).reduce((s, x) => s + x, 0));
+    for (const o of er.other_ratings) {
+      const fraction = ['business_outlook', 'ceo', 'recommend_to_friend'].includes(o.type);
+      expect(o.value).toBeGreaterThanOrEqual(0);
+      expect(o.value).toBeLessThanOrEqual(fraction ? 1 : 5);
+    }
+    expect(body.credits_consumed).toBe(1.5);
+  });
+
+  it('pages up to 100 reviews without overlap, charged per started block of 50', async () => {
+    const path = `/api/v1/company/employee-reviews/?company=${big.uuid}`;
+    const a = await charged(`${path}&limit=100`, employeeReviews);
+    const b = await charged(`${path}&limit=100&offset=100`, employeeReviews);
+    expect(a.data.employee_reviews.reviews.data).toHaveLength(100);
+    expect(a.credits_consumed).toBe(reviewsCallCost(100));
+    expect(a.credits_consumed).toBe(3);
+    const ids = new Set(a.data.employee_reviews.reviews.data.map((r) => r.id));
+    expect(b.data.employee_reviews.reviews.data.some((r) => ids.has(r.id))).toBe(false);
+    await expectProblem(await get(`${path}&limit=101`), 400, 'limit');
+    for (const p of [
+      '/v1/company/employee-reviews',
+      '/v1/company/employee-reviews/',
+      '/api/v1/company/employee-reviews',
+    ])
+      await charged(`${p}?company=${big.uuid}&limit=1`, employeeReviews);
+  });
+
+  it('a tiny company past the last review gives an empty page, still charged the summary block', async () => {
+    const total = (
+      await charged(`/api/v1/company/employee-reviews?company=${big.uuid}&limit=0`, employeeReviews)
+    ).data.employee_reviews.reviews.total;
+    const past = await charged(
+      `/api/v1/company/employee-reviews?company=${big.uuid}&offset=${total}`,
+      employeeReviews,
+    );
+    expect(past.data.employee_reviews.reviews.data).toEqual([]);
+    expect(past.credits_consumed).toBe(1.5);
+  });
+});
+
+describe('social posts', () => {
+  it('returns 10 posts by default, max 50, with count and the exact reposts_Count spelling', async () => {
+    const path = `/api/v1/company/posts/?company=${big.uuid}`;
+    const d = await charged(path, posts);
+    expect(d.data.posts).toHaveLength(10);
+    expect(d.limit).toBe(10);
+    expect(d.credits_consumed).toBe(postsCost(10));
+    expect(d.credits_consumed).toBe(1);
+    const raw = (await (await get(`${path}&limit=1`)).json()) as {
+      data: { posts: Record<string, unknown>[] };
+    };
+    expect(Object.keys(raw.data.posts[0]!.engagement_metrics as object)).toContain('reposts_Count');
+    const max = await charged(`${path}&limit=50`, posts);
+    expect(max.data.posts).toHaveLength(50);
+    expect(max.credits_consumed).toBe(5);
+    expect(max.count).toBe(d.count);
+    await expectProblem(await get(`${path}&limit=51`), 400, 'limit');
+    const next = await charged(`${path}&limit=10&offset=10`, posts);
+    const ids = new Set(d.data.posts.map((p) => p.id));
+    expect(next.data.posts.some((p) => ids.has(p.id))).toBe(false);
+    const past = await charged(`${path}&offset=${d.count}`, posts);
+    expect(past.data.posts).toEqual([]);
+    expect(past.credits_consumed).toBe(0);
+    for (const p of ['/v1/company/posts', '/v1/company/posts/', '/api/v1/company/posts'])
+      await charged(`${p}?company=${big.uuid}&limit=1`, posts);
+  });
+});
+
+describe('news', () => {
+  it("a company's articles, newest first, 10 by default, charged 0.1 + 0.01 each", async () => {
+    const body = await charged(`/api/v1/news/?company=${big.uuid}`, news);
+    expect(body.status).toBe('success');
+    expect(body.data).toHaveLength(10);
+    expect(body.total).toBeGreaterThan(10);
+    expect(body.credits_consumed).toBe(newsCost(10));
+    expect(body.credits_consumed).toBe(0.2);
+    const dates = body.data.map((a) => a.published_date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    for (const p of ['/api/v1/news', '/v1/news', '/v1/news/'])
+      await charged(`${p}?company=${big.domain}&limit=1`, news);
+  });
+
+  it('unique_article collapses syndicated copies; from/to are inclusive; limit 100 max', async () => {
+    const all = await charged(`/api/v1/news?company=${big.uuid}&limit=100`, news);
+    const unique = await charged(`/api/v1/news?company=${big.uuid}&limit=100&unique_article=true`, news);
+    expect(unique.total).toBe(new Set(all.data.map((a) => a.story_id)).size);
+    expect(unique.total).toBeLessThan(all.total);
+    expect(new Set(unique.data.map((a) => a.story_id)).size).toBe(unique.data.length);
+    const day = all.data[3]!.published_date.slice(0, 10);
+    const onDay = await charged(`/api/v1/news?company=${big.uuid}&from=${day}&to=${day}&limit=100`, news);
+    expect(onDay.data.length).toBe(all.data.filter((a) => a.published_date.startsWith(day)).length);
+    expect(onDay.data.length).toBeGreaterThan(0);
+    const page2 = await charged(`/api/v1/news?company=${big.uuid}&limit=10&offset=10`, news);
+    expect(page2.data).toEqual(all.data.slice(10, 20));
+    await expectProblem(await get(`/api/v1/news?company=${big.uuid}&limit=101`), 400, 'limit');
+  });
+
+  it('reads an industry (code or name) and a free-text query', async () => {
+    const code = (
+      t.service.ctx.db.prepare('SELECT s_industry FROM companies WHERE uuid = ?').get(big.uuid) as {
+        s_industry: string;
+      }
+    ).s_industry;
+    const industry = (JSON.parse(code) as { industry: { code: string; label: string }[] }).industry[0]!;
+    const byCode = await charged(`/api/v1/news?industry=${industry.code}&limit=20`, news);
+    const byName = await charged(`/api/v1/news?industry=${enc(industry.label.toLowerCase())}&limit=20`, news);
+    expect(byName).toEqual(byCode);
+    expect(byCode.total).toBeGreaterThan(0);
+    // Every word of the query, whole, somewhere in the title or the summary.
+    const q = await charged(`/api/v1/news?query=${enc('raises Series B')}&limit=20`, news);
+    expect(q.total).toBeGreaterThan(0);
+    for (const a of q.data) {
+      const words = ` ${`${a.title} ${a.ai_summary}`.toLowerCase().replace(/[^a-z0-9$]+/g, ' ')} `;
+      for (const w of ['raises', 'series', 'b']) expect(words).toContain(` ${w} `);
+    }
+    const narrowed = await charged(`/api/v1/news?company=${big.uuid}&query=zzqx`, news);
+    expect(narrowed.total).toBe(0);
+    expect(narrowed.credits_consumed).toBe(0.1);
+  });
+
+  it('refuses calls without company, industry or query, bad dates, and unknown industries', async () => {
+    const before = balance('dev-enterprise-key');
+    await expectProblem(await get('/api/v1/news'), 400, 'company');
+    await expectProblem(await get('/api/v1/news?company=x.com&from=2026-02-01&to=2026-01-01'), 400, 'from');
+    await expectProblem(await get('/api/v1/news?company=x.com&from=yesterday'), 400, 'from');
+    await expectProblem(await get('/api/v1/news?company=x.com&unique_article=yes'), 400, 'unique_article');
+    await expectProblem(await get('/api/v1/news?industry=IND-0000'), 400, 'industry');
+    expect(balance('dev-enterprise-key')).toBe(before);
+  });
+});
+
+describe('errors shared by the signal endpoints', () => {
+  const paths = () => [
+    `/api/v1/company/product-reviews?company=${big.uuid}&products=${products[0]}`,
+    `/api/v1/company/employee-reviews?company=${big.uuid}`,
+    `/api/v1/company/posts?company=${big.uuid}`,
+    `/api/v1/news?company=${big.uuid}`,
+  ];
+
+  it('401 without a key or with a wrong one', async () => {
+    for (const p of paths()) {
+      await expectProblem(await get(p, null), 401);
+      await expectProblem(await get(p, 'wrong-key'), 401);
+    }
+  });
+
+  it('404 for an unknown company, charging nothing', async () => {
+    const before = balance('dev-enterprise-key');
+    for (const p of paths()) {
+      const body = await expectProblem(await get(p.replace(big.uuid, 'no-such-company.example.org')), 404);
+      expect(body.detail).toContain('no-such-company.example.org');
+    }
+    await expectProblem(await get('/api/v1/company/product-reviews?company=zzzzzz-nobody'), 404);
+    expect(balance('dev-enterprise-key')).toBe(before);
+  });
+
+  it('405 naming GET for other methods', async () => {
+    for (const p of paths()) {
+      const res = await t.call(p, { method: 'POST' });
+      await expectProblem(res, 405);
+      expect(res.headers.get('allow')).toBe('GET');
+    }
+    const res = await t.call('/v1/companies/product-reviews/', { method: 'DELETE' });
+    await expectProblem(res, 405);
+  });
+
+  it('402 when the balance is short, taking nothing; free calls still answer', async () => {
+    const { key } = createKey(t.service.ctx.db, 'short-signals', 'payg', 0.5);
+    for (const p of paths().slice(0, 3)) await expectProblem(await get(p, key), 402);
+    expect(balance('short-signals')).toBe(0.5);
+    const free = await get(`/api/v1/company/product-reviews?company=${big.uuid}`, key);
+    expect(free.status).toBe(200);
+    const n = await get(`/api/v1/news?company=${big.uuid}&limit=2`, key);
+    expect(NewsResponse.parse(await n.json()).credits_consumed).toBe(0.12);
+    expect(balance('short-signals')).toBeCloseTo(0.38, 9);
+    await expectProblem(await get(`/api/v1/company/posts?company=${big.uuid}&limit=1`, key), 402);
+    expect(balance('short-signals')).toBeCloseTo(0.38, 9);
+  });
+
+  it('every plan reads signals', async () => {
+    for (const key of ['dev-payg-key', 'dev-subscription-key', 'dev-enterprise-key']) {
+      for (const p of paths()) expect((await get(p, key)).status).toBe(200);
+    }
+  });
+});
