@@ -8,7 +8,10 @@ import type { Plan } from './contract/pricing';
 /** The user a request acts for: the implicit local user, or a signed-in team account. */
 export type BffUser = { id: string; name: string };
 
-/** Hono variables the BFF sets before any route runs. */
+/**
+ * Hono variables the BFF sets before any route runs. In team mode the two paths open without a
+ * session (`/bff/session` and `/bff/webhooks/*`) run with `user` unset when nobody is signed in.
+ */
 export type BffEnv = { Variables: { user: BffUser } };
 
 export type BffDeps = {

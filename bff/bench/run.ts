@@ -11,6 +11,8 @@
  * It also times filter translation over the labelled queries of bff/embedded/translate/.
  *
  * BENCH_SIZES (default "25000,1000000") picks the sizes; BENCH_RUNS (default 100) the timed runs.
+ * Then the BFF's overhead in front of the service (bff-overhead.ts); BENCH=bff runs that part alone.
+ * Then the web app's bundle size and first results in Chromium (web.ts); BENCH=web runs that alone.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +31,8 @@ import { startService } from '../embedded/service';
 import { countCompanies } from '../embedded/store/companies';
 import { databaseFile, getMeta, openDatabase, setMeta } from '../embedded/store/db';
 import LABELLED from '../embedded/translate/queries.labelled.json' with { type: 'json' };
+import { bffOverheadBench } from './bff-overhead';
+import { webBench } from './web';
 
 const sizes = (process.env.BENCH_SIZES ?? '25000,1000000').split(',').map((s) => Number(s.trim()));
 const runs = Number(process.env.BENCH_RUNS ?? 100);
@@ -148,7 +152,12 @@ async function endpointBench(fetch: (req: Request) => Promise<Response>, suite: 
   return results;
 }
 
-console.log(
-  `List generation benchmark: ${BENCH_SUITE.length} filter combinations, ${runs} runs each, sizes ${sizes.join(', ')}`,
-);
-for (const size of sizes) await benchSize(size);
+// BENCH=bff (bff-overhead.ts) or BENCH=web (web.ts) runs only that part; by default all run in turn.
+if (process.env.BENCH !== 'bff' && process.env.BENCH !== 'web') {
+  console.log(
+    `List generation benchmark: ${BENCH_SUITE.length} filter combinations, ${runs} runs each, sizes ${sizes.join(', ')}`,
+  );
+  for (const size of sizes) await benchSize(size);
+}
+if (!process.env.BENCH || process.env.BENCH === 'bff') await bffOverheadBench(benchDir);
+if (!process.env.BENCH || process.env.BENCH === 'web') await webBench(benchDir);

@@ -4,7 +4,7 @@
  * what calls cost and have cost, CSV exports and live events.
  */
 import { z } from 'zod';
-import { ListGenerateRequest } from './api';
+import { ADDITION_STATES, AdditionStatus, ListGenerateRequest } from './api';
 import { PLANS, type PlanRules } from './pricing';
 
 /** The header every unsafe request from the web app carries (CSRF defence with a same-origin Origin). */
@@ -51,7 +51,11 @@ export const PricingResponse = z.object({
     reviewsBlock: z.number(),
     sections: z.record(z.string(), z.number()),
   }),
-  /** Why each section the plan cannot have is unavailable, keyed by section. */
+  /**
+   * Why each section the plan cannot have in list generation is unavailable, keyed by section: the
+   * reason the service writes in `skipped_sections` (on Pay-as-you-go, every list section). Enrichment
+   * follows `rules.sections`.
+   */
   unavailable_sections: z.record(z.string(), z.string()),
 });
 export type PricingResponse = z.infer<typeof PricingResponse>;
@@ -105,3 +109,30 @@ export type ExportRequest = z.input<typeof ExportRequest>;
 
 export const BFF_EVENT_TYPES = ['company_addition.status_changed', 'usage.changed'] as const;
 export type BffEventType = (typeof BFF_EVENT_TYPES)[number];
+
+/** `company_addition.status_changed`: the status lookup answer, as a webhook or a lookup brought it. */
+export const AdditionStatusChangedEvent = AdditionStatus;
+export type AdditionStatusChangedEvent = z.infer<typeof AdditionStatusChangedEvent>;
+
+/** `usage.changed`: the user spent credits; the app refetches `/bff/usage`. */
+export const UsageChangedEvent = z.object({ endpoint: z.string(), credits_consumed: z.number() });
+export type UsageChangedEvent = z.infer<typeof UsageChangedEvent>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /bff/additions: the signed-in user's company addition requests, newest first
+
+export const AdditionRecord = z.object({
+  request_id: z.string(),
+  /** As the user typed it, then as the service names it; null only if the BFF saw neither. */
+  company_name: z.string().nullable(),
+  domain: z.string().nullable(),
+  status: z.enum(ADDITION_STATES),
+  reason: z.string().nullable(),
+  company_uuid: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdditionRecord = z.infer<typeof AdditionRecord>;
+
+export const AdditionsResponse = z.object({ data: z.array(AdditionRecord) });
+export type AdditionsResponse = z.infer<typeof AdditionsResponse>;

@@ -1,0 +1,132 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateCompanies } from '../embedded/dataset/generate';
+import { type CompanyListItem, SORT_BY } from './api';
+import {
+  COLUMN_BY_ID,
+  COLUMNS,
+  IDENTITY_COLUMN_IDS,
+  mainColumnIds,
+  sectionColumns,
+  sectionsOfColumns,
+} from './columns';
+import { COMPANY_TYPES, labelOf, OWNERSHIP_CATEGORIES } from './enums';
+import { countryByCode } from './geo';
+import { LIST_SECTIONS } from './sections';
+
+/** List items exactly as the embedded service's list generation builds them, every section filled. */
+let rows: CompanyListItem[];
+
+beforeAll(() => {
+  rows = [...generateCompanies({ seed: 42, count: 400 })].map((c) => {
+    const { headcount: _headcount, ...listSections } = c.sections;
+    return {
+      uuid: c.uuid,
+      name: c.name,
+      website: c.website,
+      product_category: c.product_category,
+      company_type: { code: c.company_type, label: labelOf(COMPANY_TYPES, c.company_type) },
+      ...listSections,
+    };
+  });
+});
+
+describe('column catalog', () => {
+  it('has unique ids and unique headers', () => {
+    expect(new Set(COLUMNS.map((c) => c.id)).size).toBe(COLUMNS.length);
+    expect(new Set(COLUMNS.map((c) => c.header)).size).toBe(COLUMNS.length);
+    expect(COLUMN_BY_ID.size).toBe(COLUMNS.length);
+  });
+
+  it('covers every list section with 3 to 9 columns, 2 to 4 of them main', () => {
+    for (const s of LIST_SECTIONS) {
+      const cols = sectionColumns(s);
+      expect(cols.length, s).toBeGreaterThanOrEqual(3);
+      expect(cols.length, s).toBeLessThanOrEqual(9);
+      expect(mainColumnIds(s).length, s).toBeGreaterThanOrEqual(2);
+      expect(mainColumnIds(s).length, s).toBeLessThanOrEqual(4);
+      for (const c of cols) expect(c.section).toBe(s);
+    }
+  });
+
+  it('identity columns need no section', () => {
+    expect(IDENTITY_COLUMN_IDS).toEqual(['name', 'website', 'product_category', 'company_type', 'uuid']);
+    expect(sectionsOfColumns(IDENTITY_COLUMN_IDS)).toEqual([]);
+  });
+
+  it('names the sections a set of columns needs, once each, in the spec order', () => {
+    expect(
+      sectionsOfColumns([
+        'location.hq.country',
+        'name',
+        'firmographic.founded_year',
+        'location.hq.city',
+        'no.such.column',
+      ]),
+    ).toEqual(['firmographic', 'location']);
+  });
+
+  it('points sortable columns at real sorts, and every sort except relevance has a column', () => {
+    const sorts = new Set(COLUMNS.flatMap((c) => (c.sortBy ? [c.sortBy] : [])));
+    for (const s of sorts) expect(SORT_BY).toContain(s);
+    expect([...sorts].sort()).toEqual(SORT_BY.filter((s) => s !== 'relevance').sort());
+  });
+
+  it('reads every column of every generated company without throwing or leaking an object', () => {
+    const nonEmpty = new Map<string, number>();
+    for (const row of rows) {
+      for (const c of COLUMNS) {
+        const text = c.text(row);
+        const value = c.value(row);
+        expect(typeof text).toBe('string');
+        expect(text, c.id).not.toMatch(/\[object |undefined|NaN/);
+        expect(['string', 'number', 'boolean'].includes(typeof value) || value === null, c.id).toBe(true);
+        if (text !== '') nonEmpty.set(c.id, (nonEmpty.get(c.id) ?? 0) + 1);
+        if (c.kind === 'number' || c.kind === 'money' || c.kind === 'year') {
+          // CSV cells of numeric columns stay plain numbers a spreadsheet reads as such.
+          expect(text, c.id).toMatch(/^(-?\d+(\.\d+)?)?$/);
+          expect(value === null || typeof value === 'number', c.id).toBe(true);
+        }
+        if (c.kind === 'boolean') expect(['', 'Yes', 'No']).toContain(text);
+        if (c.kind === 'date') expect(text, c.id).toMatch(/^(\d{4}-\d{2}-\d{2})?$/);
+      }
+    }
+    // A column that is empty for 400 companies would be a broken reader, not sparse data.
+    const alwaysEmpty = COLUMNS.filter((c) => !nonEmpty.has(c.id)).map((c) => c.id);
+    expect(alwaysEmpty).toEqual([]);
+  });
+
+  it('shows coded values as labels and countries as names, with the code as the value', () => {
+    const row = rows[0]!;
+    const country = COLUMN_BY_ID.get('location.hq.country')!;
+    expect(country.text(row)).toBe(countryByCode(row.location!.hq.country.code)!.name);
+    expect(country.value(row)).toBe(row.location!.hq.country.code);
+    const ownership = COLUMN_BY_ID.get('firmographic.ownership_category')!;
+    const code = row.firmographic!.ownership_category.code;
+    expect(ownership.text(row)).toBe(labelOf(OWNERSHIP_CATEGORIES, code));
+    expect(ownership.text(row)).not.toBe(code);
+    expect(COLUMN_BY_ID.get('company_type')!.text(row)).toMatch(/^(Private|Public)$/);
+  });
+
+  it('joins lists with "; " and drops repeats', () => {
+    const row = rows.find((r) => (r.location?.offices.length ?? 0) > 1)!;
+    const offices = COLUMN_BY_ID.get('location.offices.country')!.text(row);
+    const expected = [...new Set(row.location!.offices.map((o) => o.country.label))].join('; ');
+    expect(offices).toBe(expected);
+  });
+
+  it('reads money as plain numbers in text and numbers in value', () => {
+    const row = rows[0]!;
+    const revenue = COLUMN_BY_ID.get('financial_estimate.revenue_usd')!;
+    expect(revenue.text(row)).toBe(String(row.financial_estimate!.revenue_usd));
+    expect(revenue.value(row)).toBe(row.financial_estimate!.revenue_usd);
+  });
+
+  it('gives empty cells when the section was not requested', () => {
+    const { firmographic: _f, location: _l, ...bare } = rows[0]!;
+    for (const id of ['firmographic.founded_year', 'location.hq.country', 'location.offices.country']) {
+      expect(COLUMN_BY_ID.get(id)!.text(bare)).toBe('');
+      expect(COLUMN_BY_ID.get(id)!.value(bare)).toBeNull();
+    }
+    expect(COLUMN_BY_ID.get('name')!.text(bare)).toBe(rows[0]!.name);
+  });
+});

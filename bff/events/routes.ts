@@ -1,0 +1,61 @@
+/**
+ * `GET /bff/events`: Server-Sent Events for the signed-in user, one stream per open tab.
+ * The stream opens with a `retry:` hint and a comment (so the browser knows it is live), carries
+ * each event as `event: <type>` / `id:` / `data: <json>`, and a heartbeat comment every 15 s keeps
+ * proxies and idle timeouts from closing a quiet connection. Events are not replayed after a
+ * reconnect: the web app refetches `/bff/additions` and `/bff/usage` when its stream (re)opens.
+ */
+import type { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { BffEnv } from '../context';
+import type { EventHub } from './hub';
+
+export const EVENTS_RETRY_MS = 3000;
+export const HEARTBEAT_MS = 15_000;
+
+export type EventsOptions = { heartbeatMs?: number; retryMs?: number };
+
+/** Mounts the route; the returned function ends every open stream (server shutdown). */
+export function mountEvents(app: Hono<BffEnv>, hub: EventHub, opts: EventsOptions = {}): () => void {
+  const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
+  const retryMs = opts.retryMs ?? EVENTS_RETRY_MS;
+  const open = new Set<() => void>();
+
+  app.get('/bff/events', (c) => {
+    const user = c.get('user');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      let ended!: () => void;
+      const done = new Promise<void>((resolve) => {
+        ended = resolve;
+      });
+      open.add(ended);
+      stream.onAbort(ended);
+      if (stream.aborted) ended();
+
+      // Writes go one after another: an event and a heartbeat must not interleave their lines.
+      let queue: Promise<unknown> = Promise.resolve();
+      const send = (write: () => Promise<unknown>) => {
+        queue = queue.then(write).catch(ended);
+      };
+      const unsubscribe = hub.subscribe(user.id, (event) =>
+        send(() =>
+          stream.writeSSE({ event: event.type, id: String(event.id), data: JSON.stringify(event.data) }),
+        ),
+      );
+      const heartbeat = setInterval(() => send(() => stream.write(': heartbeat\n\n')), heartbeatMs);
+      send(() => stream.write(`retry: ${retryMs}\n: connected\n\n`));
+      try {
+        await done;
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(ended);
+      }
+    });
+  });
+
+  return () => {
+    for (const end of [...open]) end();
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * `npm run user:add`: adds a team-mode account to the BFF's store (DATA_DIR/bff.sqlite).
+ *
+ *   npm run user:add -- --name alice [--budget 500] [--replace] [--password-stdin]
+ *
+ * The password is asked for twice without echo, or read from the first line of stdin with
+ * `--password-stdin` (for scripts). It is never taken from the command line, where it would land in
+ * the shell history and the process list.
+ */
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { addUser, validateNewUser } from '../auth/users';
+import { bffDatabaseFile, openBffDatabase } from '../store/db';
+
+function readHidden(prompt: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stdin = process.stdin;
+    if (!stdin.isTTY) {
+      reject(new Error('no terminal to ask for the password; use --password-stdin'));
+      return;
+    }
+    process.stdout.write(prompt);
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    let value = '';
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off('data', onData);
+          process.stdout.write('\n');
+          resolve(value);
+          return;
+        }
+        if (ch === '\u0003') {
+          stdin.setRawMode(false);
+          process.stdout.write('\n');
+          process.exit(130);
+        }
+        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
+        else value += ch;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+function readFirstLine(): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin });
+    let done = false;
+    rl.once('line', (line) => {
+      done = true;
+      rl.close();
+      resolve(line);
+    });
+    rl.once('close', () => {
+      if (!done) resolve('');
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      name: { type: 'string' },
+      budget: { type: 'string' },
+      replace: { type: 'boolean', default: false },
+      'password-stdin': { type: 'boolean', default: false },
+    },
+  });
+  let name = values.name?.trim();
+  if (!name) {
+    if (!process.stdin.isTTY) throw new Error('give the user name with --name');
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    name = (await new Promise<string>((resolve) => rl.question('User name: ', resolve))).trim();
+    rl.close();
+  }
+  let dailyBudget: number | null = null;
+  if (values.budget !== undefined && values.budget !== 'unlimited') {
+    dailyBudget = Number(values.budget);
+    if (!Number.isFinite(dailyBudget) || dailyBudget < 0)
+      throw new Error('--budget must be a number of credits (or "unlimited")');
+  }
+  let password: string;
+  if (values['password-stdin']) {
+    password = await readFirstLine();
+  } else {
+    password = await readHidden('Password: ');
+    const again = await readHidden('Password again: ');
+    if (again !== password) throw new Error('the two passwords differ');
+  }
+  const problems = validateNewUser(name, password);
+  if (problems.length > 0) throw new Error(problems.join('; '));
+
+  const file = bffDatabaseFile(process.env.DATA_DIR ?? './data');
+  const db = openBffDatabase(file);
+  try {
+    const { user, created } = await addUser(db, { name, password, dailyBudget }, { replace: values.replace });
+    console.log(
+      `${created ? 'Added' : 'Reset'} user "${user.name}" in ${file} (daily budget: ${dailyBudget ?? 'BFF_DAILY_BUDGET or unlimited'}).` +
+        (created ? '' : ' Their sessions were ended.'),
+    );
+    console.log('Team mode: start the BFF with BFF_MODE=team.');
+  } finally {
+    db.close();
+  }
+}
+
+main().catch((err: Error) => {
+  console.error(`user:add: ${err.message}`);
+  process.exit(1);
+});

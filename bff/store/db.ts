@@ -1,0 +1,61 @@
+/**
+ * The BFF's own SQLite store (DATA_DIR/bff.sqlite): team accounts, sessions and the credit ledger.
+ * It is separate from the embedded service's database because a BFF in front of a remote service
+ * has no embedded database at all. Other BFF parts (webhooks seen) add their own tables to it.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export type BffDb = Database.Database;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS users (
+  id            TEXT PRIMARY KEY,
+  name          TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  password_hash TEXT NOT NULL,
+  salt          TEXT NOT NULL,
+  daily_budget  REAL,
+  created_at    TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS sessions (
+  id_hash     TEXT PRIMARY KEY,
+  user_id     TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  created_at  TEXT NOT NULL,
+  expires_at  TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
+
+CREATE TABLE IF NOT EXISTS ledger (
+  id               INTEGER PRIMARY KEY,
+  user_id          TEXT NOT NULL,
+  day              TEXT NOT NULL,
+  at               TEXT NOT NULL,
+  method           TEXT NOT NULL,
+  endpoint         TEXT NOT NULL,
+  status           INTEGER NOT NULL,
+  credits_consumed REAL NOT NULL,
+  cache            TEXT NOT NULL CHECK (cache IN ('hit', 'miss', 'none')),
+  duration_ms      REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ledger_user_day ON ledger(user_id, day);
+`;
+
+export function bffDatabaseFile(dataDir: string): string {
+  return path.join(dataDir, 'bff.sqlite');
+}
+
+/** Opens (creating when missing) the store; ':memory:' gives a throwaway one for tests. */
+export function openBffDatabase(file: string): BffDb {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // The ledger is an account of spending, not money itself: losing the last transactions on power
+  // loss is acceptable, an fsync per proxied call is not.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+  return db;
+}

@@ -1,0 +1,94 @@
+/**
+ * Registering the BFF's own webhook endpoint with the upstream (embedded upstream: on start; see
+ * README for a remote one). Idempotent across restarts: an upstream endpoint with the same URL
+ * whose secret the store holds is reused; one whose secret was lost (a fresh data directory) is
+ * deleted and replaced, because its deliveries could never be verified and the upstream would
+ * retry them forever.
+ */
+import { z } from 'zod';
+import type { BffDeps, BffUser } from '../context';
+import { WEBHOOK_PATH } from './receiver';
+import { WebhookStore } from './store';
+
+/** The ledger's name for calls the BFF makes on its own behalf. */
+export const SYSTEM_USER: BffUser = { id: 'system', name: 'BFF' };
+
+const ENDPOINTS = 'http://bff/api/v1/webhooks';
+// Only the fields registration needs are read (WebhookEndpoint in api.ts has the rest), so a
+// remote service that adds or omits other fields does not break start-up.
+const Endpoint = z.object({
+  id: z.string(),
+  url: z.string(),
+  created_at: z.string().optional(),
+  secret: z.string().optional(),
+});
+const EndpointList = z.union([z.object({ data: z.array(Endpoint) }), z.array(Endpoint)]);
+const Created = z.union([z.object({ data: Endpoint }), Endpoint]);
+
+export type Registration = { id: string; url: string; created: boolean };
+
+async function callJson(deps: Pick<BffDeps, 'call'>, method: string, url: string, body?: unknown) {
+  const res = await deps.call(
+    SYSTEM_USER,
+    new Request(url, {
+      method,
+      headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    }),
+  );
+  const text = await res.text();
+  if (!res.ok)
+    throw new Error(`${method} ${new URL(url).pathname} answered ${res.status}: ${text.slice(0, 200)}`);
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
+}
+
+/** The receiver's URL under the BFF's public base URL (`https://bff.example.com`). */
+export function webhookUrl(publicUrl: string): string {
+  return new URL(WEBHOOK_PATH, publicUrl).href;
+}
+
+export async function registerWebhookEndpoint(
+  deps: Pick<BffDeps, 'call' | 'db' | 'log'>,
+  publicUrl: string,
+): Promise<Registration> {
+  const url = webhookUrl(publicUrl);
+  const store = new WebhookStore(deps.db);
+  const listed = EndpointList.parse(await callJson(deps, 'GET', ENDPOINTS));
+  const upstream = Array.isArray(listed) ? listed : listed.data;
+  const known = new Map(store.endpoints().map((e) => [e.endpoint_id, e]));
+
+  // Secrets of endpoints the upstream no longer has would only be tried in vain.
+  const live = new Set(upstream.map((e) => e.id));
+  for (const id of known.keys()) if (!live.has(id)) store.forgetEndpoint(id);
+
+  const same = upstream.filter((e) => e.url === url);
+  const reusable = same.find((e) => known.has(e.id));
+  // A second endpoint at the same URL would deliver every event twice, once with a secret the BFF
+  // does not hold; remove all but the one being kept.
+  for (const orphan of same) {
+    if (orphan !== reusable) await callJson(deps, 'DELETE', `${ENDPOINTS}/${encodeURIComponent(orphan.id)}`);
+  }
+  if (reusable) {
+    deps.log(`Webhook endpoint ${reusable.id} at ${url} is registered with the upstream.`);
+    return { id: reusable.id, url, created: false };
+  }
+
+  const answer = Created.parse(
+    await callJson(deps, 'POST', ENDPOINTS, {
+      url,
+      description: 'List builder BFF: company addition status',
+      events: ['company_addition.status_changed'],
+    }),
+  );
+  const created = 'data' in answer ? answer.data : answer;
+  if (!created.secret)
+    throw new Error('The upstream created a webhook endpoint without returning its secret.');
+  store.saveEndpoint({
+    endpoint_id: created.id,
+    url,
+    secret: created.secret,
+    created_at: created.created_at ?? new Date().toISOString(),
+  });
+  deps.log(`Registered webhook endpoint ${created.id} at ${url} with the upstream.`);
+  return { id: created.id, url, created: true };
+}
