@@ -42,6 +42,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e',
       COMPANIES: process.env.E2E_COMPANIES ?? '5000',
+      // Company additions complete (or fail) within seconds, so a journey can watch one to the end.
+      ADDITION_DELAY_MS: process.env.E2E_ADDITION_DELAY_MS ?? '1500',
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -2,10 +2,19 @@
  * The app's routes, in one typed table (TanStack Router, code-based: decision record 0006).
  * Search params are JSON-encoded by the router and validated by each route's zod schema.
  */
-import { createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+} from '@tanstack/react-router';
+import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { SignInSearch } from '@/features/auth/sign-in-search';
+import { CompanyPageSearch } from '@/features/company/company-tabs';
 import { ListBuilderPage } from '@/features/list-builder/components/list-builder-page';
 import { ListSearch } from '@/features/list-builder/list-search';
-import { CompanyPage } from './routes/company-page';
+import { trackListLocation } from '@/lib/last-list';
 import { NotFoundPage } from './routes/not-found-page';
 import { AppShell } from './shell';
 
@@ -28,12 +37,28 @@ export const listRoute = createRoute({
 export const companyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/companies/$companyId',
-  component: CompanyPage,
+  validateSearch: CompanyPageSearch,
+  // Loaded on first visit: the company page is not part of the list builder's first load.
+  component: lazyRouteComponent(() => import('./routes/company-page'), 'CompanyPage'),
 });
 
-const routeTree = rootRoute.addChildren([listRoute, companyRoute]);
+export const requestsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/requests',
+  component: lazyRouteComponent(() => import('./routes/requests-page'), 'RequestsPage'),
+});
+
+export const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  validateSearch: SignInSearch,
+  component: SignInPage,
+});
+
+const routeTree = rootRoute.addChildren([listRoute, companyRoute, requestsRoute, signInRoute]);
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
+trackListLocation(router);
 
 declare module '@tanstack/react-router' {
   interface Register {

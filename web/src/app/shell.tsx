@@ -1,10 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { useSignInGuard } from '@/features/auth/use-sign-in-guard';
+import { UsageMeter } from '@/features/usage/components/usage-meter';
+import { HeaderCompanyTools } from './header-company-tools';
 
 /**
  * The frame of every page: brand, navigation and the header's account area (usage, sign-out).
+ * It also keeps the sign-in rule: team mode without a user, or any 401, leads to `/sign-in`.
  */
 export function AppShell({ children }: { children: ReactNode }) {
+  const { signedOut } = useSignInGuard();
   return (
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -13,7 +19,10 @@ export function AppShell({ children }: { children: ReactNode }) {
             <img src="/favicon.svg" alt="" className="h-6 w-6" />
             <span>List Builder</span>
           </Link>
+          <HeaderCompanyTools />
           <div className="flex-1" />
+          <UsageMeter enabled={!signedOut} />
+          <SignOutButton />
         </div>
       </header>
       <main className="flex min-h-0 flex-1 flex-col">{children}</main>

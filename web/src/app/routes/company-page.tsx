@@ -1,14 +1,25 @@
-import { Link, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import type { CompanyTab } from '@/features/company/company-tabs';
+import { BackToList } from '@/features/company/components/back-to-list';
+import { CompanyView } from '@/features/company/components/company-view';
 
-/** The company page (`/companies/:id`); its tabs arrive with the company feature. */
+/** The company page (`/companies/:id?tab=`): loaded lazily, it is not part of the first load. */
 export function CompanyPage() {
   const { companyId } = useParams({ from: '/companies/$companyId' });
+  const { tab } = useSearch({ from: '/companies/$companyId' });
+  const navigate = useNavigate({ from: '/companies/$companyId' });
+  // A tab switch replaces the history entry: Back leaves the company page, not the last tab.
+  const onTabChange = (next: CompanyTab) =>
+    void navigate({
+      search: (prev) => ({ ...prev, tab: next === 'overview' ? undefined : next }),
+      replace: true,
+    });
   return (
-    <div className="mx-auto w-full max-w-6xl px-6 py-8">
-      <Link to="/" className="text-sm text-indigo-700 hover:underline">
-        ← Back to the list
-      </Link>
-      <h1 className="mt-4 text-2xl font-semibold">Company {companyId}</h1>
+    <div className="mx-auto w-full max-w-7xl px-6 py-6">
+      <BackToList />
+      <div className="mt-3">
+        <CompanyView key={companyId} company={companyId} tab={tab ?? 'overview'} onTabChange={onTabChange} />
+      </div>
     </div>
   );
 }

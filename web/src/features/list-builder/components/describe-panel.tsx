@@ -1,4 +1,156 @@
-/** Placeholder: being built. */
+import { QUERY_MAX_LENGTH } from '@contract/api';
+import { PRICES } from '@contract/pricing';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Chip } from '@/components/ui/chip';
+import { ApiError } from '@/lib/api-client';
+import { useBuildFilters } from '../api/build-filters';
+import { searchIndustriesQueryOptions } from '../api/search-industries';
+import { chipIsActive, describeChips, withoutChip } from '../describe-matches';
+import { compactFilters, type FilterValues } from '../filter-values';
+import { rememberedTranslation, rememberTranslation } from '../translation-memory';
+import { useFilterNames } from '../use-filter-names';
+import { useListSearch } from '../use-list-search';
+
+const creditFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * "Describe the companies": plain language in, filters out (the service's filter-builder). The
+ * result fills the filter editor and is then the user's to change; each chip says which words
+ * became which filter, and the words the translator ignored are shown faintly.
+ */
 export function DescribePanel() {
-  return null;
+  const { search, update } = useListSearch();
+  const filters = search.filters as FilterValues | undefined;
+  const [text, setText] = useState(search.q ?? '');
+  const build = useBuildFilters();
+  const queryClient = useQueryClient();
+  const names = useFilterNames(filters);
+  const id = useId();
+
+  // Back/forward to another description shows that description.
+  useEffect(() => {
+    setText(search.q ?? '');
+  }, [search.q]);
+
+  // This session's answer, or the one remembered for the URL's description (after a reload, or
+  // back to an earlier description): its chips show again for the filters still in place.
+  const result = useMemo(
+    () => (build.data && build.variables === search.q ? build.data : rememberedTranslation(search.q)),
+    [build.data, build.variables, search.q],
+  );
+  const chips = useMemo(
+    () => (result ? describeChips(result, names).filter((c) => chipIsActive(c, filters)) : []),
+    [result, names, filters],
+  );
+  const ignored = result?.data.unmatched ?? [];
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const query = text.trim();
+    if (!query) return;
+    build.mutate(query, {
+      onSuccess: (res) => {
+        rememberTranslation(query, res);
+        const next = compactFilters(res.data.filters as FilterValues);
+        update({ q: query, filters: Object.keys(next).length > 0 ? next : undefined });
+        // Industry codes come back without names; the phrase that produced them finds them.
+        for (const m of res.data.matches ?? []) {
+          if (m.key === 'industry.industry')
+            void queryClient.prefetchQuery(searchIndustriesQueryOptions(m.text));
+        }
+      },
+    });
+  };
+
+  const error =
+    build.error instanceof ApiError || build.error instanceof Error ? build.error.message : undefined;
+  return (
+    <section
+      aria-labelledby={`${id}-label`}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <form onSubmit={submit} className="flex flex-col gap-2">
+        <label id={`${id}-label`} htmlFor={`${id}-input`} className="text-sm font-semibold text-slate-900">
+          Describe the companies
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={`${id}-input`}
+            type="text"
+            value={text}
+            maxLength={QUERY_MAX_LENGTH}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="e.g. Series B fintechs in Germany or Austria founded after 2015"
+            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+            aria-invalid={error ? true : undefined}
+            className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+          />
+          <Button
+            type="submit"
+            variant="primary"
+            className="h-10"
+            loading={build.isPending}
+            disabled={!text.trim()}
+          >
+            Build filters
+          </Button>
+        </div>
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {result ? (
+            <>
+              Translated for{' '}
+              <span className="font-medium text-slate-700 tabular-nums">
+                {creditFormat.format(result.credits_consumed)} credits
+              </span>
+              . The filters are yours to change on the left.
+            </>
+          ) : (
+            <>
+              Turns your words into filters for{' '}
+              <span className="tabular-nums">{creditFormat.format(PRICES.query)} credits</span>.
+            </>
+          )}
+        </p>
+        {error && (
+          <p id={`${id}-error`} role="alert" className="text-sm text-rose-600">
+            {error}
+          </p>
+        )}
+      </form>
+      {result && (chips.length > 0 || ignored.length > 0) && (
+        <ul
+          aria-label="Understood from your description"
+          className="mt-3 flex flex-wrap items-center gap-1.5"
+        >
+          {chips.map((c) => (
+            <li key={c.id}>
+              <Chip
+                tone="indigo"
+                onRemove={() => {
+                  const next = withoutChip(c, filters ?? {});
+                  update({ filters: Object.keys(next).length > 0 ? next : undefined });
+                }}
+                removeLabel={`Remove “${c.words}”: ${c.text}`}
+              >
+                <span className="text-indigo-500">“{c.words}”</span> → {c.text}
+              </Chip>
+            </li>
+          ))}
+          {ignored.map((w) => (
+            <li key={`ignored:${w}`}>
+              <Chip tone="muted" title="Not understood, so ignored">
+                <span className="line-through decoration-slate-300">{w}</span>
+                <span className="sr-only"> (ignored)</span>
+              </Chip>
+            </li>
+          ))}
+        </ul>
+      )}
+      {result && chips.length === 0 && ignored.length === 0 && (
+        <p className="mt-2 text-sm text-slate-500">No filters could be read from that description.</p>
+      )}
+    </section>
+  );
 }

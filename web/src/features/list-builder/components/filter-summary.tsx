@@ -1,4 +1,126 @@
-/** Placeholder: being built. */
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Chip } from '@/components/ui/chip';
+import { type FilterValues, withoutValue } from '../filter-values';
+import { describeFilters } from '../filter-words';
+import { useFilterNames } from '../use-filter-names';
+import { useListSearch } from '../use-list-search';
+
+/**
+ * The active filters above the grid ("HQ in Germany, France · Founded 2015–2020"), each
+ * removable, in at most two lines (the rest behind "+N more"), with "Clear all" always in view.
+ */
 export function FilterSummary() {
-  return null;
+  const { search, update } = useListSearch();
+  const filters = search.filters as FilterValues | undefined;
+  const names = useFilterNames(filters);
+  const phrases = useMemo(() => describeFilters(filters, names), [filters, names]);
+
+  if (phrases.length === 0) {
+    return (
+      <p className="flex h-8 items-center text-sm text-slate-500">
+        No filters yet: describe the companies above or pick filters on the left.
+      </p>
+    );
+  }
+  const remove = (key: string) => {
+    const next = withoutValue(filters ?? {}, key);
+    update({ filters: Object.keys(next).length > 0 ? next : undefined });
+  };
+  return (
+    <section aria-label="Active filters" className="flex min-h-8 min-w-0 items-start gap-3">
+      <SummaryLines phrases={phrases} onRemove={remove} />
+      <Button
+        variant="link"
+        size="sm"
+        className="h-7 shrink-0"
+        onClick={() => update({ filters: undefined })}
+      >
+        Clear all
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * The phrases, wrapped to at most two lines: what does not fit is counted on a "+N more" control
+ * that shows the rest. Which phrases fit is measured after layout (chips differ in width), then
+ * the count steps down until the control itself fits on the second line.
+ */
+function SummaryLines({
+  phrases,
+  onRemove,
+}: {
+  phrases: readonly { key: string; text: string }[];
+  onRemove: (key: string) => void;
+}) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  /** How many phrases show while collapsed; null: all, until measured. */
+  const [limit, setLimit] = useState<number | null>(null);
+  const [width, setWidth] = useState(0);
+
+  const phraseKey = phrases.map((p) => `${p.key}=${p.text}`).join('|');
+  // New phrases or a new width: measure afresh from everything shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: phraseKey and width are what the layout depends on
+  useLayoutEffect(() => setLimit(null), [phraseKey, width]);
+
+  useEffect(() => {
+    const el = listRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry?.contentRect.width ?? 0)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list || expanded) return;
+    const items = Array.from(list.children) as HTMLElement[];
+    const tops = [...new Set(items.map((el) => el.offsetTop))].sort((a, b) => a - b);
+    const third = tops[2];
+    if (third === undefined) return;
+    if (limit === null) {
+      const firstHidden = items.findIndex((el) => el.offsetTop >= third);
+      setLimit(Math.max(1, firstHidden - 1));
+    } else if (limit > 1) {
+      setLimit(limit - 1);
+    }
+  });
+
+  const shown = expanded || limit === null ? phrases : phrases.slice(0, limit);
+  const hidden = phrases.length - shown.length;
+  return (
+    <ul
+      ref={listRef}
+      aria-label="Active filters"
+      className="relative flex min-w-0 flex-1 flex-wrap items-center gap-x-1.5 gap-y-1 py-0.5"
+    >
+      {shown.map((p, i) => (
+        <li key={p.key} className="flex min-w-0 max-w-full items-center gap-1.5">
+          {i > 0 && (
+            <span aria-hidden="true" className="text-slate-300">
+              ·
+            </span>
+          )}
+          <Chip onRemove={() => onRemove(p.key)} removeLabel={`Remove filter: ${p.text}`} title={p.text}>
+            {p.text}
+          </Chip>
+        </li>
+      ))}
+      {(hidden > 0 || expanded) && limit !== null && (
+        <li className="flex items-center">
+          <Button
+            variant="link"
+            size="sm"
+            className="h-6 px-1"
+            aria-expanded={expanded}
+            onClick={() => setExpanded((e) => !e)}
+          >
+            {expanded ? 'Show less' : `+${hidden} more`}
+          </Button>
+        </li>
+      )}
+    </ul>
+  );
 }

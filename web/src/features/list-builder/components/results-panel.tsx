@@ -1,4 +1,315 @@
-/** Placeholder: being built. */
+/**
+ * The results: one page of list generation in the grid, with the column chooser, sort, paging,
+ * selection across pages, what the page costs, and the CSV export. All list state is the URL's
+ * (`useListSearch`); the selection and the grid's scroll position are kept beside it
+ * (`grid-memory`), so they survive a visit to a company page and a reload; column widths live in
+ * memory.
+ */
+import { LIST_DEFAULT_LIMIT, LIST_TOTAL_CAP, type SortBy, type SortOrder } from '@contract/api';
+import { listGenerationCost } from '@contract/pricing';
+import type { ListSection } from '@contract/sections';
+import { SECTION_LABELS } from '@contract/sections';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Drawer } from '@/components/ui/drawer';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useGenerateList } from '../api/generate-list';
+import {
+  listKey as listKeyOf,
+  noteGridScroll,
+  persistGridMemory,
+  savedGridScroll,
+  useGridSelection,
+} from '../grid-memory';
+import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
+import { PAGE_SIZES, toListRequest } from '../list-search';
+import { useListSearch } from '../use-list-search';
+import { ExportMenu } from './results/export-menu';
+import { formatCount, formatCredits } from './results/format';
+import { PaginationBar } from './results/pagination-bar';
+import { ResultsGrid } from './results/results-grid';
+import { useResultsTable } from './results/results-table';
+import { SortControl } from './results/sort-control';
+import { requestedSections, visibleColumnIds } from './results/visible-columns';
+
+// Opened now and then, so it loads when first opened rather than with the page.
+const ColumnChooser = lazy(() =>
+  import('./results/column-chooser').then((m) => ({ default: m.ColumnChooser })),
+);
+
+const NO_SELECTION: RowSelectionState = {};
+
+/** Sections the plan cannot have (by the plan's table or the service's last answer). */
+function isUnavailable(
+  s: ListSection,
+  unavailable: Partial<Record<ListSection, string>>,
+  skipped: Partial<Record<ListSection, string>>,
+  listSections: boolean,
+): boolean {
+  return !listSections || unavailable[s] !== undefined || skipped[s] !== undefined;
+}
+
 export function ResultsPanel() {
-  return null;
+  const { search, update } = useListSearch();
+  const pricingQuery = usePricing();
+  const pricing = pricingQuery.data ?? FALLBACK_PRICING;
+  const planMax = pricing.rules.maxListLimit;
+
+  const columnIds = useMemo(() => visibleColumnIds(search), [search]);
+  const sections = useMemo(() => requestedSections(search), [search]);
+  const request = useMemo(() => toListRequest({ ...search, sections }, planMax), [search, sections, planMax]);
+  const pageSize = request.limit ?? LIST_DEFAULT_LIMIT;
+  // The sizes the plan allows, and the one a shared link asked for even if it is not a preset.
+  const pageSizes = useMemo(() => {
+    const allowed: number[] = PAGE_SIZES.filter((s) => s <= planMax);
+    return [...new Set([...allowed, pageSize])].sort((a, b) => a - b);
+  }, [planMax, pageSize]);
+  const page = search.page ?? 1;
+
+  // The page size depends on the plan: wait for it rather than pay for a page of the wrong size.
+  const query = useGenerateList(request, { enabled: !pricingQuery.isPending });
+  const data = query.data;
+  const fresh = data !== undefined && !query.isPlaceholderData;
+
+  const skipped = useMemo(() => {
+    const out: Partial<Record<ListSection, string>> = {};
+    for (const s of data?.skipped_sections ?? []) out[s.section as ListSection] = s.reason;
+    return out;
+  }, [data]);
+
+  // Selection: company ids across pages of one list. A new list (other filters or description)
+  // starts with nothing selected; sorting, paging and columns keep it.
+  const listKey = listKeyOf(search);
+  const [rowSelection, onRowSelectionChange] = useGridSelection(listKey);
+  const selectedIds = useMemo(
+    () => Object.keys(rowSelection).filter((id) => rowSelection[id]),
+    [rowSelection],
+  );
+  const total = data ? data.total_count : null;
+  const capped = total !== null && total >= LIST_TOTAL_CAP;
+  const servable = total === null ? null : Math.min(total, LIST_TOTAL_CAP);
+
+  const onSort = useCallback(
+    (sort_by: SortBy, sort_order: SortOrder) => update({ sort_by, sort_order }),
+    [update],
+  );
+  const onPageChange = useCallback((p: number) => update({ page: p }), [update]);
+  const onPageSizeChange = useCallback((size: number) => update({ size }), [update]);
+
+  const table = useResultsTable({
+    rows: data?.data,
+    columnIds,
+    sortBy: request.sort_by ?? 'relevance',
+    sortOrder: request.sort_order ?? 'desc',
+    onSort,
+    pagination: { pageIndex: page - 1, pageSize },
+    rowCount: servable ?? 0,
+    onPageChange,
+    onPageSizeChange,
+    rowSelection,
+    onRowSelectionChange,
+  });
+
+  const charged = sections.filter(
+    (s) => !isUnavailable(s, pricing.unavailable, skipped, pricing.rules.listSections),
+  );
+  const costOf = useCallback(
+    (returned: number) => listGenerationCost({ matched: true, returned, sections: charged, query: false }),
+    [charged],
+  );
+  const offset = request.offset ?? 0;
+  const expectedRows = servable === null ? pageSize : Math.max(0, Math.min(pageSize, servable - offset));
+  const estimate = costOf(expectedRows);
+
+  const pageKey = `${page}|${pageSize}|${request.sort_by}|${request.sort_order}|${listKey}`;
+  const onScrollChange = useCallback(
+    (top: number, left: number) => noteGridScroll(listKey, { view: pageKey, top, left }),
+    [listKey, pageKey],
+  );
+  // Leaving the list (for a company page) keeps where the grid was, for a reload there too.
+  useEffect(() => persistGridMemory, []);
+
+  const [chooserOpen, setChooserOpen] = useState(false);
+  const closeChooser = useCallback(() => setChooserOpen(false), []);
+
+  const error = query.error;
+  const overlay = error ? (
+    <div role="alert" className="flex flex-col items-start gap-3 px-6 py-10">
+      <p className="font-medium text-slate-900">The list could not be loaded.</p>
+      <p className="max-w-xl text-sm text-slate-600">
+        {error instanceof ApiError ? error.message : 'Something went wrong while reading the answer.'}
+      </p>
+      <Button variant="primary" onClick={() => void query.refetch()}>
+        Retry
+      </Button>
+    </div>
+  ) : data && data.data.length === 0 && !query.isFetching ? (
+    data.total_count > 0 ? (
+      <div className="flex flex-col items-start gap-3 px-6 py-10">
+        <p className="font-medium text-slate-900">Page {formatCount(page)} is past the end of this list.</p>
+        <Button variant="secondary" onClick={() => update({ page: 1 })}>
+          Go to the first page
+        </Button>
+      </div>
+    ) : (
+      <div className="flex flex-col items-start gap-1 px-6 py-10">
+        <p className="font-medium text-slate-900">
+          No companies match: remove a filter or describe the list differently
+        </p>
+        <p className="text-sm text-slate-500">
+          Filters combine with AND: each one you remove widens the list.
+        </p>
+      </div>
+    )
+  ) : undefined;
+
+  const skippedList = Object.entries(skipped) as [ListSection, string][];
+  const warnings = (fresh ? data.warnings : []).filter((w) => w.code !== 'empty_filter_ignored');
+
+  return (
+    <section aria-labelledby="results-heading" className="flex min-h-0 flex-1 flex-col">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 pb-3">
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
+          <h2 id="results-heading" className="text-base font-semibold text-slate-900">
+            Companies
+          </h2>
+          <span className="text-sm text-slate-500 tabular-nums" aria-live="polite">
+            {total === null ? '' : `${formatCount(servable ?? 0)}${capped ? '+' : ''} found`}
+          </span>
+          {selectedIds.length > 0 && (
+            <span className="flex items-center gap-1 text-sm">
+              <span className="rounded-full bg-indigo-100 px-2 py-0.5 font-medium text-indigo-800 tabular-nums">
+                {formatCount(selectedIds.length)} selected
+              </span>
+              <Button variant="link" size="sm" onClick={() => onRowSelectionChange(NO_SELECTION)}>
+                Clear selection
+              </Button>
+            </span>
+          )}
+          <CostNote
+            estimate={estimate}
+            loading={query.isFetching}
+            spent={fresh ? data.credits_consumed : null}
+            cached={fresh ? data.cached : false}
+          />
+        </div>
+        <div className="flex items-center gap-2">
+          <SortControl
+            sortBy={request.sort_by ?? 'relevance'}
+            sortOrder={request.sort_order ?? 'desc'}
+            onChange={onSort}
+          />
+          <Button variant="secondary" onClick={() => setChooserOpen(true)} aria-haspopup="dialog">
+            <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
+              <path
+                d="M2.5 3h11M2.5 8h11M2.5 13h11M6 1.5v3M10 6.5v3M5 11.5v3"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                strokeLinecap="round"
+              />
+            </svg>
+            Columns
+            <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600 tabular-nums">
+              {columnIds.length}
+            </span>
+          </Button>
+          <ExportMenu
+            request={request}
+            columns={columnIds}
+            selected={selectedIds}
+            total={servable}
+            list={{ q: search.q, filters: search.filters }}
+          />
+        </div>
+      </div>
+
+      {(skippedList.length > 0 || warnings.length > 0) && (
+        <ul className="mb-2 flex flex-col gap-1 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {skippedList.map(([s, reason]) => (
+            <li key={s}>
+              <span className="font-medium">{SECTION_LABELS[s]} not included:</span> {reason}
+            </li>
+          ))}
+          {warnings.map((w) => (
+            <li key={w.code}>{w.message}</li>
+          ))}
+        </ul>
+      )}
+
+      <div className="flex h-[max(26rem,calc(100dvh-15rem))] min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+        <div className="h-0.5 shrink-0">
+          {query.isFetching && data !== undefined && (
+            <ProgressBar label="Loading the next page" value={null} className="h-0.5 rounded-none" />
+          )}
+        </div>
+        <div className="min-h-0 flex-1">
+          <ResultsGrid
+            table={table}
+            loading={data === undefined && !error}
+            refreshing={query.isPlaceholderData}
+            overlay={overlay}
+            pageKey={pageKey}
+            savedScroll={savedGridScroll(listKey, pageKey)}
+            onScrollChange={onScrollChange}
+          />
+        </div>
+        <PaginationBar
+          table={table}
+          total={servable}
+          capped={capped}
+          pageSizes={pageSizes}
+          costOfPageSize={costOf}
+          shownRows={data?.data.length ?? 0}
+        />
+      </div>
+
+      <Drawer
+        open={chooserOpen}
+        onClose={closeChooser}
+        title="Columns"
+        description="Sections add data to every company in the list, priced per company."
+        footer={
+          <p className="text-sm text-slate-600 tabular-nums">
+            A page of {formatCount(pageSize)}: ~{formatCredits(costOf(pageSize))} credits
+          </p>
+        }
+      >
+        <Suspense fallback={<Spinner label="Loading columns" />}>
+          <ColumnChooser
+            state={search}
+            pricing={pricing}
+            skipped={skipped}
+            pageSize={pageSize}
+            onChange={(next) => update(next)}
+          />
+        </Suspense>
+      </Drawer>
+    </section>
+  );
+}
+
+function CostNote({
+  estimate,
+  loading,
+  spent,
+  cached,
+}: {
+  estimate: number;
+  loading: boolean;
+  spent: number | null;
+  cached: boolean;
+}) {
+  let text: string;
+  if (loading || spent === null) text = `This page: ~${formatCredits(estimate)} credits`;
+  else if (cached) text = 'This page: cached, no credits spent';
+  else text = `This page: ${formatCredits(spent)} credits spent`;
+  return (
+    <span className="inline-flex items-center gap-1 text-sm text-slate-500 tabular-nums" aria-live="polite">
+      {loading && <Spinner className="h-3 w-3" />}
+      {text}
+    </span>
+  );
 }

@@ -1,0 +1,166 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+
+function grid(page: Page): Locator {
+  return page.getByRole('table', { name: 'Results' });
+}
+
+function tab(page: Page, name: string): Locator {
+  return page.getByRole('tab', { name: new RegExp(`^${name}`) });
+}
+
+/** Opens a tab and waits until its panel shows what its data cost (it loaded). */
+async function openTab(page: Page, name: string): Promise<Locator> {
+  await tab(page, name).click();
+  await expect(tab(page, name)).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByTestId('cost-note').first()).toBeVisible();
+  return panel;
+}
+
+test('open a company from the grid, walk every tab, and go back to the same list', async ({ page }) => {
+  await page.goto('/?size=20&sort_by=revenue_estimate');
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', '21');
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText(/Page 2 of/)).toBeVisible();
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  const listUrl = page.url();
+  const firstRow = grid(page).getByRole('row').nth(1);
+  const link = firstRow.getByRole('link').first();
+  const name = (await link.textContent())?.trim() ?? '';
+  expect(name).not.toBe('');
+
+  // The header: identity, and what it cost.
+  await link.click();
+  await expect(page).toHaveURL(/\/companies\/[^/?]+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByTestId('cost-note').first()).toHaveText(/Cost 2\.5 credits|From cache/);
+  // Each tab says what it will cost before it is opened.
+  await expect(tab(page, 'Business model')).toContainText('4 credits');
+  await expect(tab(page, 'News')).toContainText('≤ 0.2 credits');
+
+  // Overview (open by default): HQ and offices, industry codes with names.
+  const overview = page.getByRole('tabpanel');
+  await expect(
+    overview.getByRole('region', { name: 'Location' }).getByText(/^Offices \(\d+\)$/),
+  ).toBeVisible();
+  await expect(overview.getByRole('region', { name: 'Industry' }).locator('code').first()).toHaveText(
+    /^\d{2,6}$/,
+  );
+
+  const business = await openTab(page, 'Business model');
+  await expect(page).toHaveURL(/tab=business/);
+  await expect(business.getByRole('region', { name: 'Competitive moats' })).toBeVisible();
+  await expect(business.getByRole('region', { name: 'Strengths' })).toBeVisible();
+
+  // Arrow keys move along the tablist.
+  await tab(page, 'Business model').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tab(page, 'Signals')).toHaveAttribute('aria-selected', 'true');
+  const signals = page.getByRole('tabpanel');
+  await expect(signals.getByRole('region', { name: 'Partnerships' })).toBeVisible();
+  await expect(signals.getByRole('region', { name: 'Management' })).toBeVisible();
+
+  const funding = await openTab(page, 'Funding');
+  await expect(funding.getByRole('region', { name: 'Totals' })).toBeVisible();
+
+  // Products: the catalog is free; choosing a product loads its ratings and a page of reviews.
+  const products = await openTab(page, 'Products and reviews');
+  await expect(products.getByTestId('cost-note').first()).toHaveText(/Cost 0 credits|From cache/);
+  const choices = products.getByRole('checkbox');
+  await expect(choices.first()).toBeVisible();
+  await choices.first().check();
+  const product = products.getByRole('article').first();
+  await expect(
+    product.getByRole('region', { name: 'Ratings by provider' }).getByRole('figure').first(),
+  ).toBeVisible();
+  await expect(product.getByTestId('product-review').first()).toBeVisible();
+  const firstReview = await product.getByTestId('product-review').first().textContent();
+  await products.getByRole('button', { name: 'Next reviews' }).click();
+  await expect(products.getByText(/^6–10 of [\d,]+ reviews$/)).toBeVisible();
+  await expect(product.getByTestId('product-review').first()).not.toHaveText(firstReview ?? '');
+
+  // Employees: ratings per provider and dimension, paged reviews.
+  const employees = await openTab(page, 'Employees');
+  await expect(employees.getByTestId('scale-value').first()).toBeVisible();
+  await expect(employees.getByTestId('employee-review')).toHaveCount(10);
+  await employees.getByRole('button', { name: 'Next employee reviews' }).click();
+  await expect(employees.getByText(/^11–20 of [\d,]+ employee reviews$/)).toBeVisible();
+
+  const posts = await openTab(page, 'Posts');
+  await expect(posts.getByTestId('post').first()).toBeVisible();
+  await posts.getByRole('button', { name: 'Next posts' }).click();
+  await expect(posts.getByText(/^11–20 of [\d,]+ posts$/)).toBeVisible();
+
+  // News: the unique-stories toggle asks again and never shows more than all articles.
+  const news = await openTab(page, 'News');
+  await expect(news.getByTestId('news-article').first()).toBeVisible();
+  const all = Number(
+    (await news.getByText(/of [\d,]+ articles$/).textContent())?.match(/of ([\d,]+)/)?.[1]?.replace(/,/g, ''),
+  );
+  await news.getByRole('switch', { name: 'Unique stories only' }).check();
+  await expect(news.getByRole('switch', { name: 'Unique stories only' })).toBeChecked();
+  await expect(page.getByRole('tabpanel').getByTestId('cost-note')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const text =
+        (await news
+          .getByText(/of [\d,]+ articles$/)
+          .textContent()
+          .catch(() => '')) ?? '';
+      return Number(text.match(/of ([\d,]+)/)?.[1]?.replace(/,/g, '') ?? Number.NaN);
+    })
+    .toBeLessThanOrEqual(all);
+
+  // The open tab is in the URL: a reload opens it again, from the query cache's successor (the BFF cache).
+  await expect(page).toHaveURL(/tab=news/);
+  await page.reload();
+  await expect(tab(page, 'News')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').getByTestId('news-article').first()).toBeVisible();
+
+  // Back to the same list: same URL (filters, sort, page) and the same rows.
+  await page.getByRole('link', { name: '← Back to the list' }).click();
+  await expect(page).toHaveURL(listUrl);
+  await expect(page.getByText(/Page 2 of/)).toBeVisible();
+  await expect(grid(page).getByRole('row').nth(1).getByRole('link').first()).toHaveText(name);
+});
+
+test('an investor links to its own company page, and Back still returns to the list', async ({ page }) => {
+  await page.goto('/?size=20&sort_by=total_funding');
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  const listUrl = page.url();
+  await grid(page).getByRole('row').nth(1).getByRole('link').first().click();
+  const funding = await openTab(page, 'Funding');
+  await expect(funding.getByTestId('funding-timeline')).toBeVisible();
+  const investor = funding
+    .getByRole('list', { name: /^Investors in the / })
+    .first()
+    .getByRole('link')
+    .first();
+  const investorName = (await investor.textContent())?.trim() ?? '';
+  await investor.click();
+  await expect(page.getByRole('heading', { level: 1, name: investorName })).toBeVisible();
+  await page.getByRole('link', { name: '← Back to the list' }).click();
+  await expect(page).toHaveURL(listUrl);
+});
+
+test('search a company by its website and open it', async ({ page, request }) => {
+  // A company of the data set, found the way the header does it (free).
+  const res = await request.get('/api/v1/company/search?query=tesla', {
+    headers: { 'x-requested-with': 'list-builder' },
+  });
+  const found = (
+    (await res.json()) as { data: { uuid: string; name: string; website: string; domain: string }[] }
+  ).data[0];
+  expect(found).toBeTruthy();
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Search companies' });
+  await box.fill(found!.website);
+  const option = page.getByRole('option', { name: new RegExp(found!.name) }).first();
+  await expect(option).toBeVisible();
+  await expect(option).toContainText(found!.domain);
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/companies/${found!.uuid}$`));
+  await expect(page.getByRole('heading', { level: 1, name: found!.name })).toBeVisible();
+});

@@ -1,0 +1,58 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from './cn';
+import { Spinner } from './spinner';
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'link';
+type Size = 'sm' | 'md';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 disabled:bg-indigo-300',
+  secondary:
+    'border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 disabled:text-slate-400',
+  ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-300',
+  link: 'text-indigo-600 hover:text-indigo-500 hover:underline disabled:text-slate-400',
+};
+
+const SIZES: Record<Size, string> = {
+  sm: 'h-7 gap-1 px-2 text-xs',
+  md: 'h-9 gap-2 px-3.5 text-sm',
+};
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: Variant;
+  size?: Size;
+  /** Shows a spinner, keeps the width, and marks the button busy (it stays focusable). */
+  loading?: boolean;
+};
+
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  loading = false,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={cn(
+        'inline-flex shrink-0 items-center justify-center rounded-md font-medium whitespace-nowrap transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+        'disabled:cursor-not-allowed',
+        variant === 'link' ? 'h-auto px-0' : SIZES[size],
+        variant === 'link' && (size === 'sm' ? 'text-xs' : 'text-sm'),
+        VARIANTS[variant],
+        className,
+      )}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading && <Spinner />}
+      {children}
+    </button>
+  );
+}

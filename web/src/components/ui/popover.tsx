@@ -1,0 +1,75 @@
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { cn } from './cn';
+
+export type PopoverProps = {
+  /** Renders the trigger; spread the given props on a button. */
+  trigger: (props: {
+    'aria-expanded': boolean;
+    'aria-controls': string;
+    'aria-haspopup': 'dialog';
+    onClick: () => void;
+  }) => ReactNode;
+  /** The panel's accessible name. */
+  label: string;
+  children: (close: () => void) => ReactNode;
+  align?: 'start' | 'end';
+  className?: string;
+};
+
+/**
+ * A button-anchored panel (non-modal dialog): opens below its trigger, closes on Escape (focus
+ * back to the trigger) or a click outside. Its content mounts only while open.
+ */
+export function Popover({ trigger, label, children, align = 'end', className }: PopoverProps) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => {
+    setOpen(false);
+    root.current?.querySelector<HTMLElement>('[aria-haspopup]')?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector<HTMLElement>('input, button, select, [tabindex]')?.focus();
+    const onPointer = (e: PointerEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, close]);
+
+  return (
+    <div ref={root} className="relative">
+      {trigger({
+        'aria-expanded': open,
+        'aria-controls': id,
+        'aria-haspopup': 'dialog',
+        onClick: () => setOpen((o) => !o),
+      })}
+      {open && (
+        <div
+          ref={panel}
+          id={id}
+          role="dialog"
+          aria-label={label}
+          className={cn(
+            'absolute top-full z-40 mt-1.5 rounded-lg border border-slate-200 bg-white p-3 shadow-lg',
+            align === 'end' ? 'right-0' : 'left-0',
+            className,
+          )}
+        >
+          {children(close)}
+        </div>
+      )}
+    </div>
+  );
+}

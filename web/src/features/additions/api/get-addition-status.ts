@@ -1,0 +1,80 @@
+/**
+ * GET /api/v1/status/{id}: one addition request's state (free). Live events from the BFF update it
+ * as they arrive; polling is the fallback: every 2 s until an event for the request has arrived on
+ * an open stream, then only a slow safety net (an event sent while the stream was down is not
+ * replayed).
+ */
+import { ADDITION_STATES, type AdditionState, type AdditionStatus } from '@contract/api';
+import { AdditionStatusChangedEvent } from '@contract/bff';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { useBffEvent, useBffEventsOpen } from '@/lib/use-bff-events';
+import { ADDITIONS_QUERY_KEY, patchAdditionRecord } from './get-additions';
+
+export const POLL_WITHOUT_EVENTS_MS = 2000;
+export const POLL_WITH_EVENTS_MS = 10_000;
+
+/** Requests for which a live event has arrived: the stream is known to carry their changes. */
+const heardLive = new Set<string>();
+
+export function isTerminal(state: AdditionState): boolean {
+  return state === 'completed' || state === 'failed';
+}
+
+/** Moves only forward: a late poll answer must not take a request back to an earlier state. */
+export function laterState(a: AdditionState, b: AdditionState): AdditionState {
+  const rank = (s: AdditionState) => (isTerminal(s) ? 2 : ADDITION_STATES.indexOf(s));
+  return rank(b) >= rank(a) ? b : a;
+}
+
+/** The status lookup; kept without its `credits_consumed` (always 0) so events and lookups share a shape. */
+export function getAdditionStatus(id: string, signal?: AbortSignal): Promise<AdditionStatus> {
+  return apiFetch<AdditionStatus>(`/api/v1/status/${encodeURIComponent(id)}`, signal ? { signal } : {});
+}
+
+export const additionStatusQueryKey = (id: string) => ['additions', 'status', id] as const;
+
+export const additionStatusQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: additionStatusQueryKey(id),
+    queryFn: ({ signal }) => getAdditionStatus(id, signal),
+    staleTime: 0,
+    retry: 2,
+    structuralSharing: (old, next) => {
+      const o = old as AdditionStatus | undefined;
+      const n = next as AdditionStatus;
+      if (o && laterState(o.status, n.status) === o.status && o.status !== n.status) return o;
+      return n;
+    },
+  });
+
+/** Applies live status events to the status queries and to the Requests list. */
+export function useAdditionEventsIntoCache() {
+  const queryClient = useQueryClient();
+  useBffEvent('company_addition.status_changed', (data) => {
+    const parsed = AdditionStatusChangedEvent.safeParse(data);
+    if (!parsed.success) return;
+    const ev = parsed.data;
+    heardLive.add(ev.request_id);
+    queryClient.setQueryData<AdditionStatus>(additionStatusQueryKey(ev.request_id), (old) =>
+      old && laterState(old.status, ev.status) === old.status && old.status !== ev.status ? old : ev,
+    );
+    if (!patchAdditionRecord(queryClient, ev))
+      void queryClient.invalidateQueries({ queryKey: ADDITIONS_QUERY_KEY });
+  });
+}
+
+/** One request's status; mount `useAdditionEventsIntoCache` once above for the live updates. */
+export function useAdditionStatus(id: string, opts: { enabled?: boolean } = {}) {
+  const eventsOpen = useBffEventsOpen();
+  return useQuery({
+    ...additionStatusQueryOptions(id),
+    enabled: opts.enabled ?? true,
+    refetchInterval: (q) => {
+      const s = q.state.data?.status;
+      if (s && isTerminal(s)) return false;
+      return eventsOpen && heardLive.has(id) ? POLL_WITH_EVENTS_MS : POLL_WITHOUT_EVENTS_MS;
+    },
+    refetchIntervalInBackground: false,
+  });
+}

@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ApiError } from '@/lib/api-client';
+import {
+  AddCompanyForm as AddCompanySchema,
+  type AddCompanyForm as AddCompanyValues,
+  toAdditionRequest,
+} from '../website';
+
+export type AddCompanyFormProps = {
+  defaultValues?: Partial<AddCompanyValues>;
+  /** Sends the request; a thrown `ApiError` with field errors is shown next to the fields. */
+  onSubmit: (values: AddCompanyValues) => Promise<void>;
+};
+
+/**
+ * Company name and website, checked before anything is sent (react-hook-form with the zod schema
+ * that wraps the contract's). Errors show under each field once it was touched or submitted;
+ * a refusal by the service (plan, daily limit) shows above the button.
+ */
+export function AddCompanyFormView({ defaultValues, onSubmit }: AddCompanyFormProps) {
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AddCompanyValues>({
+    resolver: zodResolver(AddCompanySchema),
+    defaultValues: { company_name: '', website: '', ...defaultValues },
+    mode: 'onTouched',
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(toAdditionRequest(values));
+    } catch (err) {
+      const fields = err instanceof ApiError ? (err.problem?.errors ?? []) : [];
+      let placed = false;
+      for (const f of fields) {
+        if (f.path === 'company_name' || f.path === 'website') {
+          setError(f.path as FieldPath<AddCompanyValues>, { message: f.message });
+          placed = true;
+        }
+      }
+      if (!placed)
+        setError('root.server', {
+          message: err instanceof Error ? err.message : 'The request could not be sent.',
+        });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Add a company">
+      <Field
+        id={`${id}-name`}
+        label="Company name"
+        error={errors.company_name?.message}
+        input={(p) => (
+          <input
+            {...p}
+            {...register('company_name')}
+            autoComplete="organization"
+            placeholder="Acme Robotics"
+          />
+        )}
+      />
+      <Field
+        id={`${id}-website`}
+        label="Website"
+        hint="The company's main site, e.g. acme.com"
+        error={errors.website?.message}
+        input={(p) => (
+          <input {...p} {...register('website')} inputMode="url" autoComplete="url" placeholder="acme.com" />
+        )}
+      />
+      {errors.root?.server?.message && (
+        <p
+          role="alert"
+          className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-900"
+        >
+          {errors.root.server.message}
+        </p>
+      )}
+      <Button type="submit" variant="primary" loading={isSubmitting}>
+        Add company
+      </Button>
+    </form>
+  );
+}
+
+type InputProps = {
+  id: string;
+  'aria-invalid': boolean | undefined;
+  'aria-describedby': string | undefined;
+  className: string;
+};
+
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  input,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error: string | undefined;
+  input: (props: InputProps) => ReactNode;
+}) {
+  const describedBy =
+    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {input({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+        className: cn(
+          'h-9 w-full rounded-md border bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400',
+          'focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30',
+          error ? 'border-rose-400' : 'border-slate-300',
+        ),
+      })}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-xs text-rose-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

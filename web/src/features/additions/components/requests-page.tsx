@@ -1,0 +1,149 @@
+import type { AdditionRecord } from '@contract/bff';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
+import { subscribeBffConnection } from '@/lib/bff-events';
+import { useAdditionEventsIntoCache, useAdditionStatus } from '../api/get-addition-status';
+import { useAdditions } from '../api/get-additions';
+import { AddCompanyDrawer } from './add-company-drawer';
+import { StatusBadge } from './status-badge';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? '' : dateTime.format(t);
+};
+
+/** The user's addition requests and their states, updating live; kept by the BFF across reloads. */
+export function RequestsPage() {
+  const q = useAdditions();
+  const [adding, setAdding] = useState(false);
+  useAdditionEventsIntoCache();
+  const { refetch } = q;
+  // Events are not replayed after a reconnect: catch up with the list whenever the stream opens.
+  useEffect(() => {
+    let first = true;
+    return subscribeBffConnection((open) => {
+      if (open && !first) void refetch();
+      first = false;
+    });
+  }, [refetch]);
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-6 py-8">
+      <div className="flex items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Company requests</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Companies you asked to add to the data set, newest first.
+          </p>
+        </div>
+        <Button variant="primary" onClick={() => setAdding(true)}>
+          Add company
+        </Button>
+      </div>
+      <div className="mt-6">
+        {q.error ? (
+          <div
+            role="alert"
+            className="rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900"
+          >
+            <p className="font-medium">Your requests could not be loaded.</p>
+            <p>{q.error instanceof ApiError ? q.error.message : String(q.error)}</p>
+            <button type="button" className="mt-1 underline" onClick={() => void q.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : !q.data ? (
+          <div role="status" aria-label="Loading requests" className="space-y-2">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-12 w-full" />
+            ))}
+          </div>
+        ) : q.data.length === 0 ? (
+          <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm">
+            <p className="font-medium text-slate-700">No requests yet</p>
+            <p className="mt-1 text-slate-500">
+              When a company is missing from search, add it and follow its progress here.
+            </p>
+          </div>
+        ) : (
+          <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm">
+            <caption className="sr-only">Your company addition requests</caption>
+            <thead className="bg-slate-50 text-left text-xs font-medium text-slate-500">
+              <tr>
+                <th scope="col" className="px-4 py-2">
+                  Company
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Submitted
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Updated
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {q.data.map((r) => (
+                <RequestRow key={r.request_id} record={r} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <AddCompanyDrawer open={adding} onClose={() => setAdding(false)} />
+    </div>
+  );
+}
+
+/** One request; an unfinished one also watches its own status (the polling fallback). */
+function RequestRow({ record }: { record: AdditionRecord }) {
+  const open = record.status === 'pending' || record.status === 'in_progress';
+  const status = useAdditionStatus(record.request_id, { enabled: open });
+  const s = status.data;
+  const r: AdditionRecord = s
+    ? {
+        ...record,
+        status: s.status,
+        reason: s.detail.reason,
+        company_uuid: s.detail.company_uuid,
+        company_name: s.detail.company_name ?? record.company_name,
+        updated_at: s.detail.updated_at,
+      }
+    : record;
+  const name = r.company_name || r.domain || r.request_id;
+  return (
+    <tr data-testid="addition-request" data-request-id={r.request_id}>
+      <td className="px-4 py-3">
+        <p className="font-medium text-slate-900">
+          {r.status === 'completed' && r.company_uuid ? (
+            <Link
+              to="/companies/$companyId"
+              params={{ companyId: r.company_uuid }}
+              search={{}}
+              className="text-indigo-700 hover:underline"
+            >
+              {name}
+            </Link>
+          ) : (
+            name
+          )}
+        </p>
+        {r.domain && r.domain !== name && <p className="text-xs text-slate-500">{r.domain}</p>}
+        {r.status === 'failed' && (
+          <p className="mt-0.5 text-xs text-rose-700">{r.reason || 'No reason given.'}</p>
+        )}
+      </td>
+      <td className="px-4 py-3">
+        <StatusBadge state={r.status} />
+      </td>
+      <td className="px-4 py-3 text-slate-600 tabular-nums">{when(r.created_at)}</td>
+      <td className="px-4 py-3 text-slate-600 tabular-nums">{when(r.updated_at)}</td>
+    </tr>
+  );
+}

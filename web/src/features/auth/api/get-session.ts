@@ -1,0 +1,30 @@
+import { type SessionInfo, SessionInfo as SessionSchema } from '@contract/bff';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '@/lib/api-client';
+
+export const SESSION_QUERY_KEY = ['bff', 'session'] as const;
+
+/** A BFF that predates sessions serves one implicit local user. */
+const LOCAL: SessionInfo = { mode: 'local', user: null };
+
+/** Who is signed in (`GET /bff/session`). */
+export async function getSession(): Promise<SessionInfo> {
+  try {
+    const parsed = SessionSchema.safeParse(await apiFetch<unknown>('/bff/session'));
+    return parsed.success ? parsed.data : LOCAL;
+  } catch (e) {
+    // Not served (404, or the app's HTML from a static fallback): local mode.
+    if (e instanceof SyntaxError || (e instanceof ApiError && e.status === 404)) return LOCAL;
+    throw e;
+  }
+}
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: getSession,
+  staleTime: 5 * 60_000,
+});
+
+export function useSession() {
+  return useQuery(sessionQueryOptions);
+}

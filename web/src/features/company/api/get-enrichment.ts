@@ -1,0 +1,46 @@
+/**
+ * GET /api/v1/company/enrichment?company=&sections=: the sections of one company. Each tab asks for
+ * its own sections, so a tab costs only what it shows; the header's sections are shared with the
+ * Overview tab through the query cache.
+ */
+import type { EnrichmentResponse } from '@contract/api';
+import type { Sections, StoredSection } from '@contract/sections';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PAID_QUERY_DEFAULTS, type Paid, paidGet } from './paid-call';
+
+export type Enrichment<S extends StoredSection> = {
+  uuid: string;
+  /** A section the service did not return (or returned as null) is absent. */
+  sections: Partial<Pick<Sections, S>>;
+};
+
+export async function getEnrichment<S extends StoredSection>(
+  company: string,
+  sections: readonly S[],
+  signal?: AbortSignal,
+): Promise<Paid<Enrichment<S>>> {
+  const params = new URLSearchParams({ company, sections: sections.join(',') });
+  const res = await paidGet<EnrichmentResponse>(`/api/v1/company/enrichment?${params}`, signal);
+  const { uuid, ...rest } = res.body.data;
+  const picked: Partial<Pick<Sections, S>> = {};
+  for (const s of sections) {
+    const value = rest[s];
+    if (value !== null && value !== undefined) (picked as Record<string, unknown>)[s] = value;
+  }
+  return { ...res, body: { uuid, sections: picked } };
+}
+
+export const enrichmentQueryOptions = <S extends StoredSection>(company: string, sections: readonly S[]) =>
+  queryOptions({
+    queryKey: ['company', company, 'enrichment', [...sections].sort()],
+    queryFn: ({ signal }) => getEnrichment(company, sections, signal),
+    ...PAID_QUERY_DEFAULTS,
+  });
+
+export function useEnrichment<S extends StoredSection>(
+  company: string,
+  sections: readonly S[],
+  opts: { enabled?: boolean } = {},
+) {
+  return useQuery({ ...enrichmentQueryOptions(company, sections), enabled: opts.enabled ?? true });
+}

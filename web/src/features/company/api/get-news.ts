@@ -1,0 +1,37 @@
+/** GET /api/v1/news?company=: news about the company, optionally one article per story. */
+import type { NewsResponse } from '@contract/api';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { PAID_QUERY_DEFAULTS, type Paid, paidGet } from './paid-call';
+
+export type NewsPage = Pick<z.infer<typeof NewsResponse>, 'data' | 'total'>;
+
+export const NEWS_PAGE = 10;
+
+export async function getNews(
+  company: string,
+  unique: boolean,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<Paid<NewsPage>> {
+  const params = new URLSearchParams({
+    company,
+    unique_article: String(unique),
+    limit: String(NEWS_PAGE),
+    offset: String(offset),
+  });
+  const res = await paidGet<z.infer<typeof NewsResponse>>(`/api/v1/news?${params}`, signal);
+  return { ...res, body: { data: res.body.data, total: res.body.total } };
+}
+
+export const newsQueryOptions = (company: string, unique: boolean, offset: number) =>
+  queryOptions({
+    queryKey: ['company', company, 'news', unique, offset],
+    queryFn: ({ signal }) => getNews(company, unique, offset, signal),
+    placeholderData: keepPreviousData,
+    ...PAID_QUERY_DEFAULTS,
+  });
+
+export function useNews(company: string, unique: boolean, offset: number) {
+  return useQuery(newsQueryOptions(company, unique, offset));
+}

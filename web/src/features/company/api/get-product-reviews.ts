@@ -1,0 +1,62 @@
+/**
+ * GET /api/v1/company/product-reviews: the product catalog (free, without `products`), and for
+ * chosen products their ratings, star distributions, pros and cons, pricing and a page of reviews
+ * (paid per started block of reviews returned).
+ */
+import type { Product } from '@contract/api';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { PAID_QUERY_DEFAULTS, type Paid, paidGet } from './paid-call';
+
+type ProductReviewsBody = {
+  data: { uuid: string; product_reviews: Product[] };
+  limit: number;
+  offset: number;
+  credits_consumed: number;
+};
+
+export const PRODUCT_REVIEWS_PAGE = 5;
+
+export async function getProductCatalog(company: string, signal?: AbortSignal): Promise<Paid<Product[]>> {
+  const params = new URLSearchParams({ company });
+  const res = await paidGet<ProductReviewsBody>(`/api/v1/company/product-reviews?${params}`, signal);
+  return { ...res, body: res.body.data.product_reviews };
+}
+
+export const productCatalogQueryOptions = (company: string) =>
+  queryOptions({
+    queryKey: ['company', company, 'products'],
+    queryFn: ({ signal }) => getProductCatalog(company, signal),
+    ...PAID_QUERY_DEFAULTS,
+  });
+
+export function useProductCatalog(company: string) {
+  return useQuery(productCatalogQueryOptions(company));
+}
+
+export async function getProductReviews(
+  company: string,
+  products: readonly string[],
+  offset: number,
+  signal?: AbortSignal,
+): Promise<Paid<Product[]>> {
+  const params = new URLSearchParams({
+    company,
+    limit: String(PRODUCT_REVIEWS_PAGE),
+    offset: String(offset),
+  });
+  for (const p of products) params.append('products', p);
+  const res = await paidGet<ProductReviewsBody>(`/api/v1/company/product-reviews?${params}`, signal);
+  return { ...res, body: res.body.data.product_reviews };
+}
+
+export const productReviewsQueryOptions = (company: string, products: readonly string[], offset: number) =>
+  queryOptions({
+    queryKey: ['company', company, 'product-reviews', [...products].sort(), offset],
+    queryFn: ({ signal }) => getProductReviews(company, [...products].sort(), offset, signal),
+    placeholderData: keepPreviousData,
+    ...PAID_QUERY_DEFAULTS,
+  });
+
+export function useProductReviews(company: string, products: readonly string[], offset: number) {
+  return useQuery({ ...productReviewsQueryOptions(company, products, offset), enabled: products.length > 0 });
+}

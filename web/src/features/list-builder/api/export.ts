@@ -1,0 +1,57 @@
+/**
+ * POST /bff/exports: the list as CSV, streamed. The BFF gives the number of data rows up front
+ * (`x-export-total`), so the rows counted as the stream arrives make a true progress bar.
+ */
+import type { ExportRequest } from '@contract/bff';
+import { apiStream } from '@/lib/api-client';
+import { CsvRowCounter } from '../export/csv-row-counter';
+
+export type ExportProgress = { rows: number; total: number | null };
+export type ExportResult = { blob: Blob; rows: number; total: number | null };
+
+export async function exportCsv(
+  body: ExportRequest,
+  onProgress: (p: ExportProgress) => void,
+  signal?: AbortSignal,
+): Promise<ExportResult> {
+  const res = await apiStream('/bff/exports', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/csv, application/problem+json' },
+    body: JSON.stringify(body),
+    ...(signal ? { signal } : {}),
+  });
+  const totalHeader = res.headers.get('x-export-total');
+  const total = totalHeader !== null && /^\d+$/.test(totalHeader) ? Number(totalHeader) : null;
+  const counter = new CsvRowCounter();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  onProgress({ rows: 0, total });
+  if (res.body) {
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value as Uint8Array<ArrayBuffer>);
+      counter.push(decoder.decode(value, { stream: true }));
+      onProgress({ rows: counter.dataRows, total });
+    }
+    counter.push(decoder.decode());
+  }
+  const rows = Math.max(0, counter.finish() - 1);
+  onProgress({ rows, total });
+  return { blob: new Blob(chunks, { type: 'text/csv;charset=utf-8' }), rows, total };
+}
+
+/** Saves a blob as a download, the way a link with `download` does. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The download has started by the time the click returns; revoking later frees the memory.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,201 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithList, stubFetch } from '../filter-test-app';
+import { DescribePanel } from './describe-panel';
+import { FilterEditor } from './filter-editor';
+import { FilterSummary } from './filter-summary';
+
+// The embedded service's answer to this description (captured with curl).
+const DESCRIPTION = 'Series B fintechs in Germany or Austria founded after 2015 with purple unicorns';
+const TRANSLATION = {
+  data: {
+    filters: {
+      'financial_estimate.valuation_estimate': ['1b_5b', '5b_10b', '10b_25b', 'over_25b'],
+      'funding_detail.funding_overview.funding_stage': ['series_b'],
+      'firmographic.founded_year': { gte: 2016 },
+      'location.hq.country': ['DEU', 'AUT'],
+      'industry.industry': ['IND-2031'],
+    },
+    matches: [
+      {
+        text: 'unicorns',
+        key: 'financial_estimate.valuation_estimate',
+        values: ['1b_5b', '5b_10b', '10b_25b', 'over_25b'],
+      },
+      { text: 'series b', key: 'funding_detail.funding_overview.funding_stage', values: ['series_b'] },
+      { text: 'founded after 2015', key: 'firmographic.founded_year', values: { gte: 2016 } },
+      { text: 'in germany or austria', key: 'location.hq.country', values: ['DEU', 'AUT'] },
+      { text: 'fintech', key: 'industry.industry', values: ['IND-2031'] },
+    ],
+    unmatched: ['purple'],
+  },
+  credits_consumed: 2.5,
+};
+
+let api: ReturnType<typeof stubFetch>;
+let translation: () => unknown;
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  translation = () => TRANSLATION;
+  api = stubFetch({
+    '/api/v1/list/filter-builder': () => translation(),
+    '/api/v1/industry/search': () => ({
+      data: [{ code: 'IND-2031', industry_name: 'Fintech', similarity: 1 }],
+      count: 1,
+      credits_consumed: 0,
+    }),
+  });
+  vi.stubGlobal('fetch', api.fetch);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Page() {
+  return (
+    <>
+      <FilterEditor />
+      <DescribePanel />
+      <FilterSummary />
+    </>
+  );
+}
+
+async function describeCompanies(user: ReturnType<typeof userEvent.setup>, text = DESCRIPTION) {
+  await user.type(await screen.findByRole('textbox', { name: 'Describe the companies' }), text);
+  await user.click(screen.getByRole('button', { name: 'Build filters' }));
+}
+
+describe('Describe panel', () => {
+  it('shows the estimate before and the cost after', async () => {
+    const user = userEvent.setup();
+    renderWithList(Page);
+    expect((await screen.findByText(/Turns your words into filters for/)).textContent).toMatch(
+      /2\.5 credits/,
+    );
+    await describeCompanies(user);
+    expect((await screen.findByText(/Translated for/)).textContent).toMatch(/2\.5 credits/);
+    const call = api.calls.find((c) => c.url.pathname === '/api/v1/list/filter-builder');
+    expect(call?.init?.method).toBe('POST');
+    expect(JSON.parse(String(call?.init?.body))).toEqual({ query: DESCRIPTION });
+  });
+
+  it('turns the translation into chips, filters in the URL and a filled editor', async () => {
+    const user = userEvent.setup();
+    const { search } = renderWithList(Page);
+    await describeCompanies(user);
+
+    const chips = await screen.findByRole('list', { name: 'Understood from your description' });
+    await waitFor(() => expect(within(chips).getByText(/Fintech/)).toBeTruthy());
+    const texts = within(chips)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(texts).toEqual([
+      '“unicorns” → Valuation: $1B–$5B, $5B–$10B, $10B–$25B, Over $25B',
+      '“series b” → Funding stage: Series B',
+      '“founded after 2015” → Founded 2016 or later',
+      '“in germany or austria” → HQ in Germany, Austria',
+      '“fintech” → Industry: Fintech',
+      'purple (ignored)',
+    ]);
+
+    await waitFor(() => expect(search().filters).toEqual(TRANSLATION.data.filters));
+    expect(search().q).toBe(DESCRIPTION);
+    // The editor shows them, ready to change.
+    expect((screen.getByRole('textbox', { name: 'Founded from' }) as HTMLInputElement).value).toBe('2016');
+    expect(screen.getByRole('button', { name: 'Remove Germany' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Location/ }).textContent).toMatch(/1 active/);
+
+    await user.click(within(chips).getByRole('button', { name: /Remove “in germany or austria”/ }));
+    await waitFor(() => expect(search().filters?.['location.hq.country']).toBeUndefined());
+    expect(within(chips).queryByText(/in germany or austria/)).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove Germany' })).toBeNull());
+  });
+
+  it('shows the chips again after a reload, without translating again, for the filters still there', async () => {
+    const user = userEvent.setup();
+    const first = renderWithList(Page);
+    await describeCompanies(user);
+    await screen.findByRole('list', { name: 'Understood from your description' });
+    await waitFor(() => expect(first.search().filters).toEqual(TRANSLATION.data.filters));
+    cleanup();
+
+    // A reload: a new page (no mutation state), the URL with the description and the filters,
+    // changed since by hand (the HQ countries removed).
+    const { 'location.hq.country': _removed, ...rest } = TRANSLATION.data.filters;
+    renderWithList(Page, { q: DESCRIPTION, filters: rest });
+    const chips = await screen.findByRole('list', { name: 'Understood from your description' });
+    await waitFor(() => expect(within(chips).getByText(/Fintech/)).toBeTruthy());
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      '“unicorns” → Valuation: $1B–$5B, $5B–$10B, $10B–$25B, Over $25B',
+      '“series b” → Funding stage: Series B',
+      '“founded after 2015” → Founded 2016 or later',
+      '“fintech” → Industry: Fintech',
+      'purple (ignored)',
+    ]);
+    expect(api.calls.filter((c) => c.url.pathname === '/api/v1/list/filter-builder')).toHaveLength(1);
+
+    // Another description in the URL has no chips of this one.
+    cleanup();
+    renderWithList(Page, { q: 'banks in France', filters: rest });
+    await screen.findByRole('textbox', { name: 'Describe the companies' });
+    expect(screen.queryByRole('list', { name: 'Understood from your description' })).toBeNull();
+  });
+
+  it('shows a refused description inline and changes nothing', async () => {
+    const user = userEvent.setup();
+    translation = () =>
+      new Response(
+        JSON.stringify({
+          type: 'about:blank',
+          title: 'Payment required',
+          status: 402,
+          detail: 'Not enough credits left.',
+        }),
+        { status: 402, headers: { 'content-type': 'application/problem+json' } },
+      );
+    const { search } = renderWithList(Page);
+    await describeCompanies(user);
+    expect((await screen.findByRole('alert')).textContent).toBe('Not enough credits left.');
+    expect(search().filters).toBeUndefined();
+    expect(search().q).toBeUndefined();
+  });
+});
+
+describe('filter summary', () => {
+  it('lists the active filters in words, each removable, with Clear all', async () => {
+    const user = userEvent.setup();
+    const { search } = renderWithList(FilterSummary, {
+      filters: {
+        'location.hq.country': ['DEU', 'FRA'],
+        'firmographic.founded_year': { gte: 2015, lte: 2020 },
+        'funding_detail.funding_overview.funding_stage': ['series_a', 'series_b'],
+        'funding_detail.funding_overview.total_funding_usd': { gte: 10_000_000 },
+      },
+    });
+    const summary = await screen.findByRole('region', { name: 'Active filters' });
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace(/^·/, '')),
+    ).toEqual([
+      'Founded 2015–2020',
+      'HQ in Germany, France',
+      'Funding stage: Series A, Series B',
+      'Total funding (USD) $10M or more',
+    ]);
+    await user.click(within(summary).getByRole('button', { name: 'Remove filter: Founded 2015–2020' }));
+    await waitFor(() => expect(search().filters?.['firmographic.founded_year']).toBeUndefined());
+    await user.click(within(summary).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(search().filters).toBeUndefined());
+    expect(screen.getByText(/No filters yet/)).toBeTruthy();
+  });
+});

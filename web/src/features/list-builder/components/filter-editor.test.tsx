@@ -1,0 +1,330 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithList, stubFetch } from '../filter-test-app';
+import { FilterEditor } from './filter-editor';
+
+const industries = [
+  { code: 'IND-2031', industry_name: 'Fintech', similarity: 1 },
+  { code: 'IND-2032', industry_name: 'Fintech infrastructure', similarity: 0.8 },
+];
+const investors = [
+  {
+    uuid: '000g3h-sequoia-capital',
+    name: 'Sequoia Capital',
+    website: 'https://www.sequoiacap.com',
+    domain: 'sequoiacap.com',
+    product_category: 'Venture Capital',
+    company_status: 'private',
+    score: 0.8,
+  },
+];
+
+let api: ReturnType<typeof stubFetch>;
+beforeEach(() => {
+  localStorage.clear();
+  api = stubFetch({
+    '/api/v1/industry/search': (url) => ({
+      data: industries.filter((i) =>
+        i.industry_name.toLowerCase().includes(url.searchParams.get('query') ?? ''),
+      ),
+      count: 2,
+      credits_consumed: 0,
+    }),
+    '/api/v1/company/search': (url) => ({
+      data: investors.filter(
+        (c) =>
+          c.uuid === url.searchParams.get('uuid') ||
+          c.name.toLowerCase().includes((url.searchParams.get('name') ?? '#').toLowerCase()),
+      ),
+      count: 1,
+      credits_consumed: 0,
+    }),
+  });
+  vi.stubGlobal('fetch', api.fetch);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function setup(initial = {}) {
+  const user = userEvent.setup();
+  const app = renderWithList(FilterEditor, initial);
+  return { user, ...app };
+}
+
+async function openGroup(user: ReturnType<typeof userEvent.setup>, name: RegExp) {
+  const header = await screen.findByRole('button', { name });
+  if (header.getAttribute('aria-expanded') !== 'true') await user.click(header);
+  return header;
+}
+
+const filters = (search: () => { filters?: Record<string, unknown> }) => search().filters ?? {};
+
+describe('filter editor', () => {
+  it('draws one collapsible region per catalog group, named after it', async () => {
+    setup();
+    for (const name of [
+      'Firmographic',
+      'Business model',
+      'Company assessment',
+      'Financial estimate',
+      'Location',
+      'Strategic signal',
+      'Customer profile',
+      'Industry',
+      'Technology',
+      'Funding detail',
+    ]) {
+      expect(await screen.findByRole('button', { name: new RegExp(`^${name}`) })).toBeTruthy();
+    }
+  });
+
+  it('ticks an enumeration labelled in words and writes its code to the URL', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Firmographic/);
+    await user.click(screen.getByRole('checkbox', { name: 'Venture / growth investor backed' }));
+    await waitFor(() =>
+      expect(filters(search)['firmographic.ownership_category']).toEqual(['venture_growth_investor_backed']),
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Venture / growth investor backed' }));
+    await waitFor(() => expect(filters(search)['firmographic.ownership_category']).toBeUndefined());
+  });
+
+  it('gives a long enumeration a search box', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Funding detail/);
+    const stage = screen.getByRole('group', { name: 'Funding stage' });
+    expect(within(stage).queryByRole('checkbox', { name: 'Series B' })).toBeNull();
+    await user.type(within(stage).getByRole('searchbox', { name: 'Search funding stage' }), 'series b');
+    await user.click(within(stage).getByRole('checkbox', { name: 'Series B' }));
+    await waitFor(() =>
+      expect(filters(search)['funding_detail.funding_overview.funding_stage']).toEqual(['series_b']),
+    );
+  });
+
+  it('reads money with shorthand in a range and applies it after a pause', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Funding detail/);
+    await user.type(screen.getByRole('textbox', { name: 'Total funding (USD) from' }), '10m');
+    await user.type(screen.getByRole('textbox', { name: 'Total funding (USD) to' }), '1.5b');
+    await waitFor(() =>
+      expect(filters(search)['funding_detail.funding_overview.total_funding_usd']).toEqual({
+        gte: 10_000_000,
+        lte: 1_500_000_000,
+      }),
+    );
+  });
+
+  it('explains an amount it cannot read and applies nothing', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Funding detail/);
+    const from = screen.getByRole('textbox', { name: 'Total funding (USD) from' });
+    await user.type(from, 'lots{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/amount such as 250k/);
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    expect(search().filters).toBeUndefined();
+  });
+
+  it('takes a year range and shows the contract’s error when from is after to', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Firmographic/);
+    const from = screen.getByRole('textbox', { name: 'Founded from' });
+    const to = screen.getByRole('textbox', { name: 'Founded to' });
+    await user.type(from, '2015{Enter}');
+    await waitFor(() => expect(filters(search)['firmographic.founded_year']).toEqual({ gte: 2015 }));
+    await user.type(to, '2010{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('The lower bound is above the upper bound.');
+    expect(from.getAttribute('aria-describedby')).toBe(alert.id);
+    // The list keeps its last valid filters.
+    expect(filters(search)['firmographic.founded_year']).toEqual({ gte: 2015 });
+    await user.clear(to);
+    await user.type(to, '2020{Enter}');
+    await waitFor(() =>
+      expect(filters(search)['firmographic.founded_year']).toEqual({ gte: 2015, lte: 2020 }),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('rejects a year that is not four digits, next to the field', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Firmographic/);
+    await user.type(screen.getByRole('textbox', { name: 'Founded from' }), '20155{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/year/i);
+    expect(search().filters).toBeUndefined();
+  });
+
+  it('takes a date range', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Funding detail/);
+    const from = screen.getByLabelText('Last funding date from');
+    fireEvent.change(from, { target: { value: '2021-01-01' } });
+    fireEvent.blur(from);
+    await waitFor(() =>
+      expect(filters(search)['funding_detail.funding_overview.last_funding_date']).toEqual({
+        gte: '2021-01-01',
+      }),
+    );
+  });
+
+  it('picks countries and regions by name with a typeahead, stored as codes', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Location/);
+    const country = screen.getByRole('combobox', { name: 'HQ country' });
+    await user.type(country, 'germ');
+    expect(screen.getByRole('listbox', { name: 'HQ country' }).hidden).toBe(false);
+    await user.keyboard('{Enter}');
+    await user.type(country, 'fran');
+    await user.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    await waitFor(() => expect(filters(search)['location.hq.country']).toEqual(['DEU', 'FRA']));
+    expect(screen.getByRole('button', { name: 'Remove Germany' })).toBeTruthy();
+
+    const region = screen.getByRole('combobox', { name: 'HQ region' });
+    await user.type(region, 'western eur');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(filters(search)['location.hq.region']).toEqual(['155']));
+
+    await user.click(screen.getByRole('button', { name: 'Remove Germany' }));
+    await waitFor(() => expect(filters(search)['location.hq.country']).toEqual(['FRA']));
+  });
+
+  it('closes a typeahead list with Escape', async () => {
+    const { user } = setup();
+    await openGroup(user, /^Location/);
+    const country = screen.getByRole('combobox', { name: 'Office country' });
+    await user.type(country, 'spa');
+    expect(country.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    expect(country.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('adds free-text names as chips', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Location/);
+    const city = screen.getByRole('textbox', { name: 'HQ city' });
+    await user.type(city, 'Berlin{Enter}München,');
+    await waitFor(() => expect(filters(search)['location.hq.city']).toEqual(['Berlin', 'München']));
+    await user.click(screen.getByRole('button', { name: 'Remove Berlin' }));
+    await waitFor(() => expect(filters(search)['location.hq.city']).toEqual(['München']));
+  });
+
+  it('finds industries through industry search', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Industry/);
+    await user.type(screen.getByRole('combobox', { name: 'Industry' }), 'fintech');
+    await user.click(await screen.findByRole('option', { name: /Fintech infrastructure/ }));
+    await waitFor(() => expect(filters(search)['industry.industry']).toEqual(['IND-2032']));
+    expect(screen.getByRole('button', { name: 'Remove Fintech infrastructure' })).toBeTruthy();
+    expect(
+      api.calls.some(
+        (c) => c.url.pathname === '/api/v1/industry/search' && c.url.searchParams.get('query') === 'fintech',
+      ),
+    ).toBe(true);
+  });
+
+  it('finds NAICS codes by title and SIC codes by code', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Industry/);
+    await user.type(screen.getByRole('combobox', { name: 'NAICS code' }), 'software publishers');
+    await user.click(await screen.findByRole('option', { name: /^Software Publishers\s*5112$/ }));
+    await waitFor(() => expect(filters(search)['industry.naics']).toEqual(['5112']));
+    await user.type(screen.getByRole('combobox', { name: 'SIC code' }), '7372');
+    await user.click(await screen.findByRole('option', { name: /Prepackaged Software/ }));
+    await waitFor(() => expect(filters(search)['industry.sic']).toEqual(['7372']));
+    expect(screen.getByRole('button', { name: 'Remove 5112 Software Publishers' })).toBeTruthy();
+  });
+
+  it('sets a yes/no filter as three choices', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Technology/);
+    await user.click(screen.getByRole('radio', { name: 'Has a public API: Yes' }));
+    await waitFor(() => expect(filters(search)['technology.api_detail.has_api']).toBe(true));
+    await user.click(screen.getByRole('radio', { name: 'Has a public API: No' }));
+    await waitFor(() => expect(filters(search)['technology.api_detail.has_api']).toBe(false));
+    await user.click(screen.getByRole('radio', { name: 'Has a public API: Any' }));
+    await waitFor(() => expect(filters(search)['technology.api_detail.has_api']).toBeUndefined());
+  });
+
+  it('builds one funding round from conditions, with investors picked by name', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Funding detail/);
+    const round = screen.getByRole('group', { name: 'A single funding round' });
+    await user.type(within(round).getByRole('searchbox', { name: 'Search round type' }), 'series a');
+    await user.click(within(round).getByRole('checkbox', { name: 'Series A' }));
+    await user.type(within(round).getByRole('textbox', { name: 'Round amount (USD) from' }), '5m{Enter}');
+    await user.type(within(round).getByRole('combobox', { name: 'Investors in the round' }), 'sequoia');
+    await user.click(await within(round).findByRole('option', { name: /Sequoia Capital/ }));
+    await user.click(within(round).getByRole('checkbox', { name: 'One of these investors led the round' }));
+    await waitFor(() =>
+      expect(filters(search)['funding_detail.funding_rounds']).toEqual({
+        round: ['series_a'],
+        amount_usd: { gte: 5_000_000 },
+        investors: { uuid: ['000g3h-sequoia-capital'], lead_investor: true },
+      }),
+    );
+  });
+
+  it('shows investor names for ids from a shared link', async () => {
+    const { user } = setup({
+      filters: { 'funding_detail.funding_rounds': { investors: { uuid: ['000g3h-sequoia-capital'] } } },
+    });
+    await openGroup(user, /^Funding detail/);
+    expect(await screen.findByRole('button', { name: 'Remove Sequoia Capital' })).toBeTruthy();
+  });
+
+  it('counts active filters per group and clears a group or everything', async () => {
+    const { user, search } = setup({
+      filters: {
+        'firmographic.company_type': ['private'],
+        'firmographic.founded_year': { gte: 2016 },
+        'location.hq.country': ['DEU'],
+      },
+    });
+    const firmo = await screen.findByRole('button', { name: /^Firmographic/ });
+    expect(firmo.textContent).toMatch(/2 active/);
+    expect((await screen.findByRole('button', { name: /^Location/ })).textContent).toMatch(/1 active/);
+    expect(screen.getByRole('heading', { name: /Filters/ }).textContent).toMatch(/3 active/);
+    // Opened because it holds filters, and filled from the URL.
+    expect((screen.getByRole('textbox', { name: 'Founded from' }) as HTMLInputElement).value).toBe('2016');
+
+    await user.click(screen.getByRole('button', { name: 'Clear Firmographic filters' }));
+    await waitFor(() => expect(search().filters).toEqual({ 'location.hq.country': ['DEU'] }));
+    expect((screen.getByRole('textbox', { name: 'Founded from' }) as HTMLInputElement).value).toBe('');
+    expect(firmo.textContent).not.toMatch(/active/);
+
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(search().filters).toBeUndefined());
+  });
+
+  it('follows the URL when filters change elsewhere (back, forward, Describe)', async () => {
+    const { router } = setup({ filters: { 'firmographic.founded_year': { gte: 2016 } } });
+    const from = (await screen.findByRole('textbox', { name: 'Founded from' })) as HTMLInputElement;
+    expect(from.value).toBe('2016');
+    await act(() =>
+      router.navigate({ to: '/', search: { filters: { 'firmographic.founded_year': { lte: 1999 } } } }),
+    );
+    await waitFor(() => expect(from.value).toBe(''));
+    expect((screen.getByRole('textbox', { name: 'Founded to' }) as HTMLInputElement).value).toBe('1999');
+  });
+
+  it('works by keyboard alone: open a group, tick a box, type a bound', async () => {
+    const { user, search } = setup();
+    const header = await screen.findByRole('button', { name: /^Business model/ });
+    header.focus();
+    await user.keyboard('{Enter}');
+    expect(header.getAttribute('aria-expanded')).toBe('true');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'B2B' }));
+    await user.keyboard(' ');
+    await user.tab();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(filters(search)['business_model.gtm_type']).toEqual(['b2b', 'b2b_and_b2c']));
+    const firmo = screen.getByRole('button', { name: /^Firmographic/ });
+    firmo.focus();
+    await user.keyboard(' ');
+    expect(firmo.getAttribute('aria-expanded')).toBe('false');
+  });
+});

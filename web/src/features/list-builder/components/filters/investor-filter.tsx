@@ -1,0 +1,58 @@
+import { useMemo, useState } from 'react';
+import { Combobox } from '@/components/ui/combobox';
+import { useResolveCompanyNames, useSearchCompanies } from '../../api/search-companies';
+import { useNames } from '../../filter-names';
+import { useDebounced } from './use-debounced';
+import { ValueChips } from './value-chips';
+
+/**
+ * Investors picked by name through company search; the filter stores their company ids, and ids
+ * from a shared link are turned back into names with a search by id.
+ */
+export function InvestorFilter({
+  label,
+  value,
+  onChange,
+  describedBy,
+}: {
+  label: string;
+  value: readonly string[] | undefined;
+  onChange: (next: string[]) => void;
+  describedBy?: string;
+}) {
+  const [query, setQuery] = useState('');
+  const settled = useDebounced(query, 200);
+  const search = useSearchCompanies(settled);
+  const names = useNames('company');
+  const chosen = value ?? [];
+  useResolveCompanyNames(chosen, names);
+  const options = useMemo(
+    () =>
+      query.trim() === ''
+        ? []
+        : (search.data ?? [])
+            .filter((c) => !chosen.includes(c.uuid))
+            .map((c) => ({ value: c.uuid, label: c.name, hint: c.domain })),
+    [search.data, chosen, query],
+  );
+  return (
+    <div>
+      <Combobox
+        label={label}
+        placeholder="Investor name, e.g. Sequoia"
+        query={query}
+        onQueryChange={setQuery}
+        options={options}
+        onSelect={(o) => onChange([...chosen, o.value])}
+        loading={search.isFetching}
+        emptyText={search.isError ? 'Company search failed. Try again.' : 'No company matches'}
+        describedBy={describedBy}
+      />
+      <ValueChips
+        label={label}
+        items={chosen.map((uuid) => ({ value: uuid, text: names[uuid] ?? 'Loading name…' }))}
+        onRemove={(uuid) => onChange(chosen.filter((c) => c !== uuid))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+// @vitest-environment jsdom
+/**
+ * The results panel against the real embedded service (in-memory database, in-process): the app's
+ * requests are handed to the service's own fetch with the key the BFF would add. `/bff/pricing`
+ * is absent, as before the BFF offers it, so the contract's prices stand in.
+ */
+import type { ListGenerateResponse } from '@contract/api';
+import { LIST_SECTIONS } from '@contract/sections';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  defaultStringifySearch,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Service, startService } from '../../../../../bff/embedded/service';
+import { forgetGridMemory } from '../grid-memory';
+import { ListSearch } from '../list-search';
+import { visibleColumnIds } from './results/visible-columns';
+import { ResultsPanel } from './results-panel';
+
+let service: Service;
+const realFetch = globalThis.fetch;
+const calls: { path: string; body: unknown }[] = [];
+
+beforeAll(async () => {
+  service = await startService({ dataDir: ':memory:', companies: 300, seed: 7 });
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://app.test');
+    if (!url.pathname.startsWith('/api/v1/')) {
+      const problem = { type: 'about:blank', title: 'Not found', status: 404, detail: 'No such endpoint.' };
+      return new Response(JSON.stringify(problem), {
+        status: 404,
+        headers: { 'content-type': 'application/problem+json' },
+      });
+    }
+    const headers = new Headers(init?.headers);
+    headers.set('x-api-key', 'dev-enterprise-key');
+    const body = typeof init?.body === 'string' ? init.body : undefined;
+    calls.push({ path: url.pathname, body: body ? JSON.parse(body) : undefined });
+    return service.fetch(
+      new Request(`http://service${url.pathname}`, { method: init?.method ?? 'GET', headers, body }),
+    );
+  };
+  window.scrollTo = () => {};
+  // jsdom lays nothing out: give the grid's scroll box a screen's size so rows and columns render.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 900 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1400 });
+});
+
+afterAll(() => {
+  globalThis.fetch = realFetch;
+  service.close();
+});
+
+afterEach(() => {
+  cleanup();
+  calls.length = 0;
+  forgetGridMemory();
+});
+
+async function listFromService(body: Record<string, unknown>): Promise<ListGenerateResponse> {
+  const res = await service.fetch(
+    new Request('http://service/api/v1/list/generate/companies', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'dev-enterprise-key' },
+      body: JSON.stringify(body),
+    }),
+  );
+  return (await res.json()) as ListGenerateResponse;
+}
+
+function renderPanel(search: ListSearch) {
+  const rootRoute = createRootRoute({ component: () => <Outlet /> });
+  const listRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/',
+    validateSearch: ListSearch,
+    component: ResultsPanel,
+  });
+  const companyRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/companies/$companyId',
+    component: () => <h1>Company</h1>,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([listRoute, companyRoute]),
+    history: createMemoryHistory({ initialEntries: [`/${defaultStringifySearch(search)}`] }),
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+/** Company names in the grid's body rows, top to bottom. */
+function shownNames(): string[] {
+  const grid = screen.getByRole('table', { name: 'Results' });
+  return within(grid)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('link')[0]?.textContent ?? '');
+}
+
+async function waitForRows(names: string[]) {
+  await waitFor(() => expect(shownNames()).toEqual(names), { timeout: 5000 });
+}
+
+describe('ResultsPanel', () => {
+  it('renders the service page in the grid: identity columns, links to the company, totals', async () => {
+    const expected = await listFromService({ limit: 20, offset: 0 });
+    renderPanel({ size: 20 });
+    await waitForRows(expected.data.map((c) => c.name));
+    const grid = screen.getByRole('table', { name: 'Results' });
+    expect(grid.getAttribute('aria-rowcount')).toBe('21');
+    const headers = within(grid)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['', 'Company', 'Website', 'Product category', 'Company type']);
+    const first = expected.data[0]!;
+    const link = within(grid).getByRole('link', { name: first.name });
+    expect(link.getAttribute('href')).toBe(`/companies/${first.uuid}`);
+    expect(screen.getByText('300 found')).toBeTruthy();
+    expect(screen.getByText(/Page 1 of 15/)).toBeTruthy();
+    // The page cost: 1.5 + 20 x 0.2 = 5.5 credits, shown once the service says what it charged.
+    await waitFor(() => expect(screen.getByText('This page: 5.5 credits spent')).toBeTruthy());
+    expect(calls[0]).toEqual({
+      path: '/api/v1/list/generate/companies',
+      body: { sort_by: 'relevance', sort_order: 'desc', limit: 20, offset: 0 },
+    });
+  });
+
+  it('sorts on the server from a column header, with aria-sort, and from the sort control', async () => {
+    const router = renderPanel({ size: 20, sections: ['firmographic'] });
+    await waitFor(() => expect(shownNames()).toHaveLength(20));
+    const grid = screen.getByRole('table', { name: 'Results' });
+    const founded = within(grid).getByRole('columnheader', { name: /Founded/ });
+    expect(founded.getAttribute('aria-sort')).toBeNull();
+
+    await userEvent.click(within(founded).getByRole('button'));
+    expect(router.state.location.search).toMatchObject({ sort_by: 'founded_year', sort_order: 'desc' });
+    const desc = await listFromService({
+      sections: ['firmographic'],
+      sort_by: 'founded_year',
+      sort_order: 'desc',
+      limit: 20,
+    });
+    await waitForRows(desc.data.map((c) => c.name));
+    expect(
+      within(grid)
+        .getByRole('columnheader', { name: /Founded/ })
+        .getAttribute('aria-sort'),
+    ).toBe('descending');
+
+    await userEvent.click(
+      within(within(grid).getByRole('columnheader', { name: /Founded/ })).getByRole('button'),
+    );
+    expect(router.state.location.search).toMatchObject({ sort_by: 'founded_year', sort_order: 'asc' });
+    const asc = await listFromService({
+      sections: ['firmographic'],
+      sort_by: 'founded_year',
+      sort_order: 'asc',
+      limit: 20,
+    });
+    await waitForRows(asc.data.map((c) => c.name));
+    expect(
+      within(grid)
+        .getByRole('columnheader', { name: /Founded/ })
+        .getAttribute('aria-sort'),
+    ).toBe('ascending');
+
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Revenue');
+    expect(router.state.location.search).toMatchObject({ sort_by: 'revenue_estimate', sort_order: 'asc' });
+    expect(
+      within(grid)
+        .getByRole('columnheader', { name: /Founded/ })
+        .getAttribute('aria-sort'),
+    ).toBeNull();
+  });
+
+  it('keeps the selection across pages, and clears it on request', async () => {
+    const router = renderPanel({ size: 20 });
+    await waitFor(() => expect(shownNames()).toHaveLength(20));
+    const page1 = shownNames();
+    await userEvent.click(screen.getByRole('checkbox', { name: `Select ${page1[0]}` }));
+    await userEvent.click(screen.getByRole('checkbox', { name: `Select ${page1[1]}` }));
+    expect(screen.getByText('2 selected')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(router.state.location.search).toMatchObject({ page: 2 });
+    await waitFor(() => expect(shownNames()[0]).not.toBe(page1[0]));
+    await waitFor(() => expect(screen.getByText(/Page 2 of 15/)).toBeTruthy());
+    const page2 = shownNames();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all companies on this page' }));
+    expect(screen.getByText('22 selected')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitForRows(page1);
+    expect((screen.getByRole('checkbox', { name: `Select ${page1[0]}` }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect((screen.getByRole('checkbox', { name: `Select ${page1[2]}` }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+    expect(page2).toHaveLength(20);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByText(/selected$/)).toBeNull();
+  });
+
+  it('keeps the selection and the scroll position while the grid is away (a company page)', async () => {
+    renderPanel({ size: 50, page: 2 });
+    await waitFor(() => expect(shownNames().length).toBeGreaterThan(20));
+    const page2 = shownNames();
+    await userEvent.click(screen.getByRole('checkbox', { name: `Select ${page2[0]}` }));
+    await userEvent.click(screen.getByRole('checkbox', { name: `Select ${page2[3]}` }));
+    const box = screen.getByRole('table', { name: 'Results' }).parentElement!;
+    box.scrollTop = 540;
+    box.scrollLeft = 120;
+    fireEvent.scroll(box);
+
+    // The grid unmounts (the user opened a company) and comes back to the same list.
+    cleanup();
+    // Kept in sessionStorage too, for a reload.
+    const saved = JSON.parse(sessionStorage.getItem('list-builder.grid') ?? '{}') as {
+      selection?: Record<string, boolean>;
+    };
+    expect(Object.keys(saved.selection ?? {})).toHaveLength(2);
+    renderPanel({ size: 50, page: 2 });
+    await waitForRows(page2);
+    expect(screen.getByText('2 selected')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: `Select ${page2[0]}` }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    const back = screen.getByRole('table', { name: 'Results' }).parentElement!;
+    await waitFor(() => expect([back.scrollTop, back.scrollLeft]).toEqual([540, 120]));
+
+    // Another page of that list starts at its top; the selection stays.
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(screen.getByText(/Page 3 of/)).toBeTruthy());
+    await waitFor(() => expect(back.scrollTop).toBe(0));
+    expect(screen.getByText('2 selected')).toBeTruthy();
+  });
+
+  it('starts a different list (other filters) with nothing selected', async () => {
+    const router = renderPanel({ size: 20 });
+    await waitFor(() => expect(shownNames()).toHaveLength(20));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all companies on this page' }));
+    expect(screen.getByText('20 selected')).toBeTruthy();
+    await router.navigate({ to: '/', search: { size: 20, sort_by: 'founded_year' } });
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ sort_by: 'founded_year' }));
+    expect(screen.getByText('20 selected')).toBeTruthy();
+    await router.navigate({
+      to: '/',
+      search: { size: 20, filters: { 'firmographic.company_type': ['public'] } },
+    });
+    await waitFor(() => expect(screen.queryByText(/selected$/)).toBeNull());
+  });
+
+  it('renders only the rows and columns in view of a long, wide page', async () => {
+    // Every section: some fifty columns; a page of 200 rows.
+    renderPanel({ size: 200, sections: [...LIST_SECTIONS] });
+    const grid = await screen.findByRole('table', { name: 'Results' });
+    await waitFor(() => expect(grid.getAttribute('aria-rowcount')).toBe('201'), { timeout: 5000 });
+    const columns = visibleColumnIds({ sections: [...LIST_SECTIONS] }).length + 1; // + selection
+    expect(columns).toBeGreaterThan(40);
+    expect(grid.getAttribute('aria-colcount')).toBe(String(columns));
+    const rows = within(grid).getAllByRole('row');
+    // 900 px of height at 36 px a row, plus a few rows either side.
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.length).toBeLessThan(50);
+    const headers = within(grid)
+      .getAllByRole('columnheader')
+      .filter((h) => h.hasAttribute('aria-colindex'));
+    expect(headers.length).toBeLessThan(columns / 2);
+  });
+
+  it('says what to do when nothing matches', async () => {
+    renderPanel({ filters: { 'location.hq.city': ['Nowhereville Zzyzx'] } });
+    expect(
+      await screen.findByText(
+        'No companies match: remove a filter or describe the list differently',
+        undefined,
+        {
+          timeout: 5000,
+        },
+      ),
+    ).toBeTruthy();
+  });
+
+  it("shows the service's problem and retries on request", async () => {
+    renderPanel({ filters: { 'industry.naics': ['999999'] } });
+    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    expect(within(alert).getByText('The list could not be loaded.')).toBeTruthy();
+    const detail = alert.textContent ?? '';
+    expect(detail.length).toBeGreaterThan('The list could not be loaded.Retry'.length);
+    const before = calls.length;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(calls.length).toBe(before + 1));
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * The column chooser: every column of the catalog, grouped by section. Ticking a section adds it to
+ * the list request and shows its main fields; each field can then be shown or hidden on its own.
+ * Each section says what it costs per company and, where the plan cannot have it, why.
+ */
+import { type ColumnDef as CatalogColumn, COLUMNS, sectionColumns } from '@contract/columns';
+import { LIST_SECTIONS, type ListSection, SECTION_LABELS } from '@contract/sections';
+import { useId } from 'react';
+import { Checkbox } from '@/components/ui/checkbox';
+import { cn } from '@/components/ui/cn';
+import { type Pricing, sectionPrice } from '@/lib/pricing';
+import type { ListSearch } from '../../list-search';
+import { formatCredits } from './format';
+import {
+  addSection,
+  FIXED_COLUMN_IDS,
+  removeSection,
+  requestedSections,
+  setColumnVisible,
+  visibleColumnIds,
+} from './visible-columns';
+
+type ColumnState = Pick<ListSearch, 'sections' | 'columns'>;
+
+export type ColumnChooserProps = {
+  state: ColumnState;
+  pricing: Pricing;
+  /** Reasons the service gave for sections it left out of the last list (`skipped_sections`). */
+  skipped: Partial<Record<ListSection, string>>;
+  /** Companies per page, to put a section's price in terms of one page. */
+  pageSize: number;
+  onChange: (next: Required<ColumnState>) => void;
+};
+
+const IDENTITY_COLUMNS = COLUMNS.filter((c) => c.section === null);
+
+/** Why a section cannot be had: the service's own reason first, else the plan's. */
+export function unavailableReason(
+  section: ListSection,
+  pricing: Pricing,
+  skipped: Partial<Record<ListSection, string>>,
+): string | undefined {
+  if (skipped[section]) return skipped[section];
+  if (pricing.unavailable[section]) return pricing.unavailable[section];
+  if (!pricing.rules.listSections)
+    return `Your plan (${pricing.planLabel}) does not include sections in lists.`;
+  return undefined;
+}
+
+function ColumnToggle({
+  column,
+  checked,
+  disabled,
+  onToggle,
+}: {
+  column: CatalogColumn;
+  checked: boolean;
+  disabled: boolean;
+  onToggle: (on: boolean) => void;
+}) {
+  return <Checkbox label={column.header} checked={checked} disabled={disabled} onCheckedChange={onToggle} />;
+}
+
+function SectionGroup({
+  section,
+  requested,
+  visible,
+  price,
+  pageSize,
+  reason,
+  onSection,
+  onColumn,
+}: {
+  section: ListSection;
+  requested: boolean;
+  visible: ReadonlySet<string>;
+  price: number;
+  pageSize: number;
+  reason: string | undefined;
+  onSection: (on: boolean) => void;
+  onColumn: (id: string, on: boolean) => void;
+}) {
+  const headingId = useId();
+  const label = SECTION_LABELS[section];
+  // A section already in the list can always be taken out, even if the plan turned out not to have it.
+  const blocked = reason !== undefined && !requested;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={cn(
+        'rounded-lg border p-3',
+        requested ? 'border-indigo-200 bg-indigo-50/40' : 'border-slate-200',
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={headingId} className="sr-only">
+          {label}
+        </h3>
+        <Checkbox
+          label={<span className="font-medium text-slate-900">{label}</span>}
+          checked={requested}
+          disabled={blocked}
+          onCheckedChange={onSection}
+        />
+        <span
+          className="shrink-0 text-xs text-slate-500 tabular-nums"
+          title={`About ${formatCredits(price * pageSize)} credits more per page of ${pageSize}`}
+        >
+          +{formatCredits(price)} credits / company
+        </span>
+      </div>
+      {reason && (
+        <p className="mt-1 ml-6 text-xs text-amber-700">
+          <span className="font-medium">Unavailable:</span> {reason}
+        </p>
+      )}
+      {requested && (
+        <fieldset className="mt-2 ml-6 grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+          <legend className="sr-only">{label} columns</legend>
+          {sectionColumns(section).map((c) => (
+            <ColumnToggle
+              key={c.id}
+              column={c}
+              checked={visible.has(c.id)}
+              disabled={false}
+              onToggle={(on) => onColumn(c.id, on)}
+            />
+          ))}
+        </fieldset>
+      )}
+    </section>
+  );
+}
+
+export function ColumnChooser({ state, pricing, skipped, pageSize, onChange }: ColumnChooserProps) {
+  const visible = new Set(visibleColumnIds(state));
+  const requested = new Set(requestedSections(state));
+  return (
+    <div className="flex flex-col gap-3">
+      <section aria-label="Company" className="rounded-lg border border-slate-200 p-3">
+        <h3 className="mb-1 text-sm font-medium text-slate-900">Company</h3>
+        <p className="mb-2 text-xs text-slate-500">Always in the list, at no extra cost.</p>
+        <fieldset className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+          <legend className="sr-only">Company columns</legend>
+          {IDENTITY_COLUMNS.map((c) => (
+            <ColumnToggle
+              key={c.id}
+              column={c}
+              checked={visible.has(c.id)}
+              disabled={FIXED_COLUMN_IDS.includes(c.id)}
+              onToggle={(on) => onChange(setColumnVisible(state, c.id, on))}
+            />
+          ))}
+        </fieldset>
+      </section>
+      {LIST_SECTIONS.map((s) => (
+        <SectionGroup
+          key={s}
+          section={s}
+          requested={requested.has(s)}
+          visible={visible}
+          price={sectionPrice(pricing, s)}
+          pageSize={pageSize}
+          reason={unavailableReason(s, pricing, skipped)}
+          onSection={(on) => onChange(on ? addSection(state, s) : removeSection(state, s))}
+          onColumn={(id, on) => onChange(setColumnVisible(state, id, on))}
+        />
+      ))}
+    </div>
+  );
+}

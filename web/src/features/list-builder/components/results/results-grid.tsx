@@ -1,0 +1,334 @@
+/**
+ * The results grid: rows and columns virtualised (TanStack Virtual), so 500 rows by 40 columns
+ * keep only what is on screen in the DOM; the header sticks to the top, and the selection checkbox
+ * and company name stick to the left. Table elements laid out as grid/flex (table layout cannot hold
+ * absolutely positioned rows; see below); `aria-rowcount`/`aria-rowindex` tell assistive technology
+ * where each rendered row sits in the page.
+ */
+import type { CompanyListItem } from '@contract/api';
+import { COLUMN_BY_ID } from '@contract/columns';
+import type { Header } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type CSSProperties, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { cn } from '@/components/ui/cn';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { ResultsFeatures, ResultsTable } from './results-table';
+import { SELECT_COLUMN_ID } from './results-table';
+
+export const ROW_HEIGHT = 36;
+const HEADER_HEIGHT = 40;
+/** Columns that stay in view while scrolling sideways. */
+const PINNED_IDS = [SELECT_COLUMN_ID, 'name'];
+const SKELETON_KEYS = Array.from({ length: 12 }, (_, i) => `skeleton-${i}`);
+
+export type ResultsGridProps = {
+  table: ResultsTable;
+  /** No page has arrived yet: show skeleton rows. */
+  loading: boolean;
+  /** A newer page is on its way while this one is shown. */
+  refreshing: boolean;
+  /** Replaces the body (empty and error states). */
+  overlay?: ReactNode;
+  /** Changes whenever a different page is shown, to scroll back to its top. */
+  pageKey: string;
+  /** Where this page was left scrolled (coming back to it): restored once its rows are shown. */
+  savedScroll?: { top: number; left: number } | null;
+  /** Reports the scroll position, so it can be restored after the grid was away. */
+  onScrollChange?: (top: number, left: number) => void;
+};
+
+type H = Header<ResultsFeatures, CompanyListItem, unknown>;
+
+function SortIcon({ dir }: { dir: false | 'asc' | 'desc' }) {
+  return (
+    <svg viewBox="0 0 12 12" aria-hidden="true" className={cn('h-3 w-3 shrink-0', !dir && 'opacity-30')}>
+      {dir !== 'asc' && <path d="M3 7l3 3 3-3" stroke="currentColor" strokeWidth="1.5" fill="none" />}
+      {dir !== 'desc' && <path d="M3 5l3-3 3 3" stroke="currentColor" strokeWidth="1.5" fill="none" />}
+    </svg>
+  );
+}
+
+function HeaderCell({
+  header,
+  table,
+  colIndex,
+  style,
+}: {
+  header: H;
+  table: ResultsTable;
+  colIndex: number;
+  style: CSSProperties;
+}) {
+  const column = header.column;
+  const def = COLUMN_BY_ID.get(column.id);
+  const sorted = column.getIsSorted();
+  const canSort = column.getCanSort();
+  const resize = header.getResizeHandler();
+  return (
+    <th
+      scope="col"
+      aria-colindex={colIndex}
+      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+      style={style}
+      className="group relative flex shrink-0 items-center border-r border-b border-slate-200 bg-slate-50 px-3 text-left text-xs font-semibold tracking-wide text-slate-600"
+    >
+      {column.id === SELECT_COLUMN_ID ? (
+        <table.FlexRender header={header} />
+      ) : canSort ? (
+        <button
+          type="button"
+          onClick={column.getToggleSortingHandler()}
+          title={`Sort by ${def?.header ?? column.id}`}
+          className={cn(
+            'flex min-w-0 items-center gap-1 rounded text-left hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600',
+            sorted && 'text-indigo-700',
+          )}
+        >
+          <span className="truncate">{def?.header}</span>
+          <SortIcon dir={sorted} />
+        </button>
+      ) : (
+        <span className="truncate">{def?.header}</span>
+      )}
+      {column.getCanResize() && (
+        // Pointer-only affordance: widths are a matter of taste, and the table reads fine without it.
+        <div
+          aria-hidden="true"
+          onMouseDown={resize}
+          onTouchStart={resize}
+          onDoubleClick={() => column.resetSize()}
+          className={cn(
+            'absolute top-0 right-0 z-10 h-full w-1.5 cursor-col-resize touch-none select-none hover:bg-indigo-400',
+            column.getIsResizing() && 'bg-indigo-500',
+          )}
+        />
+      )}
+    </th>
+  );
+}
+
+export function ResultsGrid({
+  table,
+  loading,
+  refreshing,
+  overlay,
+  pageKey,
+  savedScroll,
+  onScrollChange,
+}: ResultsGridProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = table.getRowModel().rows;
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const pinned = headers.filter((h) => PINNED_IDS.includes(h.column.id));
+  const center = headers.filter((h) => !PINNED_IDS.includes(h.column.id));
+  const pinnedWidth = pinned.reduce((sum, h) => sum + h.getSize(), 0);
+  const pinnedStart: number[] = [];
+  pinned.reduce((start, h) => {
+    pinnedStart.push(start);
+    return start + h.getSize();
+  }, 0);
+
+  const rowVirtualizer = useVirtualizer({
+    count: loading ? 0 : rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (i) => rows[i]?.id ?? i,
+  });
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: center.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => center[i]?.getSize() ?? 150,
+    // Center columns begin after the pinned ones in the scrolled content.
+    paddingStart: pinnedWidth,
+    overscan: 3,
+    getItemKey: (i) => center[i]?.id ?? i,
+  });
+
+  // Column widths change while resizing and when columns are added: re-measure the layout.
+  const sizeKey = `${center.map((h) => `${h.id}:${h.getSize()}`).join(',')}|${pinnedWidth}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sizeKey is the geometry's identity
+  useLayoutEffect(() => {
+    columnVirtualizer.measure();
+  }, [sizeKey, columnVirtualizer]);
+
+  // A new page starts at its top (the horizontal position is kept: the user chose those columns);
+  // a page come back to (from a company page, or a reload) where it was left, once its rows are
+  // there to scroll through.
+  const restoredFor = useRef<string | null>(null);
+  const shown = !loading && !overlay && rows.length > 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pageKey identifies the page shown
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || restoredFor.current === pageKey) return;
+    if (!savedScroll) {
+      restoredFor.current = pageKey;
+      el.scrollTop = 0;
+    } else if (shown) {
+      restoredFor.current = pageKey;
+      el.scrollTop = savedScroll.top;
+      el.scrollLeft = savedScroll.left;
+    }
+  }, [pageKey, shown]);
+
+  const virtualColumns = columnVirtualizer.getVirtualItems();
+  const totalWidth = columnVirtualizer.getTotalSize();
+  const padLeft = (virtualColumns[0]?.start ?? pinnedWidth) - pinnedWidth;
+  const padRight = totalWidth - (virtualColumns.at(-1)?.end ?? pinnedWidth);
+  const colIndexOffset = pinned.length + 1; // aria-colindex is 1-based
+
+  const pinnedStyle = (i: number, width: number): CSSProperties => ({
+    width,
+    position: 'sticky',
+    left: pinnedStart[i],
+  });
+
+  const renderCells = (
+    spacer: (width: number, side: string) => ReactNode,
+    renderPinned: (h: H, i: number) => ReactNode,
+    renderCenter: (h: H, i: number) => ReactNode,
+  ) => (
+    <>
+      {pinned.map((h, i) => renderPinned(h, i))}
+      {padLeft > 0 && spacer(padLeft, 'left')}
+      {virtualColumns.map((vc) => {
+        const h = center[vc.index];
+        return h ? renderCenter(h, vc.index) : null;
+      })}
+      {padRight > 0 && spacer(padRight, 'right')}
+    </>
+  );
+  const headSpacer = (width: number, side: string) => (
+    <th key={`pad-${side}`} className="shrink-0 border-b border-slate-200 bg-slate-50" style={{ width }} />
+  );
+  const bodySpacer = (width: number, side: string) => (
+    <td key={`pad-${side}`} className="shrink-0" style={{ width }} />
+  );
+
+  return (
+    <div
+      ref={scrollRef}
+      onScroll={
+        onScrollChange
+          ? (e) => onScrollChange(e.currentTarget.scrollTop, e.currentTarget.scrollLeft)
+          : undefined
+      }
+      className="relative h-full min-h-0 overflow-auto overscroll-contain bg-white"
+    >
+      {/* Table elements laid out as grid and flex: the rows are absolutely positioned for
+          virtualisation, which table layout cannot do; the elements keep the table's semantics. */}
+      <table
+        aria-label="Results"
+        aria-rowcount={rows.length + 1}
+        aria-colcount={headers.length}
+        aria-busy={loading || refreshing}
+        className="grid border-separate border-spacing-0"
+        style={{ width: totalWidth, minWidth: '100%' }}
+      >
+        <thead className="sticky top-0 z-20 grid">
+          <tr aria-rowindex={1} className="flex" style={{ height: HEADER_HEIGHT }}>
+            {renderCells(
+              headSpacer,
+              (h, i) => (
+                <HeaderCell
+                  key={h.id}
+                  header={h}
+                  table={table}
+                  colIndex={i + 1}
+                  style={{ ...pinnedStyle(i, h.getSize()), zIndex: 3 }}
+                />
+              ),
+              (h, i) => (
+                <HeaderCell
+                  key={h.id}
+                  header={h}
+                  table={table}
+                  colIndex={i + colIndexOffset}
+                  style={{ width: h.getSize() }}
+                />
+              ),
+            )}
+          </tr>
+        </thead>
+        {overlay ? null : loading ? (
+          <tbody className="grid">
+            {SKELETON_KEYS.map((r) => (
+              <tr key={r} className="flex border-b border-slate-100" style={{ height: ROW_HEIGHT }}>
+                {headers.map((h) => (
+                  <td key={h.id} className="flex shrink-0 items-center px-3" style={{ width: h.getSize() }}>
+                    <Skeleton className={cn('h-3', h.column.id === SELECT_COLUMN_ID ? 'w-4' : 'w-3/4')} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        ) : (
+          <tbody
+            className={cn('relative grid transition-opacity', refreshing && 'opacity-60')}
+            style={{ height: rowVirtualizer.getTotalSize() }}
+          >
+            {rowVirtualizer.getVirtualItems().map((vr) => {
+              const row = rows[vr.index];
+              if (!row) return null;
+              const selected = row.getIsSelected();
+              const cells = row.getAllCellsByColumnId();
+              const bg = selected ? 'bg-indigo-50' : 'bg-white group-hover/row:bg-slate-50';
+              return (
+                <tr
+                  key={row.id}
+                  aria-rowindex={vr.index + 2}
+                  aria-selected={selected}
+                  className="group/row absolute top-0 left-0 flex"
+                  style={{ height: ROW_HEIGHT, width: totalWidth, transform: `translateY(${vr.start}px)` }}
+                >
+                  {renderCells(
+                    bodySpacer,
+                    (h, i) => {
+                      const cell = cells[h.column.id];
+                      return (
+                        <td
+                          key={h.id}
+                          aria-colindex={i + 1}
+                          className={cn(
+                            'z-10 flex shrink-0 items-center overflow-hidden border-b border-slate-100 px-3 text-sm',
+                            bg,
+                            i === pinned.length - 1 && 'border-r border-r-slate-200',
+                          )}
+                          style={pinnedStyle(i, h.getSize())}
+                        >
+                          {cell && <table.FlexRender cell={cell} />}
+                        </td>
+                      );
+                    },
+                    (h, i) => {
+                      const cell = cells[h.column.id];
+                      return (
+                        <td
+                          key={h.id}
+                          aria-colindex={i + colIndexOffset}
+                          className={cn(
+                            'flex shrink-0 items-center overflow-hidden border-b border-slate-100 px-3 text-sm whitespace-nowrap text-slate-700',
+                            bg,
+                          )}
+                          style={{ width: h.getSize() }}
+                        >
+                          {cell && <table.FlexRender cell={cell} />}
+                        </td>
+                      );
+                    },
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        )}
+      </table>
+      {overlay && (
+        <div className="sticky left-0" style={{ width: columnVirtualizer.scrollRect?.width ?? '100%' }}>
+          {overlay}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * The grid's TanStack Table (v9): features declared once, columns built from the shared column
+ * catalog, and every server-owned slice (sort, page, page size) controlled from the URL state, so
+ * the table only renders what the service already sorted and paged.
+ */
+import type { CompanyListItem, SortBy, SortOrder } from '@contract/api';
+import { type ColumnDef as CatalogColumn, COLUMN_BY_ID } from '@contract/columns';
+import { Link } from '@tanstack/react-router';
+import {
+  type ColumnDef,
+  columnResizingFeature,
+  columnSizingFeature,
+  createColumnHelper,
+  functionalUpdate,
+  type PaginationState,
+  type RowSelectionState,
+  rowPaginationFeature,
+  rowSelectionFeature,
+  rowSortingFeature,
+  type SortingState,
+  tableFeatures,
+  type Updater,
+  useTable,
+} from '@tanstack/react-table';
+import { useCallback, useMemo, useState } from 'react';
+import { CellValue } from './cell-value';
+
+export const resultsFeatures = tableFeatures({
+  rowSortingFeature,
+  rowSelectionFeature,
+  rowPaginationFeature,
+  columnSizingFeature,
+  columnResizingFeature,
+});
+export type ResultsFeatures = typeof resultsFeatures;
+
+export const SELECT_COLUMN_ID = 'select';
+export const SELECT_COLUMN_WIDTH = 44;
+
+const helper = createColumnHelper<ResultsFeatures, CompanyListItem>();
+
+function NameCell({ row }: { row: CompanyListItem }) {
+  return (
+    <Link
+      to="/companies/$companyId"
+      params={{ companyId: row.uuid }}
+      className="truncate font-medium text-slate-900 hover:text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
+      {row.name}
+    </Link>
+  );
+}
+
+/** Room for the header text (and the sort arrow), so no header starts out cut off. */
+function headerWidth(def: CatalogColumn): number {
+  return Math.ceil(def.header.length * 7.5) + (def.sortBy ? 48 : 32);
+}
+
+function catalogColumn(def: CatalogColumn): ColumnDef<ResultsFeatures, CompanyListItem, unknown> {
+  return helper.accessor((row) => def.value(row), {
+    id: def.id,
+    header: def.header,
+    size: Math.max(def.width, headerWidth(def)),
+    minSize: 64,
+    maxSize: 900,
+    enableSorting: def.sortBy !== undefined,
+    // Largest, newest, best funded first: what a rep sorting a list wants to see on top.
+    sortDescFirst: true,
+    cell: ({ row }) =>
+      def.id === 'name' ? <NameCell row={row.original} /> : <CellValue column={def} row={row.original} />,
+  }) as ColumnDef<ResultsFeatures, CompanyListItem, unknown>;
+}
+
+const selectColumn = helper.display({
+  id: SELECT_COLUMN_ID,
+  size: SELECT_COLUMN_WIDTH,
+  enableResizing: false,
+  enableSorting: false,
+  header: ({ table }) => (
+    <input
+      type="checkbox"
+      aria-label="Select all companies on this page"
+      className="h-4 w-4 cursor-pointer accent-indigo-600"
+      checked={table.getIsAllPageRowsSelected()}
+      ref={(el) => {
+        if (el) el.indeterminate = !table.getIsAllPageRowsSelected() && table.getIsSomePageRowsSelected();
+      }}
+      onChange={table.getToggleAllPageRowsSelectedHandler()}
+    />
+  ),
+  cell: ({ row }) => (
+    <input
+      type="checkbox"
+      aria-label={`Select ${row.original.name}`}
+      className="h-4 w-4 cursor-pointer accent-indigo-600"
+      checked={row.getIsSelected()}
+      onChange={row.getToggleSelectedHandler()}
+    />
+  ),
+});
+
+const EMPTY_ROWS: CompanyListItem[] = [];
+
+export type ResultsTableOptions = {
+  rows: CompanyListItem[] | undefined;
+  columnIds: readonly string[];
+  sortBy: SortBy;
+  sortOrder: SortOrder;
+  onSort: (sortBy: SortBy, order: SortOrder) => void;
+  /** 0-based page and its size, as the URL has them. */
+  pagination: PaginationState;
+  /** Rows of the whole list that can be paged through (total, at most 500). */
+  rowCount: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+  rowSelection: RowSelectionState;
+  onRowSelectionChange: (next: RowSelectionState) => void;
+};
+
+export function useResultsTable(o: ResultsTableOptions) {
+  const columnKey = o.columnIds.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the joined ids are the columns' identity
+  const columns = useMemo(
+    () => [
+      selectColumn,
+      ...o.columnIds.flatMap((id) => {
+        const def = COLUMN_BY_ID.get(id);
+        return def ? [catalogColumn(def)] : [];
+      }),
+    ],
+    [columnKey],
+  );
+
+  // Several columns can share one sort (revenue band and revenue in USD): the header last clicked
+  // shows the arrow, else the first visible one.
+  const [sortColumnId, setSortColumnId] = useState<string | null>(null);
+  const sorting = useMemo<SortingState>(() => {
+    if (o.sortBy === 'relevance') return [];
+    const preferred =
+      sortColumnId && COLUMN_BY_ID.get(sortColumnId)?.sortBy === o.sortBy ? sortColumnId : null;
+    const id =
+      (preferred && o.columnIds.includes(preferred) ? preferred : null) ??
+      o.columnIds.find((c) => COLUMN_BY_ID.get(c)?.sortBy === o.sortBy);
+    return id ? [{ id, desc: o.sortOrder === 'desc' }] : [];
+  }, [o.sortBy, o.sortOrder, o.columnIds, sortColumnId]);
+
+  const { onSort, onPageChange, onPageSizeChange, onRowSelectionChange, pagination, rowSelection } = o;
+  const onSortingChange = useCallback(
+    (updater: Updater<SortingState>) => {
+      const next = functionalUpdate(updater, sorting)[0];
+      const sortBy = next ? COLUMN_BY_ID.get(next.id)?.sortBy : undefined;
+      if (!next || !sortBy) return;
+      setSortColumnId(next.id);
+      onSort(sortBy, next.desc ? 'desc' : 'asc');
+    },
+    [sorting, onSort],
+  );
+  const onPaginationChange = useCallback(
+    (updater: Updater<PaginationState>) => {
+      const next = functionalUpdate(updater, pagination);
+      if (next.pageSize !== pagination.pageSize) onPageSizeChange(next.pageSize);
+      else if (next.pageIndex !== pagination.pageIndex) onPageChange(next.pageIndex + 1);
+    },
+    [pagination, onPageChange, onPageSizeChange],
+  );
+  const onSelectionChange = useCallback(
+    (updater: Updater<RowSelectionState>) => onRowSelectionChange(functionalUpdate(updater, rowSelection)),
+    [rowSelection, onRowSelectionChange],
+  );
+
+  return useTable({
+    features: resultsFeatures,
+    columns,
+    data: o.rows ?? EMPTY_ROWS,
+    getRowId: (row) => row.uuid,
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    columnResizeMode: 'onChange',
+    rowCount: o.rowCount,
+    state: { sorting, pagination, rowSelection },
+    onSortingChange,
+    onPaginationChange,
+    onRowSelectionChange: onSelectionChange,
+  });
+}
+
+export type ResultsTable = ReturnType<typeof useResultsTable>;

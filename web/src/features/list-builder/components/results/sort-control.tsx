@@ -1,0 +1,60 @@
+import { SORT_BY, SORT_LABELS, type SortBy, type SortOrder } from '@contract/api';
+import { useId } from 'react';
+
+export type SortControlProps = {
+  sortBy: SortBy;
+  sortOrder: SortOrder;
+  onChange: (sortBy: SortBy, order: SortOrder) => void;
+};
+
+/** The list's server-side sort: every `sort_by` of the spec, and its direction. */
+export function SortControl({ sortBy, sortOrder, onChange }: SortControlProps) {
+  const id = useId();
+  const descending = sortOrder === 'desc';
+  return (
+    <div className="flex items-center gap-1.5">
+      <label htmlFor={id} className="text-sm text-slate-500">
+        Sort by
+      </label>
+      <select
+        id={id}
+        value={sortBy}
+        onChange={(e) => onChange(e.target.value as SortBy, sortOrder)}
+        className="h-9 rounded-md border border-slate-300 bg-white pr-7 pl-2.5 text-sm text-slate-800 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
+      >
+        {SORT_BY.map((s) => (
+          <option key={s} value={s}>
+            {SORT_LABELS[s]}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        onClick={() => onChange(sortBy, descending ? 'asc' : 'desc')}
+        aria-label={descending ? 'Descending: sort ascending instead' : 'Ascending: sort descending instead'}
+        title={descending ? 'Highest first' : 'Lowest first'}
+        className="inline-flex h-9 w-9 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-600 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
+      >
+        <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
+          {descending ? (
+            <path
+              d="M8 3v10M4 9l4 4 4-4"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              fill="none"
+              strokeLinecap="round"
+            />
+          ) : (
+            <path
+              d="M8 13V3M4 7l4-4 4 4"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              fill="none"
+              strokeLinecap="round"
+            />
+          )}
+        </svg>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { IDENTITY_COLUMN_IDS, mainColumnIds } from '@contract/columns';
+import { describe, expect, it } from 'vitest';
+import {
+  addSection,
+  defaultColumnIds,
+  FIXED_COLUMN_IDS,
+  removeSection,
+  requestedSections,
+  setColumnVisible,
+  visibleColumnIds,
+} from './visible-columns';
+
+describe('visible columns and requested sections', () => {
+  it('shows the identity columns by default, the company id left out', () => {
+    expect(FIXED_COLUMN_IDS).toEqual(['name', 'website', 'product_category', 'company_type']);
+    expect(IDENTITY_COLUMN_IDS).toContain('uuid');
+    expect(visibleColumnIds({})).toEqual(FIXED_COLUMN_IDS);
+    expect(requestedSections({})).toEqual([]);
+  });
+
+  it('shows the main columns of sections in the URL when no columns are given', () => {
+    expect(visibleColumnIds({ sections: ['location', 'firmographic'] })).toEqual(
+      defaultColumnIds(['firmographic', 'location']),
+    );
+  });
+
+  it('keeps the fixed identity columns first and drops unknown ids from a hand-edited URL', () => {
+    const ids = visibleColumnIds({ columns: ['firmographic.founded_year', 'nope', 'name', 'uuid'] });
+    expect(ids).toEqual([...FIXED_COLUMN_IDS, 'firmographic.founded_year', 'uuid']);
+  });
+
+  it('adding a section requests it and shows its main columns; removing takes both away', () => {
+    const added = addSection({}, 'financial_estimate');
+    expect(added.sections).toEqual(['financial_estimate']);
+    expect(added.columns).toEqual([...FIXED_COLUMN_IDS, ...mainColumnIds('financial_estimate')]);
+    const both = addSection(added, 'firmographic');
+    expect(both.sections).toEqual(['firmographic', 'financial_estimate']);
+    const removed = removeSection(both, 'financial_estimate');
+    expect(removed.sections).toEqual(['firmographic']);
+    expect(removed.columns).toEqual([...FIXED_COLUMN_IDS, ...mainColumnIds('firmographic')]);
+  });
+
+  it('hiding the last column of a section stops requesting (and paying for) it', () => {
+    let state = setColumnVisible({}, 'technology.patents_count', true);
+    expect(state.sections).toEqual(['technology']);
+    state = setColumnVisible(state, 'technology.patents_count', false);
+    expect(state.sections).toEqual([]);
+    expect(state.columns).toEqual(FIXED_COLUMN_IDS);
+  });
+
+  it('never hides a fixed identity column', () => {
+    expect(setColumnVisible({}, 'name', false).columns).toEqual(FIXED_COLUMN_IDS);
+    expect(setColumnVisible({}, 'uuid', true).columns).toEqual([...FIXED_COLUMN_IDS, 'uuid']);
+  });
+});

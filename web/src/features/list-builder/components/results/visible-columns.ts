@@ -1,0 +1,67 @@
+/**
+ * Which columns the grid shows and which sections the list asks for, read from and written to the
+ * URL state. `columns` holds the visible column ids in order; when absent, the default is the
+ * identity columns plus the main columns of each requested section. The identity columns a rep
+ * always needs (name, website, category, type) stay whatever the URL says; the company id is
+ * optional. A section is requested exactly while one of its columns is visible: a section nobody
+ * looks at would still be charged per company.
+ */
+import { COLUMN_BY_ID, COLUMNS, mainColumnIds, sectionColumns, sectionsOfColumns } from '@contract/columns';
+import { LIST_SECTIONS, type ListSection } from '@contract/sections';
+import type { ListSearch } from '../../list-search';
+
+/** Identity columns that cannot be hidden, in their catalog order; `name` is pinned first. */
+export const FIXED_COLUMN_IDS: readonly string[] = COLUMNS.filter((c) => c.section === null && c.main).map(
+  (c) => c.id,
+);
+
+type ColumnState = Pick<ListSearch, 'sections' | 'columns'>;
+
+function ordered(sections: Iterable<ListSection>): ListSection[] {
+  const set = new Set(sections);
+  return LIST_SECTIONS.filter((s) => set.has(s));
+}
+
+export function defaultColumnIds(sections: readonly ListSection[]): string[] {
+  return [...FIXED_COLUMN_IDS, ...ordered(sections).flatMap((s) => mainColumnIds(s))];
+}
+
+/** The visible column ids, fixed identity columns first, unknown ids dropped, no duplicates. */
+export function visibleColumnIds(state: ColumnState): string[] {
+  const chosen = state.columns ?? defaultColumnIds(state.sections ?? []);
+  const rest = chosen.filter((id) => COLUMN_BY_ID.has(id) && !FIXED_COLUMN_IDS.includes(id));
+  return [...new Set([...FIXED_COLUMN_IDS, ...rest])];
+}
+
+/** The sections the list request carries: those the visible columns read. */
+export function requestedSections(state: ColumnState): ListSection[] {
+  return sectionsOfColumns(visibleColumnIds(state));
+}
+
+export function addSection(state: ColumnState, section: ListSection): Required<ColumnState> {
+  const visible = visibleColumnIds(state);
+  const columns = [...visible, ...mainColumnIds(section).filter((id) => !visible.includes(id))];
+  return { sections: ordered([...requestedSections(state), section]), columns };
+}
+
+export function removeSection(state: ColumnState, section: ListSection): Required<ColumnState> {
+  const own = new Set(sectionColumns(section).map((c) => c.id));
+  return {
+    sections: requestedSections(state).filter((s) => s !== section),
+    columns: visibleColumnIds(state).filter((id) => !own.has(id)),
+  };
+}
+
+export function setColumnVisible(state: ColumnState, id: string, visible: boolean): Required<ColumnState> {
+  const column = COLUMN_BY_ID.get(id);
+  const current = visibleColumnIds(state);
+  if (!column || FIXED_COLUMN_IDS.includes(id)) {
+    return { sections: requestedSections(state), columns: current };
+  }
+  const columns = visible
+    ? current.includes(id)
+      ? current
+      : [...current, id]
+    : current.filter((c) => c !== id);
+  return { sections: sectionsOfColumns(columns), columns };
+}

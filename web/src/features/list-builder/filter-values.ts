@@ -1,0 +1,121 @@
+/**
+ * Reading and editing a `filters` object as the editor and the summary need it: which values are
+ * active, how many per group, and the nested shape react-hook-form keeps them in.
+ */
+import { FILTER_CATALOG, FILTER_GROUPS, type FilterDef, type FilterGroup } from '@contract/filters';
+
+export type FilterValues = Record<string, unknown>;
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * A value with its empty parts removed, or undefined when nothing is left: empty lists, unset
+ * range bounds, a funding-round condition with no sub-condition. Only what selects something is
+ * written to the URL, so an unticked last box removes the filter instead of sending `[]`.
+ */
+export function compactValue(value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (Array.isArray(value)) return value.length > 0 ? value : undefined;
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const c = compactValue(v);
+      if (c !== undefined) out[k] = c;
+    }
+    return Object.keys(out).length > 0 ? out : undefined;
+  }
+  if (typeof value === 'number' && Number.isNaN(value)) return undefined;
+  return value;
+}
+
+/** Only the catalog's keys, each compacted; keys left with nothing are dropped. */
+export function compactFilters(filters: FilterValues | undefined): FilterValues {
+  const out: FilterValues = {};
+  if (!filters) return out;
+  for (const f of FILTER_CATALOG) {
+    const v = compactValue(filters[f.key]);
+    if (v !== undefined) out[f.key] = v;
+  }
+  return out;
+}
+
+/** Active filter keys per group (after compaction). */
+export function countByGroup(filters: FilterValues | undefined): Record<FilterGroup, number> {
+  const counts = Object.fromEntries(FILTER_GROUPS.map((g) => [g.id, 0])) as Record<FilterGroup, number>;
+  const compact = compactFilters(filters);
+  for (const f of FILTER_CATALOG) if (f.key in compact) counts[f.group] += 1;
+  return counts;
+}
+
+export const FILTERS_OF_GROUP = Object.fromEntries(
+  FILTER_GROUPS.map((g) => [g.id, FILTER_CATALOG.filter((f) => f.group === g.id) as readonly FilterDef[]]),
+) as Readonly<Partial<Record<FilterGroup, readonly FilterDef[]>>> as Readonly<
+  Record<FilterGroup, readonly FilterDef[]>
+>;
+
+/** The filters without one group's keys. */
+export function withoutGroup(filters: FilterValues, group: FilterGroup): FilterValues {
+  const out = { ...filters };
+  for (const f of FILTERS_OF_GROUP[group]) delete out[f.key];
+  return out;
+}
+
+/** The filters without one key, or without one value of a list-valued key. */
+export function withoutValue(filters: FilterValues, key: string, value?: unknown): FilterValues {
+  const out = { ...filters };
+  const current = out[key];
+  if (value !== undefined && Array.isArray(current)) {
+    const rest = current.filter((v) => v !== value);
+    if (rest.length > 0) out[key] = rest;
+    else delete out[key];
+  } else {
+    delete out[key];
+  }
+  return out;
+}
+
+/**
+ * Dotted filter keys become nested paths in react-hook-form (`location.hq.country` is
+ * `location → hq → country`). No catalog key is a prefix of another, so nesting is lossless.
+ */
+export function nestFilters(filters: FilterValues): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const f of FILTER_CATALOG) {
+    if (!(f.key in filters)) continue;
+    const parts = f.key.split('.');
+    let node = root;
+    for (const p of parts.slice(0, -1)) {
+      if (!isPlainObject(node[p])) node[p] = {};
+      node = node[p] as Record<string, unknown>;
+    }
+    node[parts[parts.length - 1]!] = filters[f.key];
+  }
+  return root;
+}
+
+export function flattenForm(nested: Record<string, unknown>): FilterValues {
+  const out: FilterValues = {};
+  for (const f of FILTER_CATALOG) {
+    let node: unknown = nested;
+    for (const p of f.key.split('.')) node = isPlainObject(node) ? node[p] : undefined;
+    if (node !== undefined) out[f.key] = node;
+  }
+  return out;
+}
+
+/** A stable text of a filters object, to tell whether two of them say the same. */
+export function filtersFingerprint(filters: FilterValues | undefined): string {
+  const sortKeys = (v: unknown): unknown =>
+    isPlainObject(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, sortKeys(v[k])]),
+        )
+      : Array.isArray(v)
+        ? v.map(sortKeys)
+        : v;
+  return JSON.stringify(sortKeys(compactFilters(filters)));
+}

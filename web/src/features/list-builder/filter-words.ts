@@ -1,0 +1,113 @@
+/**
+ * Active filters in words, for the summary line and the Describe chips: "HQ in Germany, France",
+ * "Founded 2015–2020", "Funding stage: Series A, Series B". Labels come from the catalog.
+ */
+import { FILTER_BY_KEY, type FilterDef, type FundingRoundsCondition, type Range } from '@contract/filters';
+import { compactFilters, type FilterValues } from './filter-values';
+import { formatMoney } from './money';
+
+export type NameLookup = {
+  industry: (code: string) => string | undefined;
+  company: (uuid: string) => string | undefined;
+  naics?: (code: string) => string | undefined;
+  sic?: (code: string) => string | undefined;
+};
+
+export type FilterPhrase = { key: string; text: string };
+
+const PLACE_PREFIX: Readonly<Record<string, string>> = {
+  'location.hq.region': 'HQ in',
+  'location.hq.country': 'HQ in',
+  'location.hq.city': 'HQ in',
+  'location.market_served.markets': 'Serves',
+  'location.offices.country': 'Office in',
+  'location.offices.city': 'Office in',
+};
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+function optionLabel(f: FilterDef, code: unknown): string {
+  const found = f.values?.find((v) => v.code === code || String(v.code) === String(code));
+  return found ? found.label : String(code);
+}
+
+/** A value of a list-valued filter in words: "Germany", "Fintech", "5112 Software Publishers". */
+export function valueWords(f: FilterDef, value: unknown, names: NameLookup): string {
+  const code = String(value);
+  switch (f.kind) {
+    case 'industry':
+      return names.industry(code) ?? code;
+    case 'naics': {
+      const title = names.naics?.(code);
+      return title ? `${code} ${title}` : `NAICS ${code}`;
+    }
+    case 'sic': {
+      const title = names.sic?.(code);
+      return title ? `${code} ${title}` : `SIC ${code}`;
+    }
+    case 'text':
+      return code;
+    default:
+      return optionLabel(f, value);
+  }
+}
+
+function boundWords(kind: FilterDef['kind'], v: number | string): string {
+  if (kind === 'usd_range') return formatMoney(Number(v));
+  if (kind === 'int_range') return numberFormat.format(Number(v));
+  return String(v);
+}
+
+/** A range in words: "2015–2020", "2016 or later", "up to $10M". */
+export function rangeWords(kind: FilterDef['kind'], r: Range<number | string>): string {
+  const later = kind === 'year_range' || kind === 'date_range';
+  if (r.gte !== undefined && r.lte !== undefined) {
+    return r.gte === r.lte
+      ? boundWords(kind, r.gte)
+      : `${boundWords(kind, r.gte)}–${boundWords(kind, r.lte)}`;
+  }
+  if (r.gte !== undefined)
+    return later ? `${boundWords(kind, r.gte)} or later` : `${boundWords(kind, r.gte)} or more`;
+  if (r.lte !== undefined)
+    return later ? `${boundWords(kind, r.lte)} or earlier` : `up to ${boundWords(kind, r.lte)}`;
+  return '';
+}
+
+function fundingRoundWords(c: FundingRoundsCondition, names: NameLookup): string {
+  const parts: string[] = [];
+  const stage = FILTER_BY_KEY.get('funding_detail.funding_overview.funding_stage');
+  if (c.round?.length && stage) parts.push(c.round.map((r) => optionLabel(stage, r)).join(' or '));
+  if (c.amount_usd) parts.push(rangeWords('usd_range', c.amount_usd));
+  if (c.date) parts.push(`dated ${rangeWords('date_range', c.date)}`);
+  const investors = c.investors?.uuid?.map((u) => names.company(u) ?? 'an investor') ?? [];
+  if (investors.length > 0) {
+    parts.push(`${c.investors?.lead_investor ? 'led by' : 'with'} ${investors.join(' or ')}`);
+  } else if (c.investors?.lead_investor === true) {
+    parts.push('with a lead investor');
+  } else if (c.investors?.lead_investor === false) {
+    parts.push('without a lead investor');
+  }
+  return `A round: ${parts.join(', ')}`;
+}
+
+/** One filter in words. */
+export function filterWords(key: string, value: unknown, names: NameLookup): string {
+  const f = FILTER_BY_KEY.get(key);
+  if (!f) return key;
+  if (f.kind === 'funding_rounds') return fundingRoundWords(value as FundingRoundsCondition, names);
+  if (f.kind === 'boolean')
+    return value ? f.label : `Not: ${f.label.charAt(0).toLowerCase()}${f.label.slice(1)}`;
+  if (f.kind.endsWith('_range')) {
+    const words = rangeWords(f.kind, value as Range<number | string>);
+    return `${f.label} ${words}`;
+  }
+  const list = (Array.isArray(value) ? value : [value]).map((v) => valueWords(f, v, names)).join(', ');
+  const prefix = PLACE_PREFIX[key];
+  return prefix ? `${prefix} ${list}` : `${f.label}: ${list}`;
+}
+
+/** Every active filter in words, in catalog order. */
+export function describeFilters(filters: FilterValues | undefined, names: NameLookup): FilterPhrase[] {
+  const compact = compactFilters(filters);
+  return Object.entries(compact).map(([key, value]) => ({ key, text: filterWords(key, value, names) }));
+}

@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { FiltersSchema } from '@contract/filters';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  defaultParseSearch,
+  defaultStringifySearch,
+} from '@tanstack/react-router';
+import { describe, expect, it } from 'vitest';
+import { ListSearch, toListRequest } from './list-search';
+
+const state: ListSearch = {
+  q: 'Series B fintechs in Germany & Austria, founded after 2015 (50% "remote")',
+  filters: {
+    'location.hq.country': ['DEU', 'AUT'],
+    'firmographic.founded_year': { gte: 2016 },
+    'funding_detail.funding_overview.total_funding_usd': { gte: 10_000_000, lte: 1_500_000_000 },
+    'funding_detail.funding_overview.last_funding_date': { gte: '2021-01-01', lte: '2024-12-31' },
+    'technology.api_detail.has_api': false,
+    'technology.ai_maturity.scale': [3, 4],
+    'location.hq.city': ['München', 'Zürich'],
+    'funding_detail.funding_rounds': {
+      round: ['series_b'],
+      amount_usd: { gte: 20_000_000 },
+      date: { gte: '2020-01-01' },
+      investors: { uuid: ['000g3h-sequoia-capital'], lead_investor: true },
+    },
+  },
+  sections: ['firmographic', 'funding_detail'],
+  columns: ['name', 'firmographic.founded_year'],
+  sort_by: 'total_funding',
+  sort_order: 'asc',
+  page: 3,
+  size: 100,
+};
+
+function routerAt(href: string) {
+  const root = createRootRoute();
+  const list = createRoute({ getParentRoute: () => root, path: '/', validateSearch: ListSearch });
+  return createRouter({
+    routeTree: root.addChildren([list]),
+    history: createMemoryHistory({ initialEntries: [href] }),
+  });
+}
+
+describe('list state in the URL', () => {
+  it('survives ListSearch → URL → ListSearch with nested ranges and funding rounds', () => {
+    const url = defaultStringifySearch(state);
+    expect(url.startsWith('?')).toBe(true);
+    expect(ListSearch.parse(defaultParseSearch(url))).toEqual(state);
+  });
+
+  it('survives a real router: navigate, take the link, open it in a fresh router', async () => {
+    const first = routerAt('/');
+    await first.load();
+    await first.navigate({ to: '/', search: state });
+    const href = first.history.location.href;
+    expect(href).toMatch(/^\/\?/);
+
+    const second = routerAt(href);
+    await second.load();
+    expect(second.state.location.search).toEqual(state);
+    // And the filters it carries are what the service accepts, unchanged.
+    expect(FiltersSchema.parse(second.state.location.search.filters)).toEqual(state.filters);
+    expect(toListRequest(second.state.location.search as ListSearch)).toMatchObject({
+      filters: state.filters,
+      sections: state.sections,
+      sort_by: 'total_funding',
+      sort_order: 'asc',
+      limit: 100,
+      offset: 200,
+    });
+  });
+
+  it('keeps the other fields when one is malformed in a hand-edited link', () => {
+    const url = `${defaultStringifySearch({ ...state, page: 3 })}&sort_by=%22nonsense%22`;
+    const parsed = ListSearch.parse(defaultParseSearch(url));
+    expect(parsed.sort_by).toBeUndefined();
+    expect(parsed.filters).toEqual(state.filters);
+    expect(parsed.page).toBe(3);
+  });
+
+  it('reads an empty link as the default list', () => {
+    expect(ListSearch.parse(defaultParseSearch(''))).toEqual({});
+  });
+});

@@ -1,0 +1,27 @@
+import type { FundingRoundsCondition } from '@contract/filters';
+import { useMemo } from 'react';
+import { useResolveCompanyNames } from './api/search-companies';
+import { useIndustryCodes } from './filter-codes';
+import { useNames } from './filter-names';
+import type { FilterValues } from './filter-values';
+import type { NameLookup } from './filter-words';
+
+/** Everything needed to put the given filters into words, fetching names it lacks. */
+export function useFilterNames(filters: FilterValues | undefined): NameLookup {
+  const industries = useNames('industry');
+  const companies = useNames('company');
+  const hasCodes = Boolean(filters?.['industry.naics'] || filters?.['industry.sic']);
+  const codes = useIndustryCodes(hasCodes);
+  const investors = (filters?.['funding_detail.funding_rounds'] as FundingRoundsCondition | undefined)
+    ?.investors?.uuid;
+  useResolveCompanyNames(investors ?? [], companies);
+  return useMemo(
+    () => ({
+      industry: (code) => industries[code],
+      company: (uuid) => companies[uuid],
+      naics: (code) => codes.data?.naics.titles.get(code),
+      sic: (code) => codes.data?.sic.titles.get(code),
+    }),
+    [industries, companies, codes.data],
+  );
+}

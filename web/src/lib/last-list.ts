@@ -1,0 +1,61 @@
+/**
+ * Remembers the last list the user looked at (the `/` route's search) and where each page was
+ * entered from, so "Back to the list" on another page returns to that same list. Kept in
+ * sessionStorage as well, so a reload of a company page still knows the way back.
+ */
+
+type RouterLike = {
+  subscribe: (
+    event: 'onResolved',
+    fn: (e: {
+      fromLocation?: { pathname: string } | undefined;
+      toLocation: { pathname: string; search: unknown };
+    }) => void,
+  ) => () => void;
+};
+
+const STORAGE_KEY = 'list-builder.last-list';
+
+let lastListSearch: Record<string, unknown> | null = null;
+let enteredFrom: string | null = null;
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts tracking; call once with the app's router. */
+export function trackListLocation(router: RouterLike): () => void {
+  return router.subscribe('onResolved', ({ fromLocation, toLocation }) => {
+    if (toLocation.pathname === '/') {
+      lastListSearch = (toLocation.search ?? {}) as Record<string, unknown>;
+      try {
+        storage()?.setItem(STORAGE_KEY, JSON.stringify(lastListSearch));
+      } catch {
+        // A full or disabled storage only loses the way back after a reload.
+      }
+    }
+    // Only a change of page counts: a tab switch within the company page keeps where it came from.
+    if (fromLocation && fromLocation.pathname !== toLocation.pathname) enteredFrom = fromLocation.pathname;
+    if (!fromLocation) enteredFrom = null;
+  });
+}
+
+/** The search of the last list shown, or null when none was shown in this tab. */
+export function lastListSearchParams(): Record<string, unknown> | null {
+  if (lastListSearch) return lastListSearch;
+  try {
+    const saved = storage()?.getItem(STORAGE_KEY);
+    return saved ? (JSON.parse(saved) as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the current page was opened straight from the list (so history back lands on it). */
+export function enteredFromList(): boolean {
+  return enteredFrom === '/';
+}
