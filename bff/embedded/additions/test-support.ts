@@ -2,41 +2,19 @@
  * Test support for additions and webhooks: a real embedded service on a loopback port with the
  * background workers' knobs set (short delays), and waiting for a request to reach a state.
  */
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { AdditionStatusResponse } from '../../contract/api';
-import { type Service, type ServiceOptions, startService } from '../service';
+import type { ServiceOptions } from '../service';
+import { startTestServer, type TestServer } from '../test/server';
 
-export type OwnServer = {
-  service: Service;
-  url: string;
-  call: (path: string, init?: RequestInit & { key?: string | null }) => Promise<Response>;
-  close: () => Promise<void>;
-};
+export type OwnServer = TestServer;
 
-export async function startOwnServer(opts: Partial<ServiceOptions> = {}): Promise<OwnServer> {
-  const service = await startService({ dataDir: ':memory:', companies: 600, seed: 3, ...opts });
-  const server = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
-  return {
-    service,
-    url,
-    call: (path, init = {}) => {
-      const { key = 'dev-enterprise-key', ...rest } = init;
-      const headers = new Headers(rest.headers);
-      if (key !== null) headers.set('x-api-key', key);
-      return fetch(`${url}${path}`, { ...rest, headers, redirect: 'manual' });
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          service.close();
-          resolve();
-        });
-      }),
-  };
+/** The test server with the workers' knobs (and a smaller data set) this folder's tests set. */
+export function startOwnServer({
+  companies = 600,
+  seed = 3,
+  ...options
+}: Partial<ServiceOptions> = {}): Promise<OwnServer> {
+  return startTestServer(companies, seed, options);
 }
 
 /** Polls until `check` holds (no timing is asserted; the deadline only ends a hung test). */

@@ -29,7 +29,10 @@ export function* generateCompanies(opts: GenerateOptions): Generator<CompanyReco
 
 /** Company `idx` of the planned dataset. */
 export function companyAt(plan: Plan, idx: number): CompanyRecord {
-  const core = computeCore(plan, idx);
+  return recordOf(plan, computeCore(plan, idx));
+}
+
+function recordOf(plan: Plan, core: Core): CompanyRecord {
   return {
     uuid: core.uuid,
     name: core.name,
@@ -139,17 +142,7 @@ export function companyForDomain(plan: Plan, idx: number, identity: AddedIdentit
   core.domain = identity.domain;
   core.website = identity.website;
   core.uuid = uuidOf(idx, identity.name);
-  return {
-    uuid: core.uuid,
-    name: core.name,
-    website: core.website,
-    domain: core.domain,
-    product_category: productCategoryOf(core),
-    company_type: core.companyType,
-    company_status: statusOf(core),
-    prominence: core.prominence,
-    sections: buildSections(placed, core),
-  };
+  return recordOf(placed, core);
 }
 
 function statusOf(c: Core): CompanyStatus {

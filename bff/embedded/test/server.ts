@@ -3,7 +3,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { type Service, startService } from '../service';
+import { type Service, type ServiceOptions, startService } from '../service';
 
 export type TestServer = {
   service: Service;
@@ -12,8 +12,12 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
-export async function startTestServer(companies = 2000, seed = 11): Promise<TestServer> {
-  const service = await startService({ dataDir: ':memory:', companies, seed });
+export async function startTestServer(
+  companies = 2000,
+  seed = 11,
+  options: Partial<ServiceOptions> = {},
+): Promise<TestServer> {
+  const service = await startService({ dataDir: ':memory:', companies, seed, ...options });
   const server = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
