@@ -18,21 +18,69 @@ async function openTab(page: Page, name: string): Promise<Locator> {
   return panel;
 }
 
-test('open a company from the grid, walk every tab, and go back to the same list', async ({ page }) => {
-  await page.goto('/?size=20&sort_by=revenue_estimate');
-  await expect(grid(page)).toHaveAttribute('aria-rowcount', '21');
+/** The grid's own scroll box (rows and columns scroll in it, not in the window). */
+function scrollBox(page: Page): Locator {
+  return grid(page).locator('xpath=..');
+}
+
+/** Company names of the rendered body rows, from their selection checkboxes. */
+async function rowNames(page: Page): Promise<string[]> {
+  const labels = await grid(page)
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+  return labels.map((l) => l.replace(/^Select /, ''));
+}
+
+/** The list as it was left: page 2, the three rows selected, the grid scrolled to `top`. */
+async function expectSameList(page: Page, listUrl: string, selected: string[], top: number) {
+  await expect(page).toHaveURL(listUrl);
+  await expect(page.getByText(/Page 2 of/)).toBeVisible();
   await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByText('3 selected')).toBeVisible();
+  await expect.poll(() => scrollBox(page).evaluate((el) => el.scrollTop)).toBe(top);
+  for (const name of selected.slice(2)) {
+    await expect(grid(page).getByRole('checkbox', { name: `Select ${name}` })).toBeChecked();
+  }
+}
+
+test('open a company from the grid, walk every tab, and go back to the same list', async ({ page }) => {
+  await page.goto('/?size=50&sort_by=revenue_estimate');
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', '51');
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  // Select rows on two pages, and scroll the grid down page 2.
+  const page1 = await rowNames(page);
+  await grid(page)
+    .getByRole('checkbox', { name: `Select ${page1[0]}` })
+    .check();
+  await grid(page)
+    .getByRole('checkbox', { name: `Select ${page1[1]}` })
+    .check();
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page.getByText(/Page 2 of/)).toBeVisible();
   await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
-  const listUrl = page.url();
-  const firstRow = grid(page).getByRole('row').nth(1);
-  const link = firstRow.getByRole('link').first();
-  const name = (await link.textContent())?.trim() ?? '';
+  await expect(page.getByText('2 selected')).toBeVisible();
+  const top = 612;
+  await scrollBox(page).evaluate((el, y) => el.scrollTo({ top: y }), top);
+  await expect.poll(() => scrollBox(page).evaluate((el) => el.scrollTop)).toBe(top);
+  // A row well below the top of page 2, in view now.
+  const row = grid(page).locator('tr[aria-rowindex="22"]');
+  await expect(row).toBeVisible();
+  const name = (await row.getByRole('link').first().textContent())?.trim() ?? '';
   expect(name).not.toBe('');
+  await row.getByRole('checkbox').check();
+  await expect(page.getByText('3 selected')).toBeVisible();
+  const selected = [page1[0]!, page1[1]!, name];
+  const listUrl = page.url();
+  const link = row.getByRole('link').first();
+
+  // There and straight back (history): the same page, selection and scroll position.
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('link', { name: '← Back to the list' }).click();
+  await expectSameList(page, listUrl, selected, top);
+  await grid(page).locator('tr[aria-rowindex="22"]').getByRole('link').first().click();
 
   // The header: identity, and what it cost.
-  await link.click();
   await expect(page).toHaveURL(/\/companies\/[^/?]+$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByTestId('cost-note').first()).toHaveText(/Cost 2\.5 credits|From cache/);
@@ -119,11 +167,18 @@ test('open a company from the grid, walk every tab, and go back to the same list
   await expect(tab(page, 'News')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel').getByTestId('news-article').first()).toBeVisible();
 
-  // Back to the same list: same URL (filters, sort, page) and the same rows.
+  // Back to the same list after the reload (a link now, not history): the same URL (sort, page),
+  // the same rows selected on both pages, and the grid scrolled where it was left.
   await page.getByRole('link', { name: '← Back to the list' }).click();
-  await expect(page).toHaveURL(listUrl);
-  await expect(page.getByText(/Page 2 of/)).toBeVisible();
-  await expect(grid(page).getByRole('row').nth(1).getByRole('link').first()).toHaveText(name);
+  await expectSameList(page, listUrl, selected, top);
+  await expect(grid(page).locator('tr[aria-rowindex="22"]').getByRole('link').first()).toHaveText(name);
+  // Another page starts at its top, with its own selected rows.
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page.getByText(/Page 1 of/)).toBeVisible();
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  await expect.poll(() => scrollBox(page).evaluate((el) => el.scrollTop)).toBe(0);
+  await expect(grid(page).getByRole('checkbox', { name: `Select ${page1[0]}` })).toBeChecked();
+  await expect(grid(page).getByRole('checkbox', { name: `Select ${page1[1]}` })).toBeChecked();
 });
 
 test('an investor links to its own company page, and Back still returns to the list', async ({ page }) => {

@@ -10,6 +10,10 @@ async function urlFilters(page: Page): Promise<Record<string, unknown> | undefin
 test('describe a list, refine it in the filter editor, by mouse and by keyboard, and keep it across reload and back', async ({
   page,
 }) => {
+  let translations = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/list/filter-builder')) translations++;
+  });
   await page.goto('/');
   const filters = page.getByRole('complementary', { name: 'Filters' });
   const summary = page.getByRole('region', { name: 'Active filters' });
@@ -119,6 +123,13 @@ test('describe a list, refine it in the filter editor, by mouse and by keyboard,
   await expect(filters.getByRole('textbox', { name: 'Total funding (USD) from' })).toHaveValue('1m');
   await expect(filters.getByRole('checkbox', { name: 'AI assisted' })).toBeChecked();
   await expect(filters.getByRole('button', { name: 'Remove Austria' })).toBeVisible();
+  // The description's chips again, from this tab's memory of the translation (not paid for twice).
+  await expect(understood.getByRole('listitem')).toHaveText([
+    '“founded after 2015” → Founded 2016 or later',
+    '“in germany” → HQ in Germany',
+    '“software” → Offering: Software',
+  ]);
+  expect(translations).toBe(1);
 
   // Back: the list before Austria was added; forward: with it again.
   await page.goBack();

@@ -81,15 +81,22 @@ test('add a section, sort, page, select across pages, export, and come back to t
   // earlier journey against the same server made this very request within the BFF's cache lifetime.
   await expect(page.getByText(/^This page: (15\.5 credits spent|cached, no credits spent)$/)).toBeVisible();
 
-  // Columns resize by dragging a header's right edge.
+  // Columns resize by dragging a header's right edge, or with the arrow keys on it.
   const website = grid(page).getByRole('columnheader', { name: 'Website' });
   const before = (await website.boundingBox())!.width;
-  const handle = (await website.locator('div[aria-hidden="true"]').boundingBox())!;
+  const separator = website.getByRole('separator', { name: 'Resize Website' });
+  const handle = (await separator.boundingBox())!;
   await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
   await page.mouse.down();
   await page.mouse.move(handle.x + 80, handle.y + handle.height / 2, { steps: 5 });
   await page.mouse.up();
   await expect.poll(async () => (await website.boundingBox())!.width).toBeGreaterThan(before + 60);
+  const dragged = Number(await separator.getAttribute('aria-valuenow'));
+  await separator.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(separator).toHaveAttribute('aria-valuenow', String(dragged + 32));
+  await expect.poll(async () => Math.round((await website.boundingBox())!.width)).toBe(dragged + 32);
 
   // Sort by revenue from the header: largest first, on the server.
   await revenueHeader.getByRole('button').click();

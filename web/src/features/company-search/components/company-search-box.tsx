@@ -2,8 +2,8 @@ import type { CompanySearchRecord } from '@contract/api';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
+import { useDebounced } from '@/lib/use-debounced';
 import { useCompanySearch } from '../api/search-companies';
-import { useDebounced } from '../use-debounced';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const ADD_OPTION = '__add_company__';

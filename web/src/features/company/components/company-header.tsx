@@ -1,7 +1,7 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
-import { useEnrichment } from '../api/get-enrichment';
 import { usePricing } from '@/lib/pricing';
+import { useEnrichment } from '../api/get-enrichment';
 import { HEADER_SECTIONS, sectionsCost } from '../company-tabs';
 import { displayHost, websiteHref } from '../format';
 import { CostNote, PriceNote } from './cost-note';

@@ -1,7 +1,7 @@
 import { Tabs } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
-import { useEnrichment } from '../api/get-enrichment';
 import { usePricing } from '@/lib/pricing';
+import { useEnrichment } from '../api/get-enrichment';
 import { COMPANY_TABS, type CompanyTab, HEADER_SECTIONS, TAB_LABELS, tabEstimate } from '../company-tabs';
 import { formatCredits } from '../format';
 import { CompanyHeader } from './company-header';

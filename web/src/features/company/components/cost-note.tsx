@@ -19,8 +19,7 @@ export function CostNote({
 }) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!cached && credits > 0 && updatedAt > 0)
-      void invalidateUsage(queryClient);
+    if (!cached && credits > 0 && updatedAt > 0) void invalidateUsage(queryClient);
   }, [cached, credits, updatedAt, queryClient]);
   return (
     <span className="text-xs text-slate-500 tabular-nums" data-testid="cost-note">

@@ -5,10 +5,10 @@
  */
 import { type ReactNode, useState } from 'react';
 import { Pager } from '@/components/ui/pager';
+import { type Pricing, usePricing } from '@/lib/pricing';
 import { EMPLOYEE_REVIEWS_PAGE, useEmployeeReviews } from '../api/get-employee-reviews';
 import { useEnrichment } from '../api/get-enrichment';
 import { NEWS_PAGE, useNews } from '../api/get-news';
-import { type Pricing, usePricing } from '@/lib/pricing';
 import { POSTS_PAGE, usePosts } from '../api/get-posts';
 import { PRODUCT_REVIEWS_PAGE, useProductCatalog, useProductReviews } from '../api/get-product-reviews';
 import { HEADER_SECTIONS, productReviewsEstimate, TAB_SECTIONS } from '../company-tabs';

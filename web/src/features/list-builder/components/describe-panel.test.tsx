@@ -199,3 +199,65 @@ describe('filter summary', () => {
     expect(screen.getByText(/No filters yet/)).toBeTruthy();
   });
 });
+
+describe('filter summary, when long', () => {
+  // jsdom lays nothing out: put three summary items on a line, 28 px apart.
+  const offsetTop = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetTop');
+  beforeEach(() => {
+    Object.defineProperty(HTMLElement.prototype, 'offsetTop', {
+      configurable: true,
+      get(this: HTMLElement) {
+        const list = this.parentElement;
+        if (this.tagName !== 'LI' || !list?.closest('[aria-label="Active filters"]')) return 0;
+        return Math.floor(Array.from(list.children).indexOf(this) / 3) * 28;
+      },
+    });
+  });
+  afterEach(() => {
+    if (offsetTop) Object.defineProperty(HTMLElement.prototype, 'offsetTop', offsetTop);
+  });
+
+  it('wraps to two lines, counts the rest on "+N more" that shows them, and keeps Clear all', async () => {
+    const user = userEvent.setup();
+    renderWithList(FilterSummary, {
+      filters: {
+        'location.hq.country': ['DEU', 'FRA'],
+        'firmographic.founded_year': { gte: 2015, lte: 2020 },
+        'funding_detail.funding_overview.funding_stage': ['series_a', 'series_b'],
+        'funding_detail.funding_overview.total_funding_usd': { gte: 10_000_000 },
+        'firmographic.company_type': ['public'],
+        'location.hq.city': ['Berlin'],
+        'financial_estimate.valuation_estimate': ['1b_5b'],
+      },
+    });
+    const summary = await screen.findByRole('region', { name: 'Active filters' });
+    // Two lines of three: five phrases and the control.
+    const more = await within(summary).findByRole('button', { name: '+2 more' });
+    expect(within(summary).getAllByRole('button', { name: /^Remove filter/ })).toHaveLength(5);
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(within(summary).getByRole('button', { name: 'Clear all' })).toBeTruthy();
+
+    await user.click(more);
+    expect(within(summary).getAllByRole('button', { name: /^Remove filter/ })).toHaveLength(7);
+    const less = within(summary).getByRole('button', { name: 'Show less' });
+    expect(less.getAttribute('aria-expanded')).toBe('true');
+    await user.click(less);
+    expect(within(summary).getAllByRole('button', { name: /^Remove filter/ })).toHaveLength(5);
+  });
+
+  it('shows every phrase when they fit on two lines', async () => {
+    renderWithList(FilterSummary, {
+      filters: {
+        'location.hq.country': ['DEU'],
+        'firmographic.founded_year': { gte: 2015 },
+        'firmographic.company_type': ['public'],
+        'location.hq.city': ['Berlin'],
+      },
+    });
+    const summary = await screen.findByRole('region', { name: 'Active filters' });
+    await waitFor(() =>
+      expect(within(summary).getAllByRole('button', { name: /^Remove filter/ })).toHaveLength(4),
+    );
+    expect(within(summary).queryByRole('button', { name: /more$/ })).toBeNull();
+  });
+});

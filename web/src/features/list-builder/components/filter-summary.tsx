@@ -30,14 +30,11 @@ export function FilterSummary() {
   return (
     <section aria-label="Active filters" className="flex min-h-8 min-w-0 items-start gap-3">
       <SummaryLines phrases={phrases} onRemove={remove} />
-      <Button
-        variant="link"
-        size="sm"
-        className="h-7 shrink-0"
-        onClick={() => update({ filters: undefined })}
-      >
-        Clear all
-      </Button>
+      <div className="flex h-7 shrink-0 items-center">
+        <Button variant="link" size="sm" onClick={() => update({ filters: undefined })}>
+          Clear all
+        </Button>
+      </div>
     </section>
   );
 }
@@ -81,8 +78,12 @@ function SummaryLines({
     const third = tops[2];
     if (third === undefined) return;
     if (limit === null) {
-      const firstHidden = items.findIndex((el) => el.offsetTop >= third);
-      setLimit(Math.max(1, firstHidden - 1));
+      setLimit(
+        Math.max(
+          1,
+          items.findIndex((el) => el.offsetTop >= third),
+        ),
+      );
     } else if (limit > 1) {
       setLimit(limit - 1);
     }
@@ -91,18 +92,10 @@ function SummaryLines({
   const shown = expanded || limit === null ? phrases : phrases.slice(0, limit);
   const hidden = phrases.length - shown.length;
   return (
-    <ul
-      ref={listRef}
-      aria-label="Active filters"
-      className="relative flex min-w-0 flex-1 flex-wrap items-center gap-x-1.5 gap-y-1 py-0.5"
-    >
-      {shown.map((p, i) => (
-        <li key={p.key} className="flex min-w-0 max-w-full items-center gap-1.5">
-          {i > 0 && (
-            <span aria-hidden="true" className="text-slate-300">
-              ·
-            </span>
-          )}
+    <ul ref={listRef} className="relative flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1 py-0.5">
+      {shown.map((p) => (
+        // A very long phrase is cut short (its chip's title has it whole) rather than take a line.
+        <li key={p.key} className="flex max-w-[min(100%,22rem)] min-w-0 items-center">
           <Chip onRemove={() => onRemove(p.key)} removeLabel={`Remove filter: ${p.text}`} title={p.text}>
             {p.text}
           </Chip>

@@ -266,6 +266,31 @@ describe('ResultsPanel', () => {
     await waitFor(() => expect(screen.queryByText(/selected$/)).toBeNull());
   });
 
+  it('resizes a column from the keyboard, 16 px an arrow key, within its bounds', async () => {
+    renderPanel({ size: 20 });
+    await waitFor(() => expect(shownNames()).toHaveLength(20));
+    const grid = screen.getByRole('table', { name: 'Results' });
+    const header = within(grid).getByRole('columnheader', { name: 'Website' });
+    const handle = within(header).getByRole('separator', { name: 'Resize Website' });
+    expect(handle.getAttribute('aria-orientation')).toBe('vertical');
+    expect(handle.tabIndex).toBe(0);
+    const start = Number(handle.getAttribute('aria-valuenow'));
+    expect(header.style.width).toBe(`${start}px`);
+
+    handle.focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(Number(handle.getAttribute('aria-valuenow'))).toBe(start + 32);
+    expect(header.style.width).toBe(`${start + 32}px`);
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(Number(handle.getAttribute('aria-valuenow'))).toBe(start + 16);
+
+    // Never narrower than the column's minimum.
+    const min = Number(handle.getAttribute('aria-valuemin'));
+    for (let i = 0; i < 40; i++) await userEvent.keyboard('{ArrowLeft}');
+    expect(Number(handle.getAttribute('aria-valuenow'))).toBe(min);
+    expect(document.activeElement).toBe(handle);
+  });
+
   it('renders only the rows and columns in view of a long, wide page', async () => {
     // Every section: some fifty columns; a page of 200 rows.
     renderPanel({ size: 200, sections: [...LIST_SECTIONS] });

@@ -16,6 +16,7 @@ import { Drawer } from '@/components/ui/drawer';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { useGenerateList } from '../api/generate-list';
 import {
   listKey as listKeyOf,
@@ -24,7 +25,6 @@ import {
   savedGridScroll,
   useGridSelection,
 } from '../grid-memory';
-import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { PAGE_SIZES, toListRequest } from '../list-search';
 import { useListSearch } from '../use-list-search';
 import { ExportMenu } from './results/export-menu';

@@ -42,7 +42,9 @@ export function NewsItem({ article: a }: { article: NewsArticle }) {
           </span>
         )}
         {a.primary_tag && (
-          <span className="rounded bg-indigo-50 px-1.5 py-0.5 text-indigo-700">{a.primary_tag}</span>
+          <span className="rounded bg-indigo-50 px-1.5 py-0.5 text-indigo-700">
+            {humanize(a.primary_tag)}
+          </span>
         )}
       </p>
       <h3 className="mt-1.5 text-base font-medium text-slate-900">

@@ -133,7 +133,7 @@ function CodeList({
       ) : (
         <ul className="space-y-1 text-sm">
           {codes.map((c, i) => (
-            <li key={c.code} className="flex gap-2">
+            <li key={c.code} className="flex items-start gap-2">
               {showCode && (
                 <code className="shrink-0 rounded bg-slate-100 px-1 text-xs leading-5 text-slate-700">
                   {c.code}

@@ -54,66 +54,72 @@ export function ProductDetailView({ product: p, offset }: { product: Product; of
             .join(' · ')}
         </p>
       </header>
-      <div className="grid gap-4 lg:grid-cols-3">
-        <Block title="Ratings by provider">
-          {providers.length === 0 ? (
-            <p className="text-sm text-slate-500">No ratings yet.</p>
-          ) : (
-            <ul className="space-y-4">
-              {providers.map((prov) => {
-                const r = rating[prov];
-                const dist = p.star_distribution?.[prov];
-                return (
-                  <li key={prov}>
-                    <p className="mb-1 flex items-center gap-2 text-sm">
-                      <span className="font-medium text-slate-900">{humanize(prov)}</span>
-                      {r !== undefined ? (
-                        <>
-                          <Stars value={r} />
-                          <span className="tabular-nums text-slate-700">{formatRating(r)}</span>
-                        </>
-                      ) : (
-                        <Missing label="No rating" />
+      {/* Ratings and pricing share a column: the pros and cons run long, and three columns
+          left two of them mostly empty. */}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="flex flex-col gap-4">
+          <Block title="Ratings by provider">
+            {providers.length === 0 ? (
+              <p className="text-sm text-slate-500">No ratings yet.</p>
+            ) : (
+              <ul className="space-y-4">
+                {providers.map((prov) => {
+                  const r = rating[prov];
+                  const dist = p.star_distribution?.[prov];
+                  return (
+                    <li key={prov}>
+                      <p className="mb-1 flex items-center gap-2 text-sm">
+                        <span className="font-medium text-slate-900">{humanize(prov)}</span>
+                        {r !== undefined ? (
+                          <>
+                            <Stars value={r} />
+                            <span className="tabular-nums text-slate-700">{formatRating(r)}</span>
+                          </>
+                        ) : (
+                          <Missing label="No rating" />
+                        )}
+                        {reviews?.total_by_provider[prov] !== undefined && (
+                          <span className="ml-auto text-xs text-slate-400">
+                            {formatInteger(reviews.total_by_provider[prov] ?? 0)} reviews
+                          </span>
+                        )}
+                      </p>
+                      {dist && (
+                        <StarDistribution label={`${humanize(prov)} star distribution`} counts={dist} />
                       )}
-                      {reviews?.total_by_provider[prov] !== undefined && (
-                        <span className="ml-auto text-xs text-slate-400">
-                          {formatInteger(reviews.total_by_provider[prov] ?? 0)} reviews
-                        </span>
-                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </Block>
+          <Block title="Pricing">
+            {(p.pricing ?? []).length === 0 ? (
+              <p className="text-sm text-slate-500">No pricing published.</p>
+            ) : (
+              <ul className="space-y-2 text-sm">
+                {(p.pricing ?? []).map((pr) => (
+                  <li key={`${pr.plan}-${pr.price}`}>
+                    <p className="flex items-baseline justify-between gap-2">
+                      <span className="font-medium text-slate-900">{pr.plan || <Missing />}</span>
+                      <span className="tabular-nums text-slate-700">
+                        {pr.price || <Missing />}
+                        {pr.billing_period && (
+                          <span className="text-xs text-slate-500"> / {pr.billing_period}</span>
+                        )}
+                      </span>
                     </p>
-                    {dist && <StarDistribution label={`${humanize(prov)} star distribution`} counts={dist} />}
+                    {pr.description && <p className="text-xs text-slate-500">{pr.description}</p>}
                   </li>
-                );
-              })}
-            </ul>
-          )}
-        </Block>
+                ))}
+              </ul>
+            )}
+          </Block>
+        </div>
         <Block title="Pros and cons">
           <PointList title="Pros" points={p.pros_list ?? []} tone="good" />
           <div className="mt-3" />
           <PointList title="Cons" points={p.cons_list ?? []} tone="bad" />
-        </Block>
-        <Block title="Pricing">
-          {(p.pricing ?? []).length === 0 ? (
-            <p className="text-sm text-slate-500">No pricing published.</p>
-          ) : (
-            <ul className="space-y-2 text-sm">
-              {(p.pricing ?? []).map((pr) => (
-                <li key={`${pr.plan}-${pr.price}`}>
-                  <p className="flex items-baseline justify-between gap-2">
-                    <span className="font-medium text-slate-900">{pr.plan || <Missing />}</span>
-                    <span className="tabular-nums text-slate-700">
-                      {pr.price || <Missing />}
-                      {pr.billing_period && (
-                        <span className="text-xs text-slate-500"> / {pr.billing_period}</span>
-                      )}
-                    </span>
-                  </p>
-                  {pr.description && <p className="text-xs text-slate-500">{pr.description}</p>}
-                </li>
-              ))}
-            </ul>
-          )}
         </Block>
       </div>
       <section aria-label={`Reviews of ${p.product_name}`} className="mt-4">

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Combobox } from '@/components/ui/combobox';
+import { useDebounced } from '@/lib/use-debounced';
 import { useResolveCompanyNames, useSearchCompanies } from '../../api/search-companies';
 import { useNames } from '../../filter-names';
-import { useDebounced } from './use-debounced';
 import { ValueChips } from './value-chips';
 
 /**

@@ -29,6 +29,7 @@ export function CellValue({ column, row }: { column: CatalogColumn; row: Company
           href={hrefOf(text)}
           target="_blank"
           rel="noopener noreferrer"
+          title={text}
           className="truncate text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           {displayUrl(text)}

@@ -92,7 +92,7 @@ function SectionGroup({
         requested ? 'border-indigo-200 bg-indigo-50/40' : 'border-slate-200',
       )}
     >
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex items-center justify-between gap-3">
         <h3 id={headingId} className="sr-only">
           {label}
         </h3>

@@ -20,6 +20,30 @@ const HEADER_HEIGHT = 40;
 /** Columns that stay in view while scrolling sideways. */
 const PINNED_IDS = [SELECT_COLUMN_ID, 'name'];
 const SKELETON_KEYS = Array.from({ length: 12 }, (_, i) => `skeleton-${i}`);
+/** Pixels an arrow key widens or narrows a column by. */
+export const RESIZE_STEP = 16;
+
+/**
+ * The grid's id for the router's element scroll restoration, one per page shown: the router carries
+ * an element's scroll position over to the next location when the element has the same id, which
+ * is right for a change of columns but not for another page or sort (which start at the top).
+ */
+function scrollRestorationId(pageKey: string): string {
+  let h = 5381;
+  for (let i = 0; i < pageKey.length; i++) h = ((h * 33) ^ pageKey.charCodeAt(i)) >>> 0;
+  return `results-grid-${h.toString(36)}`;
+}
+
+/** Sets a column's width from the keyboard, within the column's own bounds. */
+function resizeBy(
+  table: ResultsTable,
+  id: string,
+  size: number,
+  bounds: { minSize?: number | undefined; maxSize?: number | undefined },
+) {
+  const next = Math.min(bounds.maxSize ?? Number.POSITIVE_INFINITY, Math.max(bounds.minSize ?? 0, size));
+  table.setColumnSizing((old) => ({ ...old, [id]: next }));
+}
 
 export type ResultsGridProps = {
   table: ResultsTable;
@@ -64,9 +88,12 @@ function HeaderCell({
   const sorted = column.getIsSorted();
   const canSort = column.getCanSort();
   const resize = header.getResizeHandler();
+  const label = def?.header ?? column.id;
   return (
     <th
       scope="col"
+      // Named by its title alone: the resize separator inside has a name of its own.
+      aria-label={column.id === SELECT_COLUMN_ID ? undefined : label}
       aria-colindex={colIndex}
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
       style={style}
@@ -91,14 +118,28 @@ function HeaderCell({
         <span className="truncate">{def?.header}</span>
       )}
       {column.getCanResize() && (
-        // Pointer-only affordance: widths are a matter of taste, and the table reads fine without it.
+        // A focusable separator: dragged with the pointer, or moved with the arrow keys.
+        // biome-ignore lint/a11y/useSemanticElements: an <hr> cannot be focused, sized or dragged here
         <div
-          aria-hidden="true"
+          role="separator"
+          aria-orientation="vertical"
+          aria-label={`Resize ${label}`}
+          aria-valuenow={header.getSize()}
+          aria-valuemin={column.columnDef.minSize}
+          aria-valuemax={column.columnDef.maxSize}
+          tabIndex={0}
+          title="Drag or use the arrow keys to resize; double-click to reset"
           onMouseDown={resize}
           onTouchStart={resize}
           onDoubleClick={() => column.resetSize()}
+          onKeyDown={(e) => {
+            const step = e.key === 'ArrowRight' ? RESIZE_STEP : e.key === 'ArrowLeft' ? -RESIZE_STEP : 0;
+            if (step === 0) return;
+            e.preventDefault();
+            resizeBy(table, column.id, header.getSize() + step, column.columnDef);
+          }}
           className={cn(
-            'absolute top-0 right-0 z-10 h-full w-1.5 cursor-col-resize touch-none select-none hover:bg-indigo-400',
+            'absolute top-0 right-0 z-10 h-full w-1.5 cursor-col-resize touch-none select-none hover:bg-indigo-400 focus-visible:bg-indigo-500 focus-visible:outline-none',
             column.getIsResizing() && 'bg-indigo-500',
           )}
         />
@@ -203,12 +244,13 @@ export function ResultsGrid({
     <th key={`pad-${side}`} className="shrink-0 border-b border-slate-200 bg-slate-50" style={{ width }} />
   );
   const bodySpacer = (width: number, side: string) => (
-    <td key={`pad-${side}`} className="shrink-0" style={{ width }} />
+    <td key={`pad-${side}`} className="shrink-0 border-b border-slate-100" style={{ width }} />
   );
 
   return (
     <div
       ref={scrollRef}
+      data-scroll-restoration-id={scrollRestorationId(pageKey)}
       onScroll={
         onScrollChange
           ? (e) => onScrollChange(e.currentTarget.scrollTop, e.currentTarget.scrollLeft)
@@ -249,6 +291,7 @@ export function ResultsGrid({
                 />
               ),
             )}
+            <td aria-hidden="true" className="flex-1 border-b border-slate-200 bg-slate-50" />
           </tr>
         </thead>
         {overlay ? null : loading ? (
@@ -279,8 +322,14 @@ export function ResultsGrid({
                   key={row.id}
                   aria-rowindex={vr.index + 2}
                   aria-selected={selected}
-                  className="group/row absolute top-0 left-0 flex"
-                  style={{ height: ROW_HEIGHT, width: totalWidth, transform: `translateY(${vr.start}px)` }}
+                  className={cn('group/row absolute top-0 left-0 flex', bg)}
+                  // At least as wide as the grid: a few columns still read as full rows.
+                  style={{
+                    height: ROW_HEIGHT,
+                    width: totalWidth,
+                    minWidth: '100%',
+                    transform: `translateY(${vr.start}px)`,
+                  }}
                 >
                   {renderCells(
                     bodySpacer,
@@ -318,6 +367,7 @@ export function ResultsGrid({
                       );
                     },
                   )}
+                  <td aria-hidden="true" className="flex-1 border-b border-slate-100" />
                 </tr>
               );
             })}

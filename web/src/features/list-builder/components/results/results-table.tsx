@@ -44,6 +44,7 @@ function NameCell({ row }: { row: CompanyListItem }) {
     <Link
       to="/companies/$companyId"
       params={{ companyId: row.uuid }}
+      title={row.name}
       className="truncate font-medium text-slate-900 hover:text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
     >
       {row.name}
