@@ -13,7 +13,9 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./web/src', import.meta.url)),
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The budget that matters is gzip size of the first load (npm run bench: < 250 KB); the entry chunk
+  // is ~690 KB before compression, so Vite's 500 KB raw warning would only be noise.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800 },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {
