@@ -41,6 +41,8 @@ export type ExtrasOptions = {
   now?: () => Date;
   /** Heartbeat interval of event streams (default 15 s). */
   heartbeatMs?: number;
+  /** Open event streams per user (default MAX_STREAMS_PER_USER). */
+  maxStreamsPerUser?: number;
 };
 
 export function mountBffExtras(
@@ -56,7 +58,10 @@ export function mountBffExtras(
     if (credits > 0) hub.publish(userId, 'usage.changed', { endpoint, credits_consumed: credits });
   };
 
-  const closeEvents = mountEvents(app, hub, opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {});
+  const closeEvents = mountEvents(app, hub, {
+    ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}),
+    ...(opts.maxStreamsPerUser ? { maxPerUser: opts.maxStreamsPerUser } : {}),
+  });
   // Export pages go through `deps.call`, which reports them to `onProxied` below like any proxied
   // call, so their credits reach `usage.changed` there.
   mountExports(app, deps, () => ({ now }));

@@ -86,3 +86,60 @@ test('a reserved .invalid website fails with its reason, on the form and on the 
   await expect(row.getByText('Failed')).toBeVisible();
   await expect(row.getByText(/reserved/)).toBeVisible();
 });
+
+/** Fills and sends the add form with a fresh company; returns its domain. */
+async function submitFresh(page: Page, label: string): Promise<string> {
+  const domain = freshDomain(label);
+  const drawer = await openAddForm(page);
+  await drawer.getByLabel('Company name').fill(`${label} Inc`);
+  await drawer.getByLabel('Website').fill(domain);
+  await drawer.getByRole('button', { name: 'Add company' }).click();
+  await expect(drawer.getByText(`Request for ${domain} submitted.`)).toBeVisible();
+  return domain;
+}
+
+test('live events move a request to completed, with status lookups held back', async ({ page }) => {
+  // Every status lookup answers what the first one said (not yet finished): the request can only
+  // reach "completed" on screen through the BFF's live events (webhook -> /bff/events).
+  const lookups: string[] = [];
+  let first: { status: number; body: string } | null = null;
+  await page.route('**/api/v1/status/*', async (route) => {
+    lookups.push(route.request().url());
+    if (!first) {
+      const res = await route.fetch();
+      first = { status: res.status(), body: await res.text() };
+    }
+    await route.fulfill({ status: first.status, contentType: 'application/json', body: first.body });
+  });
+  await page.goto('/');
+  await submitFresh(page, 'live-events');
+  const status = page.getByRole('dialog', { name: 'Add a company' }).getByTestId('addition-status');
+  await expect(status.getByText('Updates live.')).toBeVisible();
+  await expect(status.getByRole('status')).toContainText('has been added', { timeout: 30_000 });
+  expect(first).not.toBeNull();
+  expect((JSON.parse(first!.body) as { status: string }).status).toMatch(/^(pending|in_progress)$/);
+  await expect(status.getByRole('link', { name: /^Open / })).toBeVisible();
+  test.info().annotations.push({ type: 'status lookups with events', description: String(lookups.length) });
+});
+
+test('without live events, polling still takes a request to completed', async ({ page }) => {
+  // The event stream is refused (204: do not reconnect); the status lookups carry every change.
+  let streamAsked = 0;
+  await page.route('**/bff/events', async (route) => {
+    streamAsked += 1;
+    await route.fulfill({ status: 204, body: '' });
+  });
+  const lookups: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/status/')) lookups.push(r.url());
+  });
+  await page.goto('/');
+  await submitFresh(page, 'polled');
+  const status = page.getByRole('dialog', { name: 'Add a company' }).getByTestId('addition-status');
+  await expect(status.getByText('Checking for updates every few seconds.')).toBeVisible();
+  await expect(status.getByRole('status')).toContainText('has been added', { timeout: 30_000 });
+  expect(streamAsked).toBeGreaterThan(0);
+  expect(lookups.length).toBeGreaterThan(1);
+  await status.getByRole('link', { name: /^Open / }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('polled Inc');
+});

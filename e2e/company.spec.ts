@@ -209,13 +209,89 @@ test('search a company by its website and open it', async ({ page, request }) =>
     (await res.json()) as { data: { uuid: string; name: string; website: string; domain: string }[] }
   ).data[0];
   expect(found).toBeTruthy();
+  const searches: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/company/search')) searches.push(r.url());
+  });
   await page.goto('/');
   const box = page.getByRole('combobox', { name: 'Search companies' });
-  await box.fill(found!.website);
+  // Typed key by key, in another spelling of the address: one lookup once typing pauses, not one per key.
+  const typed = `https://www.${found!.domain.toUpperCase()}/pricing`;
+  await box.pressSequentially(typed, { delay: 20 });
   const option = page.getByRole('option', { name: new RegExp(found!.name) }).first();
   await expect(option).toBeVisible();
   await expect(option).toContainText(found!.domain);
+  expect(searches.length).toBeGreaterThan(0);
+  expect(searches.length).toBeLessThan(typed.length / 4);
+  // Keyboard only: Escape closes the list, ArrowDown opens it on the best match, Enter opens it.
+  await box.press('Escape');
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await box.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/companies/${found!.uuid}$`));
   await expect(page.getByRole('heading', { level: 1, name: found!.name })).toBeVisible();
+});
+
+test('an unknown company id says so, buys nothing and fails no request', async ({ page }) => {
+  const paid: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/v1\/(company\/(enrichment|employee-reviews|posts|product-reviews)|news)/.test(r.url()))
+      paid.push(r.url());
+  });
+  await page.goto('/companies/no-such-company-r3');
+  await expect(page.getByRole('heading', { level: 1, name: 'Company not found' })).toBeVisible();
+  await expect(page.getByText('Nothing was charged.')).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  expect(paid).toEqual([]);
+  // The console-error fixture also checks that no request failed on the way.
+  await page.getByRole('link', { name: 'go to the list builder' }).click();
+  await expect(grid(page)).toBeVisible();
+});
+
+test('a small company without employee reviews or funding shows clear empty states', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const headers = { 'x-requested-with': 'list-builder', origin: baseURL ?? '' };
+  const list = await request.post('/api/v1/list/generate/companies/', {
+    headers,
+    data: { limit: 10, sort_by: 'employee_range', sort_order: 'asc' },
+  });
+  const candidates = ((await list.json()) as { data: { uuid: string; name: string }[] }).data;
+  let found: { uuid: string; name: string } | undefined;
+  for (const c of candidates) {
+    const res = await request.get(`/api/v1/company/employee-reviews?company=${c.uuid}&limit=10&offset=0`, {
+      headers,
+    });
+    const body = (await res.json()) as { data: { employee_reviews: { reviews: { total: number } } } };
+    if (body.data.employee_reviews.reviews.total > 0) continue;
+    const enrichment = await request.get(
+      `/api/v1/company/enrichment?company=${c.uuid}&sections=funding_detail`,
+      {
+        headers,
+      },
+    );
+    const rounds = (
+      (await enrichment.json()) as { data: { funding_detail?: { funding_rounds: unknown[] } | null } }
+    ).data.funding_detail?.funding_rounds;
+    if (!rounds || rounds.length === 0) {
+      found = c;
+      break;
+    }
+  }
+  expect(found, 'a company without employee reviews or funding among the ten smallest').toBeTruthy();
+  await page.goto(`/companies/${found!.uuid}?tab=employees`);
+  await expect(page.getByRole('heading', { level: 1, name: found!.name })).toBeVisible();
+  const employees = page.getByRole('tabpanel');
+  await expect(employees.getByText('No employee reviews for this company')).toBeVisible();
+  // What the empty answer cost is said too (the ratings summary is charged; a repeat is not).
+  await expect(employees.getByTestId('cost-note')).toHaveText(/Cost 1\.5 credits|From cache, no charge/);
+  const funding = await openTab(page, 'Funding');
+  await expect(
+    funding.getByText(/^(No funding rounds recorded for this company|No funding data for this company)$/),
+  ).toBeVisible();
+  await expect(funding.getByTestId('funding-timeline')).toHaveCount(0);
 });

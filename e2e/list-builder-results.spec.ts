@@ -105,7 +105,7 @@ test('add a section, sort, page, select across pages, export, and come back to t
   const firstRevenue = grid(page).getByRole('row').nth(1).getByRole('cell').nth(6);
   await expect(firstRevenue).toHaveText(/^\$[\d.]+[KMB]$/);
 
-  // Page 2, select two rows; back to page 1, select one more.
+  // Page 2, select two rows; back to page 1, select one more; the last page, one more.
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page.getByText(/Page 2 of 25/)).toBeVisible();
   await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
@@ -125,6 +125,23 @@ test('add a section, sort, page, select across pages, export, and come back to t
     .check();
   await expect(page.getByText('3 selected')).toBeVisible();
 
+  // Paging reaches the 500th company the service serves: the last page holds 481–500.
+  await page.getByRole('button', { name: 'Last page' }).click();
+  await expect(page.getByText(/Page 25 of 25/)).toBeVisible();
+  await expect(page.getByText(/481–500 of 500\+ companies/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  const last = await names(page);
+  expect(last).toHaveLength(20);
+  await grid(page)
+    .getByRole('checkbox', { name: `Select ${last[19]}` })
+    .check();
+  await expect(page.getByText('4 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'First page' }).click();
+  await expect(page.getByText(/Page 1 of 25/)).toBeVisible();
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  expect(await names(page)).toEqual(page1);
+
   // Export only the selected rows: the visible columns' headers, the three companies.
   const headers = [
     'Company',
@@ -135,7 +152,7 @@ test('add a section, sort, page, select across pages, export, and come back to t
     'Revenue (USD)',
     'Valuation band',
   ];
-  const selected = await downloadCsv(page, /Only the 3 selected/);
+  const selected = await downloadCsv(page, /Only the 4 selected/);
   expect(selected.download.suggestedFilename()).toMatch(/^companies-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(selected.rows[0]).toEqual(headers);
   expect(
@@ -143,7 +160,7 @@ test('add a section, sort, page, select across pages, export, and come back to t
       .slice(1)
       .map((r) => r[0])
       .sort(),
-  ).toEqual([page1[0], page2[0], page2[1]].sort());
+  ).toEqual([page1[0], page2[0], page2[1], last[19]].sort());
 
   // Export all: the 500 companies the service serves, in the grid's order.
   const all = await downloadCsv(page, /All results/);
@@ -174,3 +191,17 @@ async function expectRevenueSort(page: Page) {
   await expect(sorted).toHaveAttribute('aria-sort', 'descending');
   await expect(sorted).toHaveText(/^Revenue/);
 }
+
+test('a hand-edited link keeps what the service accepts and drops the rest, without an error', async ({
+  page,
+}) => {
+  const filters = { 'firmographic.company_type': ['public'], founded_year: { min: 'abc' } };
+  await page.goto(`/?size=20&filters=${encodeURIComponent(JSON.stringify(filters))}&sort_by=%22nonsense%22`);
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', '21');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The valid filter stands, in the editor and the grid; the unknown key and the bad sort are gone.
+  await expect(page.getByRole('checkbox', { name: 'Public', exact: true })).toBeChecked();
+  await expect(grid(page).getByRole('row').nth(1).getByRole('cell').nth(4)).toHaveText('Public');
+  await expect(page.getByLabel('Sort by')).toHaveValue('relevance');
+  expect(decodeURIComponent(page.url())).not.toContain('founded_year');
+});

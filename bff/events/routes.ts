@@ -8,21 +8,43 @@
 import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { BffEnv } from '../context';
+import { problem } from '../proxy/problem';
 import type { EventHub } from './hub';
 
 export const EVENTS_RETRY_MS = 3000;
 export const HEARTBEAT_MS = 15_000;
+/**
+ * Open streams per user. Each holds a socket and a subscription for as long as a tab lives, so a
+ * script (or a runaway tab that reconnects in a loop) must not open them without end; a browser
+ * over HTTP/1.1 cannot use more than 6 per origin anyway.
+ */
+export const MAX_STREAMS_PER_USER = 8;
 
-export type EventsOptions = { heartbeatMs?: number; retryMs?: number };
+export type EventsOptions = { heartbeatMs?: number; retryMs?: number; maxPerUser?: number };
 
 /** Mounts the route; the returned function ends every open stream (server shutdown). */
 export function mountEvents(app: Hono<BffEnv>, hub: EventHub, opts: EventsOptions = {}): () => void {
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const retryMs = opts.retryMs ?? EVENTS_RETRY_MS;
+  const maxPerUser = opts.maxPerUser ?? MAX_STREAMS_PER_USER;
   const open = new Set<() => void>();
+  const perUser = new Map<string, number>();
 
   app.get('/bff/events', (c) => {
     const user = c.get('user');
+    const count = perUser.get(user.id) ?? 0;
+    if (count >= maxPerUser) {
+      return problem(429, `At most ${maxPerUser} live event streams per user; close a tab and try again.`, {
+        headers: { 'retry-after': String(Math.ceil(retryMs / 1000)) },
+      });
+    }
+    // Counted before the stream starts, so tabs opening at once cannot all slip under the bound.
+    perUser.set(user.id, count + 1);
+    const release = () => {
+      const n = (perUser.get(user.id) ?? 1) - 1;
+      if (n <= 0) perUser.delete(user.id);
+      else perUser.set(user.id, n);
+    };
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       let ended!: () => void;
@@ -51,6 +73,7 @@ export function mountEvents(app: Hono<BffEnv>, hub: EventHub, opts: EventsOption
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(ended);
+        release();
       }
     });
   });

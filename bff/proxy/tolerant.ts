@@ -42,8 +42,29 @@ function relayed(headers: Headers): Record<string, string> {
   return out;
 }
 
+/**
+ * Removes the key from a text, also in the spellings an upstream that echoes the request may use:
+ * escaped inside a JSON string, or percent-encoded as in a URL.
+ */
 export function scrub(text: string, secret: string): string {
-  return secret && text.includes(secret) ? text.split(secret).join('[redacted]') : text;
+  if (!secret) return text;
+  let out = text;
+  for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])) {
+    if (out.includes(form)) out = out.split(form).join('[redacted]');
+  }
+  return out;
+}
+
+/** `scrub` on every string inside a parsed body: a key nested in a quoted text is escaped twice on the wire. */
+function scrubDeep(value: unknown, secret: string): unknown {
+  if (typeof value === 'string') return scrub(value, secret);
+  if (Array.isArray(value)) return value.map((v) => scrubDeep(v, secret));
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = scrubDeep(v, secret);
+    return out;
+  }
+  return value;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -158,7 +179,8 @@ export function readAnswer(raw: RawAnswer, opts: ReadOptions): ReadAnswer {
       problemBody(502, "The Company Data Service refused the BFF's API key; check UPSTREAM_API_KEY."),
     );
   }
-  if (status >= 400 && status < 600) return problemAnswer(toProblem(status, body), headers);
+  if (status >= 400 && status < 600)
+    return problemAnswer(scrubDeep(toProblem(status, body), opts.secret) as Problem, headers);
   return problemAnswer(
     problemBody(502, `The Company Data Service answered with an unexpected status ${status}.`),
   );

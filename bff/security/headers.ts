@@ -19,8 +19,10 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+// Only features Chromium knows: an unknown one ("bluetooth" in Debian's build) is a console warning
+// on every page load.
 export const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()';
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), interest-cohort=()';
 
 export function securityHeaders(https: boolean): Record<string, string> {
   return {

@@ -15,6 +15,13 @@ describe('legalName', () => {
     expect(legalName(new Rng(1), 'Northwind Pty Ltd', 'AUS', kind)).toBe('Northwind Pty Ltd');
   });
 
+  it('does not repeat a word the name ends with and the legal form begins with', () => {
+    const listed = { isPublic: true, large: true, partnership: false };
+    const names = Array.from({ length: 40 }, (_, i) => legalName(new Rng(i), 'Alibaba Group', 'CHN', listed));
+    expect(names).toContain('Alibaba Group Co., Ltd.');
+    for (const n of names) expect(n).not.toMatch(/Group Group/);
+  });
+
   it('does not mistake a word inside the name for a legal form', () => {
     expect(legalName(new Rng(1), 'Sage Analytics', 'GBR', kind)).toMatch(/^Sage Analytics \S/);
   });

@@ -793,6 +793,9 @@ export function legalName(
   // A name given with its legal form already (a submitted "Acme GmbH") keeps it rather than doubling it.
   if (hasLegalForm(name)) return name;
   if (forms.prefix) return `${suffix} ${name}${kind.isPublic ? ' Tbk' : ''}`;
+  // "Alibaba Group" + "Group Co., Ltd." is "Alibaba Group Co., Ltd.", not "... Group Group ...".
+  const lead = suffix.split(' ')[0]!;
+  if (suffix.includes(' ') && name.endsWith(` ${lead}`)) return `${name}${suffix.slice(lead.length)}`;
   return `${name} ${suffix}`;
 }
 

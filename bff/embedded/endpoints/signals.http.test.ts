@@ -11,8 +11,10 @@ import {
   ProductReviewsResponse,
 } from '../../contract/api';
 import { newsCost, postsCost, reviewsCallCost } from '../../contract/pricing';
+import { INDUSTRIES } from '../dataset/taxonomy';
 import { createKey } from '../store/keys';
 import { startTestServer, type TestServer } from '../test/server';
+import { keptNewsCompanies, NEWS_CACHE_COMPANIES } from './news';
 
 let t: TestServer;
 /** The largest company: many products, reviews and posts. */
@@ -309,6 +311,33 @@ describe('news', () => {
     const narrowed = await charged(`/api/v1/news?company=${big.uuid}&query=zzqx`, news);
     expect(narrowed.total).toBe(0);
     expect(narrowed.credits_consumed).toBe(0.1);
+  });
+
+  it('answers from kept articles exactly as from fresh ones, and keeps a bounded number', async () => {
+    const cold = await startTestServer(2000, 11);
+    try {
+      const calls = [
+        `/api/v1/news?query=${enc('raises Series B')}&limit=30`,
+        `/api/v1/news?query=acquires&unique_article=true&limit=50&offset=5`,
+        `/api/v1/news?company=${big.uuid}&limit=40`,
+      ];
+      const fresh: unknown[] = [];
+      for (const c of calls) fresh.push(await (await cold.call(c)).json());
+      // This server has generated these companies' articles before (the tests above), and again
+      // for every industry below, past the bound.
+      for (const { code } of INDUSTRIES.slice(0, 40))
+        expect((await get(`/api/v1/news?industry=${code}`)).status).toBe(200);
+      for (const q of ['cloud', 'bank', 'health', 'energy', 'retail', 'launch', 'partnership', 'hires'])
+        expect((await get(`/api/v1/news?query=${q}`)).status).toBe(200);
+      expect(keptNewsCompanies(t.service.ctx.db)).toBe(NEWS_CACHE_COMPANIES);
+      for (const [i, c] of calls.entries()) {
+        const warm = await (await get(c)).json();
+        expect(warm, c).toEqual(fresh[i]);
+        expect(await (await get(c)).json(), c).toEqual(fresh[i]);
+      }
+    } finally {
+      await cold.close();
+    }
   });
 
   it('refuses calls without company, industry or query, bad dates, and unknown industries', async () => {

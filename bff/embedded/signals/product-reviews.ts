@@ -348,16 +348,33 @@ function reviewLink(provider: string, c: SignalCompany, plan: ProductPlan, id: n
   }
 }
 
+/**
+ * Review `i`'s phrase from a bank: the bank dealt in a per-product, per-bank order (a bijection of
+ * its entries), so reviews next to each other never share a title or a sentence, as independent
+ * draws from a bank of five to eight did (two neighbours could read word for word alike).
+ */
+type Deal = (bank: readonly string[], name: string) => string;
+
+function dealer(c: SignalCompany, env: SignalEnv, pid: string, tone: Tone, i: number): Deal {
+  return (bank, name) => {
+    const deal = new Shuffle(bank.length, signalRng(env.seed, c.uuid, `review-${name}:${pid}:${tone}`));
+    return bank[deal.at(i % bank.length)] ?? '';
+  };
+}
+
 function answers(
   provider: Provider,
   kind: ReviewKind,
   tone: Tone,
   vars: Vars,
-  r: Rng,
+  deal: Deal,
 ): { qa: { question: string; answer: string }[]; content: string } {
-  const like = fill(r.pick(REVIEW_LIKES[kind][tone]), vars);
-  const dislike = fill(r.pick(REVIEW_DISLIKES[kind][tone]), vars);
-  const benefit = fill(r.pick(tone === 'negative' ? REVIEW_BENEFITS_NEGATIVE : REVIEW_BENEFITS), vars);
+  const like = fill(deal(REVIEW_LIKES[kind][tone], 'like'), vars);
+  const dislike = fill(deal(REVIEW_DISLIKES[kind][tone], 'dislike'), vars);
+  const benefit = fill(
+    deal(tone === 'negative' ? REVIEW_BENEFITS_NEGATIVE : REVIEW_BENEFITS, 'benefit'),
+    vars,
+  );
   if (!provider.questions) {
     const text = tone === 'negative' ? `${dislike} ${like}` : `${like} ${dislike}`;
     return { qa: [], content: sentence(text) };
@@ -409,10 +426,11 @@ export function productReviewAt(
   const when = spreadTime(i, plan.total, plan.startMs, plan.endMs, r.next());
   const date = new Date(when).toISOString();
   const reviewId = (hashInts(env.seed, hashString(`${c.uuid}:${pid}`)) % 900_000) * 100_000 + 100_000_000 + i;
-  const { qa, content } = answers(stat.provider, plan.kind, tone, vars, r);
+  const deal = dealer(c, env, pid, tone, i);
+  const { qa, content } = answers(stat.provider, plan.kind, tone, vars, deal);
   return {
     review_id: reviewId,
-    review_title: sentence(fill(r.pick(REVIEW_TITLES[plan.kind][tone]), vars)),
+    review_title: sentence(fill(deal(REVIEW_TITLES[plan.kind][tone], 'title'), vars)),
     review_content: content,
     review_question_answers: qa,
     review_rating: stars,

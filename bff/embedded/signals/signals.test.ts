@@ -155,6 +155,25 @@ describe('product reviews', () => {
     }
     expect(checked).toBeGreaterThan(500);
   });
+
+  it('reviews next to each other never repeat a title or a text', () => {
+    let pairs = 0;
+    for (const c of companies.filter((x) => x.sections.trust_signal.review_count > 50).slice(0, 40)) {
+      for (const plan of productPlans(c, env)) {
+        let prev: ProductReview | undefined;
+        for (let i = 0; i < Math.min(plan.total, 60); i++) {
+          const r = productReviewAt(c, env, plan, i);
+          if (prev) {
+            expect(r.review_title, `${plan.product.id} #${i}`).not.toBe(prev.review_title);
+            expect(r.review_content, `${plan.product.id} #${i}`).not.toBe(prev.review_content);
+            pairs++;
+          }
+          prev = r;
+        }
+      }
+    }
+    expect(pairs).toBeGreaterThan(1000);
+  });
 });
 
 describe('employee reviews', () => {

@@ -20,7 +20,7 @@ export function HeaderCompanyTools() {
   return (
     <div className="flex min-w-0 items-center gap-3">
       <CompanySearchBox onAddCompany={setAdding} />
-      <Button size="sm" onClick={() => setAdding({})}>
+      <Button size="compact" onClick={() => setAdding({})}>
         Add company
       </Button>
       <Link

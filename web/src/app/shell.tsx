@@ -10,7 +10,7 @@ import { HeaderCompanyTools } from './header-company-tools';
  * It also keeps the sign-in rule: team mode without a user, or any 401, leads to `/sign-in`.
  */
 export function AppShell({ children }: { children: ReactNode }) {
-  const { signedOut } = useSignInGuard();
+  const { ready, showingSignIn } = useSignInGuard();
   return (
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -19,13 +19,13 @@ export function AppShell({ children }: { children: ReactNode }) {
             <img src="/favicon.svg" alt="" className="h-6 w-6" />
             <span>List Builder</span>
           </Link>
-          <HeaderCompanyTools />
+          {ready && <HeaderCompanyTools />}
           <div className="flex-1" />
-          <UsageMeter enabled={!signedOut} />
+          <UsageMeter enabled={ready} />
           <SignOutButton />
         </div>
       </header>
-      <main className="flex min-h-0 flex-1 flex-col">{children}</main>
+      <main className="flex min-h-0 flex-1 flex-col">{ready || showingSignIn ? children : null}</main>
     </div>
   );
 }

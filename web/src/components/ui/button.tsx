@@ -3,7 +3,8 @@ import { cn } from './cn';
 import { Spinner } from './spinner';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'link';
-type Size = 'sm' | 'md';
+/** `sm` 28 px (dense rows), `compact` 32 px (beside 32 px inputs such as the header's search box), `md` 36 px. */
+type Size = 'sm' | 'compact' | 'md';
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 disabled:bg-indigo-300',
@@ -15,6 +16,7 @@ const VARIANTS: Record<Variant, string> = {
 
 const SIZES: Record<Size, string> = {
   sm: 'h-7 gap-1 px-2 text-xs',
+  compact: 'h-8 gap-1.5 px-3 text-sm',
   md: 'h-9 gap-2 px-3.5 text-sm',
 };
 

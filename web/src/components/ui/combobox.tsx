@@ -73,6 +73,8 @@ export function Combobox({
       case 'ArrowDown':
         e.preventDefault();
         setOpen(true);
+        // A closed list opens on its highlighted option rather than skipping past it.
+        if (!showList) break;
         setActive((i) => (options.length === 0 ? -1 : Math.min(i + 1, options.length - 1)));
         break;
       case 'ArrowUp':

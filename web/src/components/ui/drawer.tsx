@@ -32,10 +32,15 @@ export function Drawer({ open, onClose, title, description, children, footer, cl
         const first = focusable[0];
         const last = focusable[focusable.length - 1];
         if (!first || !last) return;
-        if (e.shiftKey && document.activeElement === first) {
+        const at = document.activeElement;
+        // From the panel itself (where focus lands on open) or from outside, Tab enters at an end.
+        if (at === panel.current || !panel.current.contains(at)) {
+          e.preventDefault();
+          (e.shiftKey ? last : first).focus();
+        } else if (e.shiftKey && at === first) {
           e.preventDefault();
           last.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
+        } else if (!e.shiftKey && at === last) {
           e.preventDefault();
           first.focus();
         }

@@ -18,7 +18,8 @@ export type PopoverProps = {
 
 /**
  * A button-anchored panel (non-modal dialog): opens below its trigger, closes on Escape (focus
- * back to the trigger) or a click outside. Its content mounts only while open.
+ * back to the trigger), a click outside, or focus moving elsewhere (Tab past its last control).
+ * Its content mounts only while open.
  */
 export function Popover({ trigger, label, children, align = 'end', className }: PopoverProps) {
   const [open, setOpen] = useState(false);
@@ -39,11 +40,17 @@ export function Popover({ trigger, label, children, align = 'end', className }: 
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') close();
     };
+    // Focus gone to another control of the page: the open panel would only be in the way there.
+    const onFocus = (e: FocusEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocus);
     return () => {
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocus);
     };
   }, [open, close]);
 

@@ -48,5 +48,12 @@ export function useSignInGuard() {
     if (mustSignIn && !onSignIn) void navigate({ to: '/sign-in', search: { redirect: here }, replace: true });
   }, [mustSignIn, onSignIn, navigate, here]);
 
-  return { signedOut: mustSignIn };
+  // Data calls wait until the session is known: in team mode a signed-out visit would otherwise
+  // fire pricing, usage and list calls that can only answer 401. A failed session lookup lets the
+  // pages load and show their own errors.
+  const ready = (session.data !== undefined && !mustSignIn) || session.isError;
+  // The route on screen, not the location: while the router moves to /sign-in the location changes
+  // first and the outlet still shows the previous page for a moment.
+  const showingSignIn = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === '/sign-in') });
+  return { signedOut: mustSignIn, ready, showingSignIn };
 }

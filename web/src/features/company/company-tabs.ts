@@ -55,8 +55,8 @@ export function sectionsCost(prices: Prices, sections: readonly StoredSection[])
 }
 
 /**
- * What opening a tab will cost at most: enrichment sections are exact; reviews, posts and news
- * are charged by what comes back, so a full first page is the ceiling.
+ * What opening a tab will cost: enrichment sections and employee reviews (one block at least) are
+ * exact; posts and news are charged by what comes back, so a full first page is the ceiling.
  */
 export function tabEstimate(tab: CompanyTab, prices: Prices): { credits: number; upTo: boolean } {
   switch (tab) {
@@ -68,9 +68,10 @@ export function tabEstimate(tab: CompanyTab, prices: Prices): { credits: number;
     case 'products':
       return { credits: 0, upTo: false };
     case 'employees':
+      // Charged at least one block even with no reviews: the call always returns the ratings.
       return {
-        credits: Math.ceil(EMPLOYEE_REVIEWS_PAGE / prices.reviewsBlock) * prices.reviewsPerBlock,
-        upTo: true,
+        credits: Math.max(1, Math.ceil(EMPLOYEE_REVIEWS_PAGE / prices.reviewsBlock)) * prices.reviewsPerBlock,
+        upTo: false,
       };
     case 'posts':
       return { credits: Math.ceil(POSTS_PAGE / prices.postsBlock) * prices.postsPerBlock, upTo: true };
@@ -82,7 +83,7 @@ export function tabEstimate(tab: CompanyTab, prices: Prices): { credits: number;
   }
 }
 
-/** Reviews of chosen products: one started block of reviews per call at most for a page. */
+/** Reviews of chosen products: started blocks of reviews, at least one per call, for a page. */
 export function productReviewsEstimate(prices: Prices, products: number, perProduct: number): number {
-  return Math.ceil((products * perProduct) / prices.reviewsBlock) * prices.reviewsPerBlock;
+  return Math.max(1, Math.ceil((products * perProduct) / prices.reviewsBlock)) * prices.reviewsPerBlock;
 }

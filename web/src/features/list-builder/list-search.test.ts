@@ -82,6 +82,20 @@ describe('list state in the URL', () => {
     expect(parsed.page).toBe(3);
   });
 
+  it('drops the filters the service would refuse from a hand-edited link, keeping the valid ones', () => {
+    const filters = {
+      'location.hq.country': ['DEU'],
+      founded_year: { min: 'abc' },
+      'firmographic.founded_year': { gte: 'last year' },
+      'firmographic.company_type': ['not-a-type'],
+    };
+    const parsed = ListSearch.parse(defaultParseSearch(defaultStringifySearch({ ...state, filters })));
+    expect(parsed.filters).toEqual({ 'location.hq.country': ['DEU'] });
+    expect(parsed.page).toBe(3);
+    expect(ListSearch.parse(defaultParseSearch('?filters=garbage')).filters).toBeUndefined();
+    expect(ListSearch.parse({ filters: { nonsense: 1 } }).filters).toBeUndefined();
+  });
+
   it('reads an empty link as the default list', () => {
     expect(ListSearch.parse(defaultParseSearch(''))).toEqual({});
   });

@@ -5,17 +5,35 @@
  * back to defaults field by field instead of breaking the page.
  */
 import { LIST_DEFAULT_LIMIT, type ListGenerateRequest, SORT_BY, SORT_ORDERS } from '@contract/api';
-import type { Filters } from '@contract/filters';
+import { type Filters, FiltersSchema } from '@contract/filters';
 import { LIST_SECTIONS, type ListSection } from '@contract/sections';
 import { z } from 'zod';
 
 export const PAGE_SIZES = [20, 50, 100, 200, 500] as const;
 
+/**
+ * Only the filters the service would accept, each checked on its own: a hand-edited or stale link
+ * (an unknown key, a range of words) loses that filter instead of turning the whole list into a
+ * 400 that no retry can fix. Values are kept as written; the service normalises them.
+ */
+export function acceptedFilters(
+  filters: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  if (!filters) return undefined;
+  const kept = Object.entries(filters).filter(([k, v]) => FiltersSchema.safeParse({ [k]: v }).success);
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+}
+
 export const ListSearch = z.object({
   /** The plain-language description last turned into filters (shown in the Describe box). */
   q: z.string().max(1000).optional().catch(undefined),
   /** The filters the list is built from (the user's, after any translation). */
-  filters: z.record(z.string(), z.unknown()).optional().catch(undefined),
+  filters: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .catch(undefined)
+    .transform(acceptedFilters)
+    .optional(),
   /** Sections requested with the list (added by the column chooser). */
   sections: z.array(z.enum(LIST_SECTIONS)).optional().catch(undefined),
   /** Visible column ids of `@contract/columns`, in order; absent = the default columns. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isTerminal, laterState } from './get-addition-status';
+import {
+  isTerminal,
+  laterState,
+  POLL_BACKGROUND_MS,
+  POLL_WITH_EVENTS_MS,
+  POLL_WITHOUT_EVENTS_MS,
+  statusPollInterval,
+} from './get-addition-status';
 
 describe('addition states', () => {
   it('only ever move forward, so a late poll answer cannot undo an event', () => {
@@ -15,5 +22,16 @@ describe('addition states', () => {
       'completed',
       'failed',
     ]);
+  });
+
+  it('are looked up every 2 s without events, rarely with them or in a long list, never once ended', () => {
+    expect(statusPollInterval(undefined, false)).toBe(POLL_WITHOUT_EVENTS_MS);
+    expect(statusPollInterval('pending', false)).toBe(POLL_WITHOUT_EVENTS_MS);
+    expect(statusPollInterval('pending', true)).toBe(POLL_WITH_EVENTS_MS);
+    expect(statusPollInterval('in_progress', true)).toBe(POLL_WITH_EVENTS_MS);
+    expect(statusPollInterval('in_progress', false, true)).toBe(POLL_BACKGROUND_MS);
+    expect(statusPollInterval('completed', false)).toBe(false);
+    expect(statusPollInterval('failed', true, true)).toBe(false);
+    expect(POLL_WITH_EVENTS_MS).toBeGreaterThan(POLL_WITHOUT_EVENTS_MS);
   });
 });

@@ -1,21 +1,20 @@
 /**
  * GET /api/v1/status/{id}: one addition request's state (free). Live events from the BFF update it
- * as they arrive; polling is the fallback: every 2 s until an event for the request has arrived on
- * an open stream, then only a slow safety net (an event sent while the stream was down is not
- * replayed).
+ * as they arrive; polling is the fallback: every 2 s while the event stream is down, a slow safety
+ * net while it is open, and one lookup each time it (re)opens, since events sent while it was down
+ * are not replayed.
  */
 import { ADDITION_STATES, type AdditionState, type AdditionStatus } from '@contract/api';
 import { AdditionStatusChangedEvent } from '@contract/bff';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiFetch } from '@/lib/api-client';
 import { useBffEvent, useBffEventsOpen } from '@/lib/use-bff-events';
 import { ADDITIONS_QUERY_KEY, patchAdditionRecord } from './get-additions';
 
 export const POLL_WITHOUT_EVENTS_MS = 2000;
 export const POLL_WITH_EVENTS_MS = 10_000;
-
-/** Requests for which a live event has arrived: the stream is known to carry their changes. */
-const heardLive = new Set<string>();
+export const POLL_BACKGROUND_MS = 30_000;
 
 export function isTerminal(state: AdditionState): boolean {
   return state === 'completed' || state === 'failed';
@@ -25,6 +24,22 @@ export function isTerminal(state: AdditionState): boolean {
 export function laterState(a: AdditionState, b: AdditionState): AdditionState {
   const rank = (s: AdditionState) => (isTerminal(s) ? 2 : ADDITION_STATES.indexOf(s));
   return rank(b) >= rank(a) ? b : a;
+}
+
+/**
+ * How often to look a request's status up: never once it has ended; rarely while the live stream
+ * is open (events carry the changes; the lookup is only a safety net); every 2 s otherwise (the
+ * fallback). A `background` request (one of many listed) is looked up rarely either way, so a long
+ * list of open requests cannot run into the BFF's rate limit.
+ */
+export function statusPollInterval(
+  state: AdditionState | undefined,
+  eventsOpen: boolean,
+  background = false,
+): number | false {
+  if (state && isTerminal(state)) return false;
+  if (background) return POLL_BACKGROUND_MS;
+  return eventsOpen ? POLL_WITH_EVENTS_MS : POLL_WITHOUT_EVENTS_MS;
 }
 
 /** The status lookup; kept without its `credits_consumed` (always 0) so events and lookups share a shape. */
@@ -55,7 +70,6 @@ export function useAdditionEventsIntoCache() {
     const parsed = AdditionStatusChangedEvent.safeParse(data);
     if (!parsed.success) return;
     const ev = parsed.data;
-    heardLive.add(ev.request_id);
     queryClient.setQueryData<AdditionStatus>(additionStatusQueryKey(ev.request_id), (old) =>
       old && laterState(old.status, ev.status) === old.status && old.status !== ev.status ? old : ev,
     );
@@ -65,16 +79,21 @@ export function useAdditionEventsIntoCache() {
 }
 
 /** One request's status; mount `useAdditionEventsIntoCache` once above for the live updates. */
-export function useAdditionStatus(id: string, opts: { enabled?: boolean } = {}) {
+export function useAdditionStatus(id: string, opts: { enabled?: boolean; background?: boolean } = {}) {
   const eventsOpen = useBffEventsOpen();
-  return useQuery({
+  const enabled = opts.enabled ?? true;
+  const q = useQuery({
     ...additionStatusQueryOptions(id),
-    enabled: opts.enabled ?? true,
-    refetchInterval: (q) => {
-      const s = q.state.data?.status;
-      if (s && isTerminal(s)) return false;
-      return eventsOpen && heardLive.has(id) ? POLL_WITH_EVENTS_MS : POLL_WITHOUT_EVENTS_MS;
-    },
+    enabled,
+    refetchInterval: (query) => statusPollInterval(query.state.data?.status, eventsOpen, opts.background),
     refetchIntervalInBackground: false,
   });
+  // Catch up once the stream is open: a change made before it opened reached nobody.
+  const { refetch } = q;
+  const state = q.data?.status;
+  const ended = state !== undefined && isTerminal(state);
+  useEffect(() => {
+    if (eventsOpen && enabled && !ended) void refetch({ cancelRefetch: false });
+  }, [eventsOpen, enabled, ended, refetch]);
+  return q;
 }

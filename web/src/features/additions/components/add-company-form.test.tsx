@@ -85,8 +85,29 @@ describe('add-company form', () => {
     await submit();
     expect(await screen.findByText('website is not a hostname')).toBeTruthy();
     await submit();
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'Pay-as-you-go plan cannot add companies',
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toContain('Adding companies is not part of your plan.');
+    expect(refusal.textContent).toContain('Pay-as-you-go plan cannot add companies');
+  });
+
+  it('names a daily limit reached before the service explains it', async () => {
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValueOnce(
+        new ApiError(
+          429,
+          'This key has made its 100 addition requests for today (UTC); more are accepted from midnight UTC.',
+        ),
+      );
+    render(
+      <AddCompanyFormView
+        onSubmit={onSubmit}
+        defaultValues={{ company_name: 'Acme', website: 'acme.com' }}
+      />,
     );
+    await submit();
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toContain('Request limit reached.');
+    expect(refusal.textContent).toContain('more are accepted from midnight UTC');
   });
 });

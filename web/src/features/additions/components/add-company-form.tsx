@@ -11,6 +11,12 @@ import {
   toAdditionRequest,
 } from '../website';
 
+/** A refusal by status, named before the service's own explanation. */
+const REFUSAL_TITLES: Readonly<Record<string, string>> = {
+  '403': 'Adding companies is not part of your plan.',
+  '429': 'Request limit reached.',
+};
+
 export type AddCompanyFormProps = {
   defaultValues?: Partial<AddCompanyValues>;
   /** Sends the request; a thrown `ApiError` with field errors is shown next to the fields. */
@@ -49,6 +55,7 @@ export function AddCompanyFormView({ defaultValues, onSubmit }: AddCompanyFormPr
       }
       if (!placed)
         setError('root.server', {
+          type: err instanceof ApiError ? String(err.status) : 'network',
           message: err instanceof Error ? err.message : 'The request could not be sent.',
         });
     }
@@ -83,6 +90,9 @@ export function AddCompanyFormView({ defaultValues, onSubmit }: AddCompanyFormPr
           role="alert"
           className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-900"
         >
+          {REFUSAL_TITLES[String(errors.root.server.type)] && (
+            <span className="block font-medium">{REFUSAL_TITLES[String(errors.root.server.type)]}</span>
+          )}
           {errors.root.server.message}
         </p>
       )}

@@ -21,12 +21,15 @@ export function AddCompanyPanel({
 }) {
   const submit = useSubmitAddition();
   const [result, setResult] = useState<AdditionSubmitResponse | null>(null);
+  // The name as submitted: shown while the first status answer is on its way.
+  const [submittedName, setSubmittedName] = useState('');
 
   if (!result)
     return (
       <AddCompanyFormView
         defaultValues={defaultValues}
         onSubmit={async (values) => {
+          setSubmittedName(values.company_name);
           setResult(await submit.mutateAsync(values));
         }}
       />
@@ -56,7 +59,11 @@ export function AddCompanyPanel({
             Request for <span className="font-medium text-slate-900">{result.domain}</span> submitted.
           </p>
           <div onClickCapture={(e) => (e.target as HTMLElement).closest('a') && onNavigate?.()}>
-            <AdditionStatus requestId={result.request_id} domain={result.domain} />
+            <AdditionStatus
+              requestId={result.request_id}
+              domain={result.domain}
+              companyName={submittedName}
+            />
           </div>
         </div>
       ) : (

@@ -3,7 +3,16 @@ import { useAdditionEventsIntoCache, useAdditionStatus } from '../api/get-additi
 import { AdditionStatusView } from './addition-status-view';
 
 /** A submitted request's status, kept current by live events with polling as the fallback. */
-export function AdditionStatus({ requestId, domain }: { requestId: string; domain: string }) {
+export function AdditionStatus({
+  requestId,
+  domain,
+  companyName,
+}: {
+  requestId: string;
+  domain: string;
+  /** The name as submitted, until the service's own answer gives it. */
+  companyName?: string;
+}) {
   useAdditionEventsIntoCache();
   const q = useAdditionStatus(requestId);
   const live = useBffEventsOpen();
@@ -11,7 +20,7 @@ export function AdditionStatus({ requestId, domain }: { requestId: string; domai
   return (
     <AdditionStatusView
       state={s?.status ?? 'pending'}
-      companyName={s?.detail.company_name ?? null}
+      companyName={s?.detail.company_name || companyName || null}
       domain={s?.detail.domain ?? domain}
       reason={s?.detail.reason ?? null}
       companyUuid={s?.detail.company_uuid ?? null}

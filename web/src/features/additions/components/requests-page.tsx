@@ -22,6 +22,13 @@ export function RequestsPage() {
   const [adding, setAdding] = useState(false);
   useAdditionEventsIntoCache();
   const { refetch } = q;
+  // The list is newest first: the first few unfinished requests are the ones being watched.
+  const watched = new Set(
+    (q.data ?? [])
+      .filter((r) => r.status === 'pending' || r.status === 'in_progress')
+      .slice(0, WATCHED_REQUESTS)
+      .map((r) => r.request_id),
+  );
   // Events are not replayed after a reconnect: catch up with the list whenever the stream opens.
   useEffect(() => {
     let first = true;
@@ -90,7 +97,7 @@ export function RequestsPage() {
             </thead>
             <tbody className="divide-y divide-slate-100">
               {q.data.map((r) => (
-                <RequestRow key={r.request_id} record={r} />
+                <RequestRow key={r.request_id} record={r} background={!watched.has(r.request_id)} />
               ))}
             </tbody>
           </table>
@@ -101,10 +108,13 @@ export function RequestsPage() {
   );
 }
 
+/** How many of the newest unfinished requests are looked up often; the older ones only now and then. */
+export const WATCHED_REQUESTS = 5;
+
 /** One request; an unfinished one also watches its own status (the polling fallback). */
-function RequestRow({ record }: { record: AdditionRecord }) {
+function RequestRow({ record, background }: { record: AdditionRecord; background: boolean }) {
   const open = record.status === 'pending' || record.status === 'in_progress';
-  const status = useAdditionStatus(record.request_id, { enabled: open });
+  const status = useAdditionStatus(record.request_id, { enabled: open, background });
   const s = status.data;
   const r: AdditionRecord = s
     ? {

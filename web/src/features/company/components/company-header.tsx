@@ -1,80 +1,199 @@
+import type { CompanySearchRecord } from '@contract/api';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
 import { usePricing } from '@/lib/pricing';
 import { useEnrichment } from '../api/get-enrichment';
 import { HEADER_SECTIONS, sectionsCost } from '../company-tabs';
 import { displayHost, websiteHref } from '../format';
 import { CostNote, PriceNote } from './cost-note';
-import { ErrorState } from './panel-states';
+import { ErrorState, Missing } from './panel-states';
 
-/** The company's identity: name, website, type, HQ, headcount band, founded and a short description. */
-export function CompanyHeader({ company }: { company: string }) {
-  const q = useEnrichment(company, HEADER_SECTIONS);
-  const plan = usePricing();
-  if (q.error && !q.data) {
-    if (q.error instanceof ApiError && q.error.status === 404)
-      return (
-        <div className="py-6">
-          <h1 className="text-2xl font-semibold text-slate-900">Company not found</h1>
-          <p className="mt-1 text-sm text-slate-600">{q.error.message}</p>
-        </div>
-      );
-    return <ErrorState error={q.error} what="this company" onRetry={() => void q.refetch()} />;
-  }
-  if (!q.data)
-    return (
-      <div role="status" aria-label="Loading the company" className="py-2">
-        <Skeleton className="h-8 w-72" />
-        <Skeleton className="mt-3 h-4 w-96" />
-        <Skeleton className="mt-3 h-4 w-2/3" />
-        {plan.data && (
-          <p className="mt-2 text-xs text-slate-500">
-            Loading the company profile:{' '}
-            <PriceNote credits={sectionsCost(plan.data.prices, HEADER_SECTIONS)} />
-          </p>
-        )}
-      </div>
-    );
-  const { firmographic: f, location: loc } = q.data.body.sections;
-  const name = f?.name || 'Unnamed company';
-  const href = f ? websiteHref(f.website) : null;
-  const hq = loc ? [loc.hq.city, loc.hq.country.label].filter(Boolean).join(', ') : '';
-  const facts: [string, string][] = [];
-  if (f?.company_type.label) facts.push(['Type', f.company_type.label]);
-  if (hq) facts.push(['Headquarters', hq]);
-  if (f?.headcount_range) facts.push(['Employees', f.headcount_range]);
-  if (f?.founded_year) facts.push(['Founded', String(f.founded_year)]);
+/** Up to two initials, standing in for a logo the data set does not have. */
+function initials(name: string): string {
+  const words = name.match(/[\p{L}\p{N}]+/gu) ?? [];
   return (
-    <div className="py-2">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-semibold text-slate-900">{name}</h1>
+    words.length > 1 ? `${words[0]?.[0]}${words[1]?.[0]}` : (words[0]?.slice(0, 2) ?? '?')
+  ).toUpperCase();
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <section
+      aria-label="Company profile"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      {children}
+    </section>
+  );
+}
+
+function Identity({
+  name,
+  website,
+  status,
+  category,
+  aside,
+}: {
+  name: string;
+  website: string;
+  /** The operating status (Operating, Acquired, Closed...): a going concern reads green. */
+  status?: string | undefined;
+  category?: string | null | undefined;
+  aside?: ReactNode;
+}) {
+  const href = websiteHref(website);
+  return (
+    <div className="flex items-start gap-4">
+      <div
+        aria-hidden="true"
+        className="flex h-14 w-14 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-lg font-semibold text-indigo-700 ring-1 ring-indigo-100 ring-inset"
+      >
+        {initials(name)}
+      </div>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h1 className="truncate text-2xl font-semibold text-slate-900">{name}</h1>
+          {status && (
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${
+                status === 'Operating'
+                  ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
+                  : 'bg-amber-50 text-amber-800 ring-amber-200'
+              }`}
+            >
+              {status}
+            </span>
+          )}
+        </div>
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-500">
           {href && (
             <a
               href={href}
               target="_blank"
               rel="noreferrer noopener"
-              className="text-sm text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              className="font-medium text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
-              {displayHost(f?.website ?? '')}
+              {displayHost(website)} <span aria-hidden="true">↗</span>
             </a>
           )}
-        </div>
-        <CostNote credits={q.data.credits} cached={q.data.cached} updatedAt={q.dataUpdatedAt} />
+          {href && category && <span aria-hidden="true">·</span>}
+          {category && <span>{category}</span>}
+        </p>
       </div>
-      {facts.length > 0 && (
-        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-          {facts.map(([k, v]) => (
-            <div key={k} className="flex gap-1.5">
-              <dt className="text-slate-500">{k}</dt>
-              <dd className="font-medium text-slate-900">{v}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-      {f?.company_description_short && (
-        <p className="mt-3 max-w-3xl text-sm leading-6 text-slate-600">{f.company_description_short}</p>
-      )}
+      <div className="shrink-0 pt-1">{aside}</div>
     </div>
+  );
+}
+
+/**
+ * The company's identity: name, website, type, HQ, headcount band, founded and a short description.
+ * While the paid profile loads, the free search record (`preview`) already gives name and website.
+ */
+export function CompanyHeader({
+  company,
+  preview = null,
+  enabled = true,
+}: {
+  company: string;
+  preview?: CompanySearchRecord | null;
+  /** False until the company is known to exist: nothing is bought for a wrong id. */
+  enabled?: boolean;
+}) {
+  const q = useEnrichment(company, HEADER_SECTIONS, { enabled });
+  const plan = usePricing();
+  if (q.error && !q.data)
+    return <ErrorState error={q.error} what="this company" onRetry={() => void q.refetch()} />;
+  if (!q.data)
+    return (
+      <Frame>
+        <div role="status" aria-label="Loading the company">
+          {preview ? (
+            <Identity name={preview.name} website={preview.website} category={preview.product_category} />
+          ) : (
+            <div className="flex items-start gap-4">
+              <Skeleton className="h-14 w-14 rounded-xl" />
+              <div className="flex-1">
+                <Skeleton className="h-7 w-72" />
+                <Skeleton className="mt-2 h-4 w-40" />
+              </div>
+            </div>
+          )}
+          <div className="mt-5 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 md:grid-cols-4">
+            {[0, 1, 2, 3].map((i) => (
+              <div key={i}>
+                <Skeleton className="h-3 w-20" />
+                <Skeleton className="mt-2 h-4 w-28" />
+              </div>
+            ))}
+          </div>
+          <Skeleton className="mt-4 h-4 w-2/3" />
+          {plan.data && (
+            <p className="mt-3 text-xs text-slate-500">
+              Loading the company profile:{' '}
+              <PriceNote credits={sectionsCost(plan.data.prices, HEADER_SECTIONS)} />
+            </p>
+          )}
+        </div>
+      </Frame>
+    );
+  const { firmographic: f, location: loc } = q.data.body.sections;
+  const name = f?.name || preview?.name || 'Unnamed company';
+  const website = f?.website || preview?.website || '';
+  const hq = loc ? [loc.hq.city, loc.hq.country.label].filter(Boolean).join(', ') : '';
+  const facts: [string, string | null][] = [
+    ['Type', f?.company_type.label || null],
+    ['Headquarters', hq || null],
+    ['Employees', f?.headcount_range || null],
+    ['Founded', f?.founded_year ? String(f.founded_year) : null],
+  ];
+  return (
+    <Frame>
+      <Identity
+        name={name}
+        website={website}
+        status={f?.operating_status.label || undefined}
+        category={preview?.product_category}
+        aside={<CostNote credits={q.data.credits} cached={q.data.cached} updatedAt={q.dataUpdatedAt} />}
+      />
+      <dl className="mt-5 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 md:grid-cols-4">
+        {facts.map(([k, v]) => (
+          <div key={k} className="min-w-0">
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{k}</dt>
+            <dd className="mt-0.5 truncate text-sm font-medium text-slate-900">{v ?? <Missing />}</dd>
+          </div>
+        ))}
+      </dl>
+      {f?.company_description_short && (
+        <p className="mt-4 max-w-4xl text-sm leading-6 text-slate-600">{f.company_description_short}</p>
+      )}
+    </Frame>
+  );
+}
+
+/** A page address that names no company: said plainly, with the ways on. */
+export function CompanyNotFound({ company, detail }: { company: string; detail?: string | undefined }) {
+  return (
+    <Frame>
+      <div className="py-6 text-center">
+        <h1 className="text-2xl font-semibold text-slate-900">Company not found</h1>
+        <p className="mx-auto mt-2 max-w-xl text-sm text-slate-600">
+          {detail ?? (
+            <>
+              No company in the data set has the id <code className="text-slate-800">{company}</code>. Nothing
+              was charged.
+            </>
+          )}
+        </p>
+        <p className="mt-4 text-sm text-slate-600">
+          Look it up with <span className="font-medium text-slate-800">Search companies</span> above, add it
+          with <span className="font-medium text-slate-800">Add company</span>, or{' '}
+          <Link to="/" className="font-medium text-indigo-700 hover:underline">
+            go to the list builder
+          </Link>
+          .
+        </p>
+      </div>
+    </Frame>
   );
 }

@@ -2,9 +2,11 @@ import { Tabs } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
 import { usePricing } from '@/lib/pricing';
 import { useEnrichment } from '../api/get-enrichment';
+import { useResolvedCompany } from '../api/resolve-company';
 import { COMPANY_TABS, type CompanyTab, HEADER_SECTIONS, TAB_LABELS, tabEstimate } from '../company-tabs';
 import { formatCredits } from '../format';
-import { CompanyHeader } from './company-header';
+import { CompanyHeader, CompanyNotFound } from './company-header';
+import { PanelSkeleton } from './panel-states';
 import {
   BusinessPanel,
   EmployeesPanel,
@@ -28,7 +30,10 @@ export function CompanyView({
   onTabChange: (tab: CompanyTab) => void;
 }) {
   const plan = usePricing();
-  const header = useEnrichment(company, HEADER_SECTIONS);
+  // The free search says first whether the company exists: a wrong id buys nothing and fails nothing.
+  const resolved = useResolvedCompany(company);
+  const known = resolved.state === 'known';
+  const header = useEnrichment(company, HEADER_SECTIONS, { enabled: known });
   const tabs = COMPANY_TABS.map((id) => {
     let hint: string | undefined;
     if (plan.data) {
@@ -45,15 +50,20 @@ export function CompanyView({
     }
     return { id, label: TAB_LABELS[id], hint };
   });
+  if (resolved.state === 'missing') return <CompanyNotFound company={company} />;
+  // An unknown company has no tabs to open: each would only fail the same way.
+  if (header.error instanceof ApiError && header.error.status === 404)
+    return <CompanyNotFound company={company} detail={header.error.message} />;
   return (
     <>
-      <CompanyHeader company={company} />
-      {/* An unknown company has no tabs to open: each would only fail the same way. */}
-      {!(header.error instanceof ApiError && header.error.status === 404) && (
-        <Tabs label="Company details" tabs={tabs} selected={tab} onSelect={onTabChange} className="mt-4">
+      <CompanyHeader company={company} preview={resolved.record} enabled={known} />
+      <Tabs label="Company details" tabs={tabs} selected={tab} onSelect={onTabChange} className="mt-5">
+        {known ? (
           <Panel key={`${company}-${tab}`} company={company} tab={tab} />
-        </Tabs>
-      )}
+        ) : (
+          <PanelSkeleton label="Loading the company" rows={2} />
+        )}
+      </Tabs>
     </>
   );
 }

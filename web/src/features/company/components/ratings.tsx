@@ -41,17 +41,24 @@ export function ScaleBar({
   const clamped = Math.max(0, Math.min(1, share));
   const text = scale === 'fraction' ? formatPercent(value) : `${formatRating(value)} / 5`;
   return (
-    <div className="grid grid-cols-[minmax(10rem,14rem)_1fr_4.5rem] items-center gap-3 text-sm">
-      <span className="truncate text-slate-600">{label}</span>
+    // Label and figure on one line, the bar under them across the whole card: it keeps its length
+    // whether the providers sit two or three to a row.
+    <div className="text-sm">
+      <div className="flex items-baseline justify-between gap-3">
+        <span className="truncate text-slate-600">{label}</span>
+        <span className="shrink-0 font-medium text-slate-900 tabular-nums" data-testid="scale-value">
+          {text}
+        </span>
+      </div>
       {/* The bar is the picture of the figure beside it, which is what assistive technology reads. */}
-      <span aria-hidden="true" className="relative h-2 overflow-hidden rounded-full bg-slate-100">
+      <span
+        aria-hidden="true"
+        className="relative mt-1 block h-1.5 overflow-hidden rounded-full bg-slate-100"
+      >
         <span
           className={`absolute inset-y-0 left-0 rounded-full ${scale === 'fraction' ? 'bg-emerald-500' : 'bg-indigo-500'}`}
           style={{ width: `${clamped * 100}%` }}
         />
-      </span>
-      <span className="text-right text-slate-900 tabular-nums" data-testid="scale-value">
-        {text}
       </span>
     </div>
   );

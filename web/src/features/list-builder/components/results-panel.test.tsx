@@ -28,6 +28,8 @@ import { ResultsPanel } from './results-panel';
 let service: Service;
 const realFetch = globalThis.fetch;
 const calls: { path: string; body: unknown }[] = [];
+/** Stages a fault for the next list calls: a network failure or a problem answer. */
+let fault: 'network' | { status: number; detail: string } | null = null;
 
 beforeAll(async () => {
   service = await startService({ dataDir: ':memory:', companies: 300, seed: 7 });
@@ -37,6 +39,14 @@ beforeAll(async () => {
       const problem = { type: 'about:blank', title: 'Not found', status: 404, detail: 'No such endpoint.' };
       return new Response(JSON.stringify(problem), {
         status: 404,
+        headers: { 'content-type': 'application/problem+json' },
+      });
+    }
+    if (fault === 'network') throw new TypeError('Failed to fetch');
+    if (fault) {
+      const problem = { type: 'about:blank', title: 'Staged', ...fault };
+      return new Response(JSON.stringify(problem), {
+        status: fault.status,
         headers: { 'content-type': 'application/problem+json' },
       });
     }
@@ -62,6 +72,7 @@ afterAll(() => {
 afterEach(() => {
   cleanup();
   calls.length = 0;
+  fault = null;
   forgetGridMemory();
 });
 
@@ -322,14 +333,48 @@ describe('ResultsPanel', () => {
     ).toBeTruthy();
   });
 
-  it("shows the service's problem and retries on request", async () => {
-    renderPanel({ filters: { 'industry.naics': ['999999'] } });
+  it("shows the service's refusal of a filter and offers to start over without filters", async () => {
+    const router = renderPanel({ filters: { 'industry.naics': ['999999'] } });
     const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
-    expect(within(alert).getByText('The list could not be loaded.')).toBeTruthy();
-    const detail = alert.textContent ?? '';
-    expect(detail.length).toBeGreaterThan('The list could not be loaded.Retry'.length);
-    const before = calls.length;
+    expect(within(alert).getByText('The service did not accept these filters')).toBeTruthy();
+    expect(alert.textContent).toContain('999999');
+    // Retrying the same filters cannot help: no Retry button.
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Start over without filters' }));
+    expect(router.state.location.search.filters).toBeUndefined();
+    await waitFor(() => expect(shownNames().length).toBeGreaterThan(20), { timeout: 5000 });
+    expect(calls.at(-1)?.body).not.toHaveProperty('filters');
+  });
+
+  it('says the server is unreachable and retries on request', async () => {
+    fault = 'network';
+    renderPanel({ size: 20 });
+    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    expect(within(alert).getByText('The server could not be reached')).toBeTruthy();
+    expect(alert.textContent).toContain('Check that the List Builder server is running');
+    fault = null;
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(calls.length).toBe(before + 1));
+    await waitFor(() => expect(shownNames()).toHaveLength(20), { timeout: 5000 });
+  });
+
+  it('says a spent budget is spent, with no retry that would be refused again', async () => {
+    fault = { status: 402, detail: 'Your daily budget of 5 credits is spent; it renews at 00:00 UTC.' };
+    renderPanel({ size: 20 });
+    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    expect(within(alert).getByText("Today's credit budget is spent")).toBeTruthy();
+    expect(alert.textContent).toContain('it renews at 00:00 UTC');
+    expect(alert.textContent).toContain('raise the daily budget');
+    expect(within(alert).queryByRole('button')).toBeNull();
+  });
+
+  it('says to wait on a rate limit, then retries', async () => {
+    fault = { status: 429, detail: 'Too many requests; try again in 9 s.' };
+    renderPanel({ size: 20 });
+    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    expect(within(alert).getByText('Too many requests just now')).toBeTruthy();
+    expect(alert.textContent).toContain('try again in 9 s');
+    fault = null;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(shownNames()).toHaveLength(20), { timeout: 5000 });
   });
 });

@@ -15,7 +15,6 @@ import { Button } from '@/components/ui/button';
 import { Drawer } from '@/components/ui/drawer';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { useGenerateList } from '../api/generate-list';
 import {
@@ -27,13 +26,19 @@ import {
 } from '../grid-memory';
 import { PAGE_SIZES, toListRequest } from '../list-search';
 import { useListSearch } from '../use-list-search';
+import { errorAdvice } from './results/error-advice';
 import { ExportMenu } from './results/export-menu';
 import { formatCount, formatCredits } from './results/format';
 import { PaginationBar } from './results/pagination-bar';
 import { ResultsGrid } from './results/results-grid';
 import { useResultsTable } from './results/results-table';
 import { SortControl } from './results/sort-control';
-import { requestedSections, visibleColumnIds } from './results/visible-columns';
+import {
+  blockedColumns,
+  requestedSections,
+  unavailableReason,
+  visibleColumnIds,
+} from './results/visible-columns';
 
 // Opened now and then, so it loads when first opened rather than with the page.
 const ColumnChooser = lazy(() =>
@@ -82,6 +87,11 @@ export function ResultsPanel() {
 
   // Selection: company ids across pages of one list. A new list (other filters or description)
   // starts with nothing selected; sorting, paging and columns keep it.
+  const blocked = useMemo(
+    () => blockedColumns(columnIds, (s) => unavailableReason(s, pricing, skipped)),
+    [columnIds, pricing, skipped],
+  );
+
   const listKey = listKeyOf(search);
   const [rowSelection, onRowSelectionChange] = useGridSelection(listKey);
   const selectedIds = useMemo(
@@ -136,15 +146,33 @@ export function ResultsPanel() {
   const closeChooser = useCallback(() => setChooserOpen(false), []);
 
   const error = query.error;
-  const overlay = error ? (
-    <div role="alert" className="flex flex-col items-start gap-3 px-6 py-10">
-      <p className="font-medium text-slate-900">The list could not be loaded.</p>
-      <p className="max-w-xl text-sm text-slate-600">
-        {error instanceof ApiError ? error.message : 'Something went wrong while reading the answer.'}
-      </p>
-      <Button variant="primary" onClick={() => void query.refetch()}>
-        Retry
-      </Button>
+  const advice = error ? errorAdvice(error) : null;
+  const overlay = advice ? (
+    <div role="alert" className="flex max-w-2xl flex-col items-start gap-2 px-6 py-10">
+      <p className="font-medium text-slate-900">{advice.title}</p>
+      <p className="text-sm text-slate-700">{advice.detail}</p>
+      {advice.fields.length > 0 && (
+        <ul className="list-disc pl-5 text-sm text-slate-600">
+          {advice.fields.slice(0, 5).map((f) => (
+            <li key={f}>{f}</li>
+          ))}
+        </ul>
+      )}
+      <p className="text-sm text-slate-500">{advice.next}</p>
+      {advice.action === 'retry' && (
+        <Button variant="primary" className="mt-1" onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      )}
+      {advice.action === 'clear-filters' && (
+        <Button
+          variant="secondary"
+          className="mt-1"
+          onClick={() => update({ filters: undefined, q: undefined })}
+        >
+          Start over without filters
+        </Button>
+      )}
     </div>
   ) : data && data.data.length === 0 && !query.isFetching ? (
     data.total_count > 0 ? (
@@ -171,24 +199,28 @@ export function ResultsPanel() {
 
   return (
     <section aria-labelledby="results-heading" className="flex min-h-0 flex-1 flex-col">
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 pb-3">
-        <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
-          <h2 id="results-heading" className="text-base font-semibold text-slate-900">
-            Companies
-          </h2>
-          <span className="text-sm text-slate-500 tabular-nums" aria-live="polite">
-            {total === null ? '' : `${formatCount(servable ?? 0)}${capped ? '+' : ''} found`}
-          </span>
-          {selectedIds.length > 0 && (
-            <span className="flex items-center gap-1 text-sm">
-              <span className="rounded-full bg-indigo-100 px-2 py-0.5 font-medium text-indigo-800 tabular-nums">
-                {formatCount(selectedIds.length)} selected
-              </span>
-              <Button variant="link" size="sm" onClick={() => onRowSelectionChange(NO_SELECTION)}>
-                Clear selection
-              </Button>
+      {/* The title line and the cost line stack at a fixed height, so the selection badge appearing
+          never pushes the toolbar onto a line of its own (the grid would jump). */}
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2 pb-3">
+        <div className="flex min-w-0 flex-col">
+          <div className="flex h-7 min-w-0 items-center gap-x-3 whitespace-nowrap">
+            <h2 id="results-heading" className="text-base font-semibold text-slate-900">
+              Companies
+            </h2>
+            <span className="text-sm text-slate-500 tabular-nums" aria-live="polite">
+              {total === null ? '' : `${formatCount(servable ?? 0)}${capped ? '+' : ''} found`}
             </span>
-          )}
+            {selectedIds.length > 0 && (
+              <span className="flex items-center gap-1 text-sm">
+                <span className="rounded-full bg-indigo-100 px-2 py-0.5 font-medium text-indigo-800 tabular-nums">
+                  {formatCount(selectedIds.length)} selected
+                </span>
+                <Button variant="link" size="sm" onClick={() => onRowSelectionChange(NO_SELECTION)}>
+                  Clear selection
+                </Button>
+              </span>
+            )}
+          </div>
           <CostNote
             estimate={estimate}
             loading={query.isFetching}
@@ -222,6 +254,7 @@ export function ResultsPanel() {
             selected={selectedIds}
             total={servable}
             list={{ q: search.q, filters: search.filters }}
+            blocked={blocked}
           />
         </div>
       </div>
@@ -307,7 +340,10 @@ function CostNote({
   else if (cached) text = 'This page: cached, no credits spent';
   else text = `This page: ${formatCredits(spent)} credits spent`;
   return (
-    <span className="inline-flex items-center gap-1 text-sm text-slate-500 tabular-nums" aria-live="polite">
+    <span
+      className="inline-flex h-5 items-center gap-1 text-sm text-slate-500 tabular-nums"
+      aria-live="polite"
+    >
       {loading && <Spinner className="h-3 w-3" />}
       {text}
     </span>

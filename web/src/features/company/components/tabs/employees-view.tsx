@@ -34,7 +34,8 @@ export function EmployeesView({ data, offset }: { data: EmployeeReviewsData; off
     return <EmptyState title="No employee reviews for this company" />;
   return (
     <div className="space-y-4">
-      <div className="grid gap-4 lg:grid-cols-2">
+      {/* Three providers side by side where there is room, rather than a lone card on a second row. */}
+      <div className={`grid gap-4 lg:grid-cols-2 ${providers.length >= 3 ? 'xl:grid-cols-3' : ''}`}>
         {providers.map((prov) => {
           const overall = data.overall_rating[prov];
           const dims = data.other_ratings.filter((r) => r.provider === prov);
@@ -66,7 +67,7 @@ export function EmployeesView({ data, offset }: { data: EmployeeReviewsData; off
               {dims.length === 0 ? (
                 <p className="text-sm text-slate-500">No ratings by dimension.</p>
               ) : (
-                <div className="space-y-2">
+                <div className="space-y-2.5">
                   {dimensionOrder(dims.map((d) => d.type)).map((type) => {
                     const d = dims.find((x) => x.type === type);
                     if (!d) return null;

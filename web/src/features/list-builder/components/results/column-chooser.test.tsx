@@ -59,7 +59,8 @@ describe('ColumnChooser', () => {
     for (const s of LIST_SECTIONS) {
       const region = screen.getByRole('region', { name: SECTION_LABELS[s] });
       expect(within(region).getByRole('checkbox', { name: SECTION_LABELS[s] })).toBeTruthy();
-      expect(within(region).getByText(`+${PRICES.sections[s]} credits / company`)).toBeTruthy();
+      const unit = PRICES.sections[s] === 1 ? 'credit' : 'credits';
+      expect(within(region).getByText(`+${PRICES.sections[s]} ${unit} / company`)).toBeTruthy();
     }
     // Identity columns: always there, only the company id can be toggled.
     const company = screen.getByRole('region', { name: 'Company' });

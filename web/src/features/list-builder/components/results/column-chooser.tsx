@@ -17,6 +17,7 @@ import {
   removeSection,
   requestedSections,
   setColumnVisible,
+  unavailableReason,
   visibleColumnIds,
 } from './visible-columns';
 
@@ -33,19 +34,6 @@ export type ColumnChooserProps = {
 };
 
 const IDENTITY_COLUMNS = COLUMNS.filter((c) => c.section === null);
-
-/** Why a section cannot be had: the service's own reason first, else the plan's. */
-export function unavailableReason(
-  section: ListSection,
-  pricing: Pricing,
-  skipped: Partial<Record<ListSection, string>>,
-): string | undefined {
-  if (skipped[section]) return skipped[section];
-  if (pricing.unavailable[section]) return pricing.unavailable[section];
-  if (!pricing.rules.listSections)
-    return `Your plan (${pricing.planLabel}) does not include sections in lists.`;
-  return undefined;
-}
 
 function ColumnToggle({
   column,
@@ -106,7 +94,7 @@ function SectionGroup({
           className="shrink-0 text-xs text-slate-500 tabular-nums"
           title={`About ${formatCredits(price * pageSize)} credits more per page of ${pageSize}`}
         >
-          +{formatCredits(price)} credits / company
+          +{formatCredits(price)} {price === 1 ? 'credit' : 'credits'} / company
         </span>
       </div>
       {reason && (

@@ -1,19 +1,23 @@
 /**
  * "Export CSV": all results or only the selected rows, with the visible columns, through the BFF's
  * streamed export. The rows counted as the stream arrives drive the progress bar; the file is named
- * after the list and the day.
+ * after the list and the day. Columns whose section the plan cannot have are left out, and the menu
+ * says which and why before anything is spent (the BFF would refuse the whole export for them).
  */
 import type { ListGenerateRequest } from '@contract/api';
 import { EXPORT_MAX_ROWS, type ExportRequest } from '@contract/bff';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Popover } from '@/components/ui/popover';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ApiError } from '@/lib/api-client';
+import { invalidateUsage } from '@/lib/usage';
 import { exportCsv, saveBlob } from '../../api/export';
 import { exportFileName } from '../../export/file-name';
 import { formatCount } from './format';
+import type { BlockedColumn } from './visible-columns';
 
 export type ExportMenuProps = {
   /** The list request of the grid (limit and offset are ignored by the export). */
@@ -24,21 +28,34 @@ export type ExportMenuProps = {
   /** Companies the whole list holds (at most 500), null before the first page. */
   total: number | null;
   list: { q?: string | undefined; filters?: Record<string, unknown> | undefined };
+  /** Visible columns the plan cannot have (their sections), with the reason. */
+  blocked?: readonly BlockedColumn[];
 };
 
 type Run =
   | { state: 'idle' }
   | { state: 'running'; rows: number; total: number | null }
   | { state: 'done'; rows: number; fileName: string }
-  | { state: 'failed'; message: string };
+  | { state: 'failed'; message: string; details: string[] };
 
-export function ExportMenu({ request, columns, selected, total, list }: ExportMenuProps) {
+const NONE: readonly BlockedColumn[] = [];
+
+/** "A", "A and B", "A, B and C". */
+function listWords(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+export function ExportMenu({ request, columns, selected, total, list, blocked = NONE }: ExportMenuProps) {
   const [scope, setScope] = useState<'all' | 'selected'>('all');
   const [bom, setBom] = useState(false);
   const [run, setRun] = useState<Run>({ state: 'idle' });
   const abort = useRef<AbortController | null>(null);
+  const queryClient = useQueryClient();
   const groupId = useId();
   const effectiveScope = scope === 'selected' && selected.length === 0 ? 'all' : scope;
+  const blockedIds = new Set(blocked.map((b) => b.id));
+  const exported = columns.filter((id) => !blockedIds.has(id));
+  const reasons = [...new Set(blocked.map((b) => b.reason))];
 
   const start = async () => {
     abort.current?.abort();
@@ -47,7 +64,7 @@ export function ExportMenu({ request, columns, selected, total, list }: ExportMe
     const { limit: _limit, offset: _offset, ...listRequest } = request;
     const body: ExportRequest = {
       request: listRequest,
-      columns: [...columns],
+      columns: exported,
       bom,
       ...(effectiveScope === 'selected' ? { uuids: selected.slice(0, EXPORT_MAX_ROWS) } : {}),
     };
@@ -61,7 +78,11 @@ export function ExportMenu({ request, columns, selected, total, list }: ExportMe
       if (controller.signal.aborted) return;
       const message =
         err instanceof ApiError ? err.message : 'The export stopped before it finished. Try again.';
-      setRun({ state: 'failed', message });
+      const details = err instanceof ApiError ? (err.problem?.errors ?? []).map((e) => e.message) : [];
+      setRun({ state: 'failed', message, details: details.slice(0, 5) });
+    } finally {
+      // Every page the export read was charged (even of an export that failed part-way).
+      void invalidateUsage(queryClient);
     }
   };
 
@@ -123,8 +144,17 @@ export function ExportMenu({ request, columns, selected, total, list }: ExportMe
             checked={bom}
             onCheckedChange={setBom}
           />
+          {blocked.length > 0 && (
+            <p className="rounded-md border border-amber-200 bg-amber-50 px-2.5 py-2 text-xs text-amber-900">
+              <span className="font-medium">Left out of the file:</span>{' '}
+              {listWords(blocked.map((b) => b.header))}. {reasons.join('. ')}. Remove{' '}
+              {blocked.length === 1 ? 'it' : 'them'} in Columns, or export the rest.
+            </p>
+          )}
           <p className="text-xs text-slate-500">
-            {formatCount(columns.length)} visible columns, in their order.
+            {blocked.length > 0
+              ? `${formatCount(exported.length)} of ${formatCount(columns.length)} visible columns, in their order.`
+              : `${formatCount(columns.length)} visible columns, in their order.`}
           </p>
           <Button variant="primary" onClick={start} loading={run.state === 'running'}>
             Download CSV
@@ -149,9 +179,16 @@ export function ExportMenu({ request, columns, selected, total, list }: ExportMe
             </p>
           )}
           {run.state === 'failed' && (
-            <p role="alert" className="text-xs text-red-700">
-              {run.message}
-            </p>
+            <div role="alert" className="text-xs text-red-700">
+              <p>{run.message}</p>
+              {run.details.length > 0 && (
+                <ul className="mt-1 list-disc pl-4">
+                  {run.details.map((d) => (
+                    <li key={d}>{d}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
           )}
         </div>
       )}

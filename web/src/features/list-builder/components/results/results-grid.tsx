@@ -115,7 +115,9 @@ function HeaderCell({
           <SortIcon dir={sorted} />
         </button>
       ) : (
-        <span className="truncate">{def?.header}</span>
+        <span className="truncate" title={label}>
+          {def?.header}
+        </span>
       )}
       {column.getCanResize() && (
         // A focusable separator: dragged with the pointer, or moved with the arrow keys.

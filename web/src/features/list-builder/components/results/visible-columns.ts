@@ -8,6 +8,7 @@
  */
 import { COLUMN_BY_ID, COLUMNS, mainColumnIds, sectionColumns, sectionsOfColumns } from '@contract/columns';
 import { LIST_SECTIONS, type ListSection } from '@contract/sections';
+import type { Pricing } from '@/lib/pricing';
 import type { ListSearch } from '../../list-search';
 
 /** Identity columns that cannot be hidden, in their catalog order; `name` is pinned first. */
@@ -64,4 +65,31 @@ export function setColumnVisible(state: ColumnState, id: string, visible: boolea
       : [...current, id]
     : current.filter((c) => c !== id);
   return { sections: sectionsOfColumns(columns), columns };
+}
+
+/** Why a section cannot be had: the service's own reason first, else the plan's. */
+export function unavailableReason(
+  section: ListSection,
+  pricing: Pricing,
+  skipped: Partial<Record<ListSection, string>>,
+): string | undefined {
+  if (skipped[section]) return skipped[section];
+  if (pricing.unavailable[section]) return pricing.unavailable[section];
+  if (!pricing.rules.listSections)
+    return `Your plan (${pricing.planLabel}) does not include sections in lists.`;
+  return undefined;
+}
+
+export type BlockedColumn = { id: string; header: string; reason: string };
+
+/** Visible columns whose section the plan cannot have: an export of them would be refused. */
+export function blockedColumns(
+  columnIds: readonly string[],
+  reasonOf: (section: ListSection) => string | undefined,
+): BlockedColumn[] {
+  return columnIds.flatMap((id) => {
+    const def = COLUMN_BY_ID.get(id);
+    const reason = def?.section ? reasonOf(def.section) : undefined;
+    return def && reason ? [{ id, header: def.header, reason }] : [];
+  });
 }

@@ -1,0 +1,80 @@
+/**
+ * What the results grid says when a page cannot be had: what happened, in the service's words, and
+ * what to do next. Retrying only helps where the cause can pass (network, rate limit, a service
+ * fault); a spent budget or a refused filter needs something else from the user.
+ */
+import { ApiError } from '@/lib/api-client';
+
+export type ErrorAdvice = {
+  title: string;
+  /** The service's own explanation (problem `detail`), or ours. */
+  detail: string;
+  /** The service's field errors, if it named any. */
+  fields: string[];
+  /** What to do next, in words. */
+  next: string;
+  /** The action offered: try the same page again, or start over without the filters. */
+  action: 'retry' | 'clear-filters' | null;
+};
+
+export function errorAdvice(error: unknown): ErrorAdvice {
+  if (!(error instanceof ApiError)) {
+    return {
+      title: 'The list could not be read',
+      detail: 'The answer was not in a form the app understands.',
+      fields: [],
+      next: 'Try again; if it keeps happening, the server may be mid-update.',
+      action: 'retry',
+    };
+  }
+  const base = {
+    detail: error.message,
+    fields: (error.problem?.errors ?? []).map((e) => `${e.path}: ${e.message}`),
+  };
+  switch (true) {
+    case error.status === 0:
+      return {
+        ...base,
+        title: 'The server could not be reached',
+        next: 'Check that the List Builder server is running and your connection is up, then try again.',
+        action: 'retry',
+      };
+    case error.status === 401:
+      return { ...base, title: 'You are signed out', next: 'Sign in again to load the list.', action: null };
+    case error.status === 402:
+      return {
+        ...base,
+        title: "Today's credit budget is spent",
+        next: 'Pages already loaded stay as they were. Ask an admin to raise the daily budget, or come back once it renews.',
+        action: null,
+      };
+    case error.status === 403:
+      return {
+        ...base,
+        title: 'Your plan does not allow this list',
+        next: 'Remove the columns or filters it names (Columns, or the filters on the left).',
+        action: null,
+      };
+    case error.status === 429:
+      return {
+        ...base,
+        title: 'Too many requests just now',
+        next: 'Wait the few seconds it names, then try again.',
+        action: 'retry',
+      };
+    case error.status === 400 || error.status === 422:
+      return {
+        ...base,
+        title: 'The service did not accept these filters',
+        next: 'Change or remove the filter it names, or start over without filters.',
+        action: 'clear-filters',
+      };
+    default:
+      return {
+        ...base,
+        title: 'The data service did not answer',
+        next: 'This is usually brief: try again in a moment.',
+        action: 'retry',
+      };
+  }
+}
