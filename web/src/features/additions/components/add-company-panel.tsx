@@ -1,7 +1,9 @@
 import type { AdditionSubmitResponse } from '@contract/api';
+import { PLAN_LABELS, PLAN_RULES } from '@contract/pricing';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { usePricing } from '@/lib/pricing';
 import { useSubmitAddition } from '../api/submit-addition';
 import type { AddCompanyForm } from '../website';
 import { AddCompanyFormView } from './add-company-form';
@@ -23,6 +25,21 @@ export function AddCompanyPanel({
   const [result, setResult] = useState<AdditionSubmitResponse | null>(null);
   // The name as submitted: shown while the first status answer is on its way.
   const [submittedName, setSubmittedName] = useState('');
+
+  const pricing = usePricing().data;
+  // The plan says so before anything is typed (Pay-as-you-go cannot add companies); the service
+  // would refuse the submission with a 403 anyway.
+  if (!result && pricing?.fromServer && pricing.rules.additionsPerDay === 0)
+    return (
+      <div role="note" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+        <p className="font-medium">Adding companies is not part of your {pricing.planLabel} plan.</p>
+        <p className="mt-1 text-amber-800">
+          A {PLAN_LABELS.subscription} plan can ask for {PLAN_RULES.subscription.additionsPerDay} missing
+          companies a day, {PLAN_LABELS.enterprise} without a daily limit. You can still search every company
+          already in the data set.
+        </p>
+      </div>
+    );
 
   if (!result)
     return (
