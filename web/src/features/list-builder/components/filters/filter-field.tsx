@@ -26,7 +26,14 @@ export function FilterField({ def }: { def: FilterDef }) {
   // No value is null in the form: react-hook-form reads undefined as "show the default value".
   const value = (field.value ?? undefined) as unknown;
   const onChange = (next: unknown) => field.onChange(next ?? null);
-  const list = value as string[] | undefined;
+  // What every control over a list of codes or names takes.
+  const listProps = {
+    label: def.label,
+    value: value as string[] | undefined,
+    onChange,
+    describedBy,
+    invalid: Boolean(error),
+  };
 
   let control_: React.ReactNode;
   switch (def.kind) {
@@ -44,51 +51,17 @@ export function FilterField({ def }: { def: FilterDef }) {
       break;
     case 'country':
     case 'region':
-      control_ = (
-        <PlaceFilter
-          label={def.label}
-          options={def.values ?? []}
-          value={list}
-          onChange={onChange}
-          describedBy={describedBy}
-          invalid={Boolean(error)}
-        />
-      );
+      control_ = <PlaceFilter options={def.values ?? []} {...listProps} />;
       break;
     case 'text':
-      control_ = (
-        <TextChipsFilter
-          label={def.label}
-          value={list}
-          onChange={onChange}
-          describedBy={describedBy}
-          invalid={Boolean(error)}
-        />
-      );
+      control_ = <TextChipsFilter {...listProps} />;
       break;
     case 'industry':
-      control_ = (
-        <IndustryFilter
-          label={def.label}
-          value={list}
-          onChange={onChange}
-          describedBy={describedBy}
-          invalid={Boolean(error)}
-        />
-      );
+      control_ = <IndustryFilter {...listProps} />;
       break;
     case 'naics':
     case 'sic':
-      control_ = (
-        <CodeFilter
-          system={def.kind}
-          label={def.label}
-          value={list}
-          onChange={onChange}
-          describedBy={describedBy}
-          invalid={Boolean(error)}
-        />
-      );
+      control_ = <CodeFilter system={def.kind} {...listProps} />;
       break;
     case 'boolean':
       control_ = (
