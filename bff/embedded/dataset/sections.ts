@@ -25,6 +25,7 @@ import {
 } from '../../contract/enums';
 import { countryByCode, regionByCode } from '../../contract/geo';
 import type { Coded, CompanyRef, Entry, Sections } from '../../contract/sections';
+import { ANCHOR_PRODUCTS } from './anchor-products';
 import type { Core } from './core';
 import { isoDate, isoMonth, monthOf, yearOfMonth } from './funding';
 import { industryOf } from './industries';
@@ -51,6 +52,7 @@ import {
 } from './phrases';
 import { EXPANSION_COUNTRIES, EXPANSION_WEIGHTS, pickCity, postalCode, streetAddress } from './places';
 import type { Plan, SpecialInfo } from './plan';
+import { productBrand, productNames } from './product-names';
 import { getOrCreate, Rng, WeightedTable } from './random';
 import { naicsTitle } from './reference/naics';
 import { sicTitle } from './reference/sic';
@@ -143,6 +145,48 @@ function weightedCode<T extends string>(rng: Rng, weights: Partial<Record<T, num
   );
 }
 
+/**
+ * Product names used to be drawn from the 'shared' stream. They now come from their own stream
+ * (product-names.ts), but the draws they took are still taken here, so that AI maturity, people and
+ * markets, drawn after them, keep the values they had.
+ */
+function burnLegacyNameDraws(
+  r: Rng,
+  nouns: readonly string[],
+  investor: boolean,
+  traditional: boolean,
+  brand: string,
+): void {
+  if (investor) return;
+  const names = nouns.map((noun, i) =>
+    i === 0 && r.chance(0.4)
+      ? brand
+      : r.chance(0.6) || traditional
+        ? `${brand} ${titleCase(noun)}`
+        : `${brand} ${r.pick(LEGACY_SUFFIXES)}`,
+  );
+  const seen = new Set<string>();
+  for (let name of names) {
+    while (seen.has(name)) name = `${name} ${r.int(2, 9)}`;
+    seen.add(name);
+  }
+}
+
+const LEGACY_SUFFIXES = [
+  'One',
+  'Cloud',
+  'Pro',
+  'Hub',
+  'Studio',
+  'Edge',
+  'Flow',
+  'Insights',
+  'Connect',
+  'Go',
+  'Core',
+  'Plus',
+];
+
 function shared(plan: Plan, c: Core, rng: (s: string) => Rng): Shared {
   const r = rng('shared');
   const ind = c.industry;
@@ -172,24 +216,17 @@ function shared(plan: Plan, c: Core, rng: (s: string) => Rng): Shared {
         ? r.int(1, 3)
         : r.int(2, 5);
   const nouns = r.sample(ind.products, nProducts);
-  const products = nouns.map((noun, i) => ({
-    noun,
-    name: investor
-      ? `${c.name} ${titleCase(noun)}`
-      : i === 0 && r.chance(0.4)
-        ? brand
-        : r.chance(0.6)
-          ? `${brand} ${titleCase(noun)}`
-          : traditional
-            ? `${brand} ${titleCase(noun)}`
-            : `${brand} ${r.pick(['One', 'Cloud', 'Pro', 'Hub', 'Studio', 'Edge', 'Flow', 'Insights', 'Connect', 'Go', 'Core', 'Plus'])}`,
-  }));
-  // Product names must differ within a company.
-  const seen = new Set<string>();
-  for (const p of products) {
-    while (seen.has(p.name)) p.name = `${p.name} ${r.int(2, 9)}`;
-    seen.add(p.name);
-  }
+  burnLegacyNameDraws(r, nouns, investor, traditional, brand);
+  const real = c.kind === 'anchor' ? ANCHOR_PRODUCTS[c.name] : undefined;
+  const products = real
+    ? real.slice(0, Math.max(nProducts, Math.min(3, real.length))).map(([name, noun]) => ({ name, noun }))
+    : productNames(rng('product-names'), nouns, {
+        companyName: c.name,
+        brand: productBrand(c.name, brand),
+        industry: ind,
+        shortBrand: !brand.includes(' '),
+        investor,
+      }).map((name, i) => ({ name, noun: nouns[i]! }));
   const youth = c.founded >= plan.todayYear - 5 ? 0.4 : c.founded < 1990 ? -0.4 : 0;
   const ai = Math.max(0, Math.min(5, Math.round(ind.aiMaturity + youth + r.normal(0, 0.85))));
   const culture = cultureOf(c.country, c.region);
