@@ -61,6 +61,18 @@ describe('registerWebhookEndpoint', () => {
     expect(fresh.calls.map((c) => c.method)).toEqual(['GET', 'DELETE', 'POST']);
   });
 
+  it('removes the endpoint it registered at another address (the BFF moved to another port)', async () => {
+    const b = await bff();
+    const oldPublic = 'http://127.0.0.1:8795';
+    const old = await registerWebhookEndpoint(b.deps, oldPublic);
+    const moved = await registerWebhookEndpoint(b.deps, PUBLIC);
+    const urls = (await upstreamEndpoints()).map((e) => e.url);
+    expect(urls).toContain(URL_);
+    expect(urls).not.toContain(`${oldPublic}${WEBHOOK_PATH}`);
+    expect(new WebhookStore(b.db).endpoints().map((e) => e.endpoint_id)).toEqual([moved.id]);
+    expect(moved.id).not.toBe(old.id);
+  });
+
   it('forgets the secret of an endpoint the upstream no longer has', async () => {
     const b = await bff();
     const store = new WebhookStore(b.db);

@@ -61,6 +61,13 @@ export async function registerWebhookEndpoint(
   const live = new Set(upstream.map((e) => e.id));
   for (const id of known.keys()) if (!live.has(id)) store.forgetEndpoint(id);
 
+  // An endpoint this BFF registered at another address (it ran on another port before) would have
+  // every delivery fail and be retried; only the current address is kept.
+  for (const moved of upstream.filter((e) => known.has(e.id) && e.url !== url)) {
+    await callJson(deps, 'DELETE', `${ENDPOINTS}/${encodeURIComponent(moved.id)}`);
+    store.forgetEndpoint(moved.id);
+  }
+
   const same = upstream.filter((e) => e.url === url);
   const reusable = same.find((e) => known.has(e.id));
   // A second endpoint at the same URL would deliver every event twice, once with a secret the BFF
