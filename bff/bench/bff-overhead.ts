@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, type Worker, workerData } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { createBffApp } from '../app';
@@ -27,6 +27,7 @@ import { startService } from '../embedded/service';
 import { countCompanies } from '../embedded/store/companies';
 import { databaseFile, getMeta, openDatabase, setMeta } from '../embedded/store/db';
 import { findKey, setCredits } from '../embedded/store/keys';
+import { startModuleWorker } from '../embedded/worker-thread';
 import { remoteUpstream } from '../upstream/upstream';
 
 const COMPANIES = 25_000;
@@ -82,23 +83,9 @@ async function ensureBenchDataset(dir: string): Promise<void> {
   }
 }
 
-/** Worker threads do not inherit tsx's hooks: a tiny bootstrap registers tsx, then loads this file. */
+/** This file again, in a worker thread, in the given role (under tsx too: startModuleWorker). */
 function startThread(role: Role): Promise<{ worker: Worker; message: Record<string, unknown> }> {
-  const self = import.meta.url;
-  const worker = self.endsWith('.ts')
-    ? new Worker(
-        new URL(
-          `data:text/javascript,${encodeURIComponent(
-            [
-              `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};`,
-              'register();',
-              `await import(${JSON.stringify(self)});`,
-            ].join('\n'),
-          )}`,
-        ),
-        { workerData: role },
-      )
-    : new Worker(new URL(self), { workerData: role });
+  const worker = startModuleWorker(new URL(import.meta.url), { workerData: role });
   return new Promise((resolve, reject) => {
     worker.once('message', (message: Record<string, unknown>) => resolve({ worker, message }));
     worker.once('error', reject);

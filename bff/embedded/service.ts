@@ -2,6 +2,7 @@
  * Starting the embedded service: open (and on first start, seed) the database, make sure the
  * development keys exist, build the query index, and hand back the app.
  */
+import type { CompanyGenerator } from './additions/generator';
 import { AdditionWorker } from './additions/worker';
 import { createServiceApp } from './app';
 import type { ServiceContext } from './context';
@@ -29,6 +30,8 @@ export type ServiceOptions = {
   webhookMaxAttempts?: number;
   /** How long a webhook receiver has to answer (WEBHOOK_TIMEOUT_MS, default 10000). */
   webhookTimeoutMs?: number;
+  /** Where added companies are generated; by default a thread of its own (additions/generator.ts). */
+  additionGenerator?: CompanyGenerator;
 };
 
 export type Service = {
@@ -94,6 +97,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
     delayMs: opts.additionDelayMs ?? envNumber('ADDITION_DELAY_MS', DEFAULT_ADDITION_DELAY_MS),
     onStatusChange: () => sender.kick(),
     log,
+    generator: opts.additionGenerator,
   });
   ctx.additionQueued = () => additions.kick();
   sender.start();

@@ -11,9 +11,10 @@
  * `datasetState` reports it as 'incomplete', and `seedDatabase` clears it before seeding again.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { companyRowValues, countCompanies, prepareCompanyRowInsert } from '../store/companies';
 import { type Db, getMeta, setMeta } from '../store/db';
+import { siblingModule, startModuleWorker } from '../worker-thread';
 import { companyAt, DATASET_VERSION } from './generate';
 import { buildPlan, DEFAULT_TODAY, type Plan, type PlanData } from './plan';
 
@@ -104,20 +105,8 @@ export type WorkerInit = { seed: number; count: number; today: string; createdAt
 export type WorkerRequest = { start: number; end: number };
 export type WorkerReply = { start: number; rows: unknown[][] } | { error: string };
 
-/**
- * Worker threads do not inherit tsx's module hooks, so a TypeScript worker is started through a tiny
- * ES module that registers tsx first (when this file runs as compiled JavaScript, directly).
- */
 function startWorker(init: WorkerInit): Worker {
-  const typescript = import.meta.url.endsWith('.ts');
-  const url = new URL(typescript ? './seed-worker.ts' : './seed-worker.js', import.meta.url);
-  if (!typescript) return new Worker(url, { workerData: init });
-  const bootstrap = [
-    `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};`,
-    'register();',
-    `await import(${JSON.stringify(url.href)});`,
-  ].join('\n');
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), { workerData: init });
+  return startModuleWorker(siblingModule(import.meta.url, 'seed-worker'), { workerData: init });
 }
 
 async function seedWithWorkers(
