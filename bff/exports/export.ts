@@ -15,8 +15,9 @@ import type { CompanyListItem, ProblemField } from '../contract/api';
 import { EXPORT_MAX_ROWS, ExportRequest } from '../contract/bff';
 import { COLUMN_BY_ID, type ColumnDef, sectionsOfColumns } from '../contract/columns';
 import { PLAN_LABELS, PLAN_RULES } from '../contract/pricing';
+import { zodFields } from '../contract/problem';
 import { type ListSection, SECTION_LABELS } from '../contract/sections';
-import { invalidProblem, problem, zodFields } from '../proxy/problem';
+import { invalidProblem, problem } from '../proxy/problem';
 import { type CsvCell, csvRow, UTF8_BOM } from './csv';
 
 /** Pages stay small enough that progress moves while the export runs. */

@@ -9,10 +9,11 @@ import type { ResponseCache } from '../cache/cache';
 import { cacheKey } from '../cache/cache';
 import type { BffUser } from '../context';
 import { PROBLEM_CONTENT_TYPE } from '../contract/api';
+import { zodFields } from '../contract/problem';
 import type { ProxiedCall } from '../extras';
 import type { Ledger } from '../ledger/ledger';
 import type { Upstream } from '../upstream/upstream';
-import { invalidProblem, problem, zodFields } from './problem';
+import { invalidProblem, problem } from './problem';
 import { allowHeader, type MatchedRoute, type MethodRule, matchRoute, type ProxyMethod } from './routes';
 import { type RawAnswer, type ReadAnswer, readAnswer, scrub } from './tolerant';
 

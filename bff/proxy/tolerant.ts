@@ -6,7 +6,7 @@
  * not know pass through untouched: a successful body is relayed as the text the upstream sent.
  */
 import { PROBLEM_CONTENT_TYPE, type Problem, type ProblemField } from '../contract/api';
-import { problemBody } from './problem';
+import { problemBody } from '../contract/problem';
 
 /** What one upstream attempt gave: status, the headers worth relaying, and the whole body. */
 export type RawAnswer = { status: number; headers: Headers; text: string };

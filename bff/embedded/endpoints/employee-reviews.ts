@@ -9,7 +9,7 @@ import { parseOrThrow } from '../problem';
 import { resolveSignalCompany, signalEnv } from '../signals/company';
 import { employeePlan, employeeReviewsPage, employeeSummary } from '../signals/employee-reviews';
 import type { ApiKey } from '../store/keys';
-import { chargeOrThrow } from './signal-charge';
+import { chargeOrThrow } from './charge';
 
 export function employeeReviews(
   ctx: ServiceContext,

@@ -9,8 +9,9 @@ import { resolveSectionName, type StoredSection } from '../../contract/sections'
 import type { ServiceContext } from '../context';
 import { ApiProblem, parseOrThrow } from '../problem';
 import { loadCompanies } from '../store/companies';
-import { type ApiKey, charge } from '../store/keys';
+import type { ApiKey } from '../store/keys';
 import { resolveCompany } from '../store/resolve';
+import { chargeOrThrow } from './charge';
 
 export function enrichFromQuery(ctx: ServiceContext, key: ApiKey, query: Record<string, string>) {
   const req = parseOrThrow(EnrichmentQuery, query);
@@ -54,9 +55,7 @@ function enrich(
   if (!loaded) throw new ApiProblem(404, `No company matches "${company}".`);
 
   const cost = enrichmentCost(distinct);
-  const charged = charge(ctx.db, key.id, 'company.enrichment', cost);
-  if (!charged.ok)
-    throw new ApiProblem(402, `This request costs ${cost} credits and the key has ${charged.balance} left.`);
+  chargeOrThrow(ctx, key, 'company.enrichment', cost);
 
   const data: EnrichmentResponse['data'] = { uuid: loaded.uuid };
   for (const [name, section] of resolved) data[name] = loaded.sections[section];

@@ -6,10 +6,11 @@
 import { FilterBuilderRequest, type FilterBuilderResponse } from '../../contract/api';
 import { filterBuilderCost } from '../../contract/pricing';
 import type { ServiceContext } from '../context';
-import { ApiProblem, parseOrThrow } from '../problem';
+import { parseOrThrow } from '../problem';
 import { investorUuidsByName } from '../query/investors';
-import { type ApiKey, charge } from '../store/keys';
+import type { ApiKey } from '../store/keys';
 import { translate } from '../translate/translate';
+import { chargeOrThrow } from './charge';
 
 export function translateText(ctx: ServiceContext, text: string) {
   return translate(text, { today: ctx.now(), resolveInvestor: (name) => investorUuidsByName(ctx.db, name) });
@@ -19,8 +20,6 @@ export function buildFilters(ctx: ServiceContext, key: ApiKey, body: unknown): F
   const req = parseOrThrow(FilterBuilderRequest, body);
   const t = translateText(ctx, req.query);
   const cost = filterBuilderCost();
-  const charged = charge(ctx.db, key.id, 'list.filter_builder', cost);
-  if (!charged.ok)
-    throw new ApiProblem(402, `This request costs ${cost} credits and the key has ${charged.balance} left.`);
+  chargeOrThrow(ctx, key, 'list.filter_builder', cost);
   return { data: { filters: t.filters, matches: t.matches, unmatched: t.unmatched }, credits_consumed: cost };
 }

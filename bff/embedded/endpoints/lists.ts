@@ -18,10 +18,11 @@ import type { ServiceContext } from '../context';
 import { isNaicsCode } from '../dataset/reference/naics';
 import { isSicCode } from '../dataset/reference/sic';
 import { industryByCode } from '../dataset/taxonomy';
-import { ApiProblem, invalid, parseOrThrow } from '../problem';
+import { invalid, parseOrThrow } from '../problem';
 import { textScores } from '../query/text-relevance';
 import { loadCompanies } from '../store/companies';
-import { type ApiKey, charge } from '../store/keys';
+import type { ApiKey } from '../store/keys';
+import { chargeOrThrow } from './charge';
 import { translateText } from './filter-builder';
 
 /** Codes whose shape the contract checks but whose existence only the service knows. */
@@ -109,10 +110,7 @@ export function generateList(ctx: ServiceContext, key: ApiKey, body: unknown): L
     sections: served,
     query: translated !== undefined,
   });
-  const charged = charge(ctx.db, key.id, 'list.generate', cost);
-  if (!charged.ok) {
-    throw new ApiProblem(402, `This request costs ${cost} credits and the key has ${charged.balance} left.`);
-  }
+  chargeOrThrow(ctx, key, 'list.generate', cost);
 
   return {
     data: companies.map((c) => ({

@@ -21,7 +21,7 @@ import {
 import { companyArticles, selectArticles } from '../signals/news';
 import { getMeta } from '../store/db';
 import type { ApiKey } from '../store/keys';
-import { chargeOrThrow } from './signal-charge';
+import { chargeOrThrow } from './charge';
 
 /** How many of an industry's companies (most prominent first) its news is drawn from. */
 export const NEWS_INDUSTRY_COMPANIES = 40;

@@ -10,7 +10,7 @@ import { parseOrThrow } from '../problem';
 import { resolveSignalCompany, signalEnv } from '../signals/company';
 import { postsPage, postsPlan } from '../signals/posts';
 import type { ApiKey } from '../store/keys';
-import { chargeOrThrow } from './signal-charge';
+import { chargeOrThrow } from './charge';
 
 export function companyPosts(
   ctx: ServiceContext,

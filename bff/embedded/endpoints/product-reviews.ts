@@ -10,7 +10,7 @@ import { invalid, parseOrThrow } from '../problem';
 import { resolveSignalCompany, signalEnv } from '../signals/company';
 import { productCatalog, productPlans, productWithReviews } from '../signals/product-reviews';
 import { type ApiKey, charge } from '../store/keys';
-import { chargeOrThrow } from './signal-charge';
+import { chargeOrThrow } from './charge';
 
 export function productReviews(
   ctx: ServiceContext,
