@@ -4,6 +4,8 @@
  * sessionStorage as well, so a reload of a company page still knows the way back.
  */
 
+import { readSessionJson, writeSessionJson } from './session-json';
+
 type RouterLike = {
   subscribe: (
     event: 'onResolved',
@@ -19,24 +21,12 @@ const STORAGE_KEY = 'list-builder.last-list';
 let lastListSearch: Record<string, unknown> | null = null;
 let enteredFrom: string | null = null;
 
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** Starts tracking; call once with the app's router. */
 export function trackListLocation(router: RouterLike): () => void {
   return router.subscribe('onResolved', ({ fromLocation, toLocation }) => {
     if (toLocation.pathname === '/') {
       lastListSearch = (toLocation.search ?? {}) as Record<string, unknown>;
-      try {
-        storage()?.setItem(STORAGE_KEY, JSON.stringify(lastListSearch));
-      } catch {
-        // A full or disabled storage only loses the way back after a reload.
-      }
+      writeSessionJson(STORAGE_KEY, lastListSearch);
     }
     // Only a change of page counts: a tab switch within the company page keeps where it came from.
     if (fromLocation && fromLocation.pathname !== toLocation.pathname) enteredFrom = fromLocation.pathname;
@@ -47,12 +37,8 @@ export function trackListLocation(router: RouterLike): () => void {
 /** The search of the last list shown, or null when none was shown in this tab. */
 export function lastListSearchParams(): Record<string, unknown> | null {
   if (lastListSearch) return lastListSearch;
-  try {
-    const saved = storage()?.getItem(STORAGE_KEY);
-    return saved ? (JSON.parse(saved) as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+  const saved = readSessionJson(STORAGE_KEY);
+  return typeof saved === 'object' && saved !== null ? (saved as Record<string, unknown>) : null;
 }
 
 /** Whether the current page was opened straight from the list (so history back lands on it). */

@@ -6,6 +6,7 @@
  */
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useCallback, useSyncExternalStore } from 'react';
+import { readSessionJson, writeSessionJson } from '@/lib/session-json';
 
 export type GridScroll = {
   /** The page shown (list, page, size, sort) the position belongs to. */
@@ -29,14 +30,6 @@ export function listKey(search: { q?: string | undefined; filters?: unknown }): 
   return JSON.stringify([search.q ?? null, search.filters ?? null]);
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 function isMemory(v: unknown): v is GridMemory {
   if (typeof v !== 'object' || v === null) return false;
   const m = v as Record<string, unknown>;
@@ -44,26 +37,15 @@ function isMemory(v: unknown): v is GridMemory {
 }
 
 function load(): GridMemory | null {
-  try {
-    const parsed: unknown = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? 'null');
-    return isMemory(parsed) ? { ...parsed, scroll: parsed.scroll ?? null } : null;
-  } catch {
-    return null;
-  }
+  const parsed = readSessionJson(STORAGE_KEY);
+  return isMemory(parsed) ? { ...parsed, scroll: parsed.scroll ?? null } : null;
 }
 
 let memory: GridMemory | null = load();
 const listeners = new Set<() => void>();
 
 function persist() {
-  try {
-    const s = storage();
-    if (!s) return;
-    if (memory) s.setItem(STORAGE_KEY, JSON.stringify(memory));
-    else s.removeItem(STORAGE_KEY);
-  } catch {
-    // A full or disabled storage only forgets the selection on reload.
-  }
+  writeSessionJson(STORAGE_KEY, memory);
 }
 
 function set(next: GridMemory | null) {

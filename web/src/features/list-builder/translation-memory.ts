@@ -5,20 +5,13 @@
  * just to redraw chips.
  */
 import type { FilterBuilderResponse } from '@contract/api';
+import { readSessionJson, writeSessionJson } from '@/lib/session-json';
 
 const STORAGE_KEY = 'list-builder.translations';
 /** Enough for the descriptions of one session's back and forward; the oldest go first. */
 const KEEP = 20;
 
 type Entry = { q: string; response: FilterBuilderResponse };
-
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 function isEntry(v: unknown): v is Entry {
   if (typeof v !== 'object' || v === null) return false;
@@ -28,22 +21,15 @@ function isEntry(v: unknown): v is Entry {
 }
 
 function load(): Entry[] {
-  try {
-    const parsed: unknown = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isEntry) : [];
-  } catch {
-    return [];
-  }
+  const parsed = readSessionJson(STORAGE_KEY);
+  return Array.isArray(parsed) ? parsed.filter(isEntry) : [];
 }
 
 /** Remembers what a description was translated to (the newest answer wins). */
 export function rememberTranslation(q: string, response: FilterBuilderResponse) {
   const entries = [{ q, response }, ...load().filter((e) => e.q !== q)].slice(0, KEEP);
-  try {
-    storage()?.setItem(STORAGE_KEY, JSON.stringify(entries));
-  } catch {
-    // A full or disabled storage only loses the chips on reload; the filters are in the URL.
-  }
+  // Lost with a full or disabled storage: only the chips, on reload; the filters are in the URL.
+  writeSessionJson(STORAGE_KEY, entries);
 }
 
 /** The remembered translation of a description, if this tab made one. */
