@@ -21,14 +21,14 @@ import path from 'node:path';
 import { isMainThread, parentPort, type Worker, workerData } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
-import { createBffApp } from '../app';
 import { seedDatabase } from '../embedded/dataset/seed';
 import { startService } from '../embedded/service';
 import { countCompanies } from '../embedded/store/companies';
 import { databaseFile, getMeta, openDatabase, setMeta } from '../embedded/store/db';
 import { findKey, setCredits } from '../embedded/store/keys';
 import { startModuleWorker } from '../embedded/worker-thread';
-import { remoteUpstream } from '../upstream/upstream';
+import { createBffApp } from '../server/app';
+import { remoteUpstream } from '../server/upstream/upstream';
 
 const COMPANIES = 25_000;
 const SEED = 42;

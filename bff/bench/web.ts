@@ -20,8 +20,8 @@ import { gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { chromium } from 'playwright';
 import playwrightConfig from '../../playwright.config';
-import { createBffApp } from '../app';
-import { createUpstream } from '../upstream/upstream';
+import { createBffApp } from '../server/app';
+import { createUpstream } from '../server/upstream/upstream';
 
 const COMPANIES = Number(process.env.BENCH_WEB_COMPANIES ?? 25_000);
 const RUNS = 5;

@@ -4,6 +4,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { AdditionSubmitResponse } from '../../contract/api';
+import { type OwnServer, startOwnServer, statusUntil } from '../../testing/embedded-additions';
+import { postJson } from '../../testing/embedded-server';
 import { type AddedIdentity, companyForDomain } from '../dataset/generate';
 import { buildPlan, DEFAULT_TODAY } from '../dataset/plan';
 import { seedDatabase } from '../dataset/seed';
@@ -11,11 +13,9 @@ import type { CompanyRecord } from '../store/companies';
 import { countCompanies } from '../store/companies';
 import { openDatabase } from '../store/db';
 import { ensureDevKeys } from '../store/keys';
-import { postJson } from '../test/server';
 import { type CompanyGenerator, ThreadCompanyGenerator } from './generator';
 import { datasetParams, ingestStep } from './ingest';
 import { getRequest, insertRequest, moveRequest } from './queue';
-import { type OwnServer, startOwnServer, statusUntil } from './test-support';
 
 const KEY = 'dev-enterprise-key';
 const closers: (() => Promise<void>)[] = [];

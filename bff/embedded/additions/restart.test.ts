@@ -12,9 +12,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AdditionSubmitResponse, WebhookEndpointResponse, WebhookEvent } from '../../contract/api';
+import { eventually, statusUntil } from '../../testing/embedded-additions';
+import { type Receiver, startReceiver } from '../../testing/webhook-receiver';
 import { databaseFile } from '../store/db';
-import { type Receiver, startReceiver } from './test-receiver';
-import { eventually, statusUntil } from './test-support';
 
 const KEY = 'dev-enterprise-key';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'additions-restart-'));
@@ -38,7 +38,7 @@ async function freePort(): Promise<number> {
 /** `server.ts` in its own Node process (tsx as an import hook, so the pid is the server's). */
 async function startChild(delayMs: number): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bff/embedded/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bff/embedded/service-cli.ts'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env: {
       ...process.env,

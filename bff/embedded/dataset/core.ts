@@ -38,8 +38,8 @@ import {
 import type { InvestorKind } from './investors';
 import { cityWord, companyName, cultureOf, type NameStyle, surnameOf } from './names';
 import { pickCity } from './places';
-import type { Plan, SpecialInfo } from './plan';
 import { Rng } from './random';
+import type { Forced, SpecialInfo } from './special';
 import type { Industry } from './taxonomy';
 
 export type Path =
@@ -115,6 +115,31 @@ export type Core = {
 };
 
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * What the core generator reads of the plan (plan.ts): its seed and date, the companies it placed by
+ * name, and the draws that need the whole data set (investors, acquirers). Written as a shape so
+ * that the plan, which runs the core in its pre-pass, and the core do not import each other.
+ */
+export type Plan = {
+  readonly seed: number;
+  readonly todayYear: number;
+  readonly todayMonth: number;
+  special(idx: number): SpecialInfo | undefined;
+  idxOfName(name: string): number | undefined;
+  forcedAt(idx: number): Forced | undefined;
+  attemptOf(idx: number): number;
+  drawCountry(rng: Rng): string;
+  pickAcquirer(rng: Rng, industry: Industry, privateEquity: boolean, year: number): number | null;
+  pickInvestors(
+    rng: Rng,
+    stage: string,
+    country: string,
+    year: number,
+    previousLeads: readonly number[],
+    group?: PoolGroup,
+  ): { idx: number; lead: boolean }[];
+};
 
 export function computeCore(plan: Plan, idx: number): Core {
   const special = plan.special(idx);
@@ -244,8 +269,6 @@ function closeShare(plan: Plan, c: Core): number {
   if (c.path === 'family') return 0.02;
   return 0;
 }
-
-type Forced = NonNullable<ReturnType<Plan['forcedAt']>>;
 
 function forcedPath(forced: Forced, rng: Rng): Path {
   const stage = forced.stage;

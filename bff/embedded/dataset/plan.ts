@@ -15,7 +15,7 @@
 import { FUNDING_STAGES, OWNERSHIP_CATEGORIES } from '../../contract/enums';
 import { COUNTRIES } from '../../contract/geo';
 import { normalizeText } from '../../contract/text';
-import { ANCHORS, type AnchorSpec, type OwnershipCode } from './anchors';
+import { ANCHORS, type AnchorSpec } from './anchors';
 import { assignIdentity, computeCore } from './core';
 import {
   investorCountRange,
@@ -32,30 +32,10 @@ import { INVESTORS, type InvestorKind, type InvestorSpec } from './investors';
 import { cityWord, coinedWord, compoundWord, cultureOf, surnameOf } from './names';
 import { COUNTRY_CODES, COUNTRY_WEIGHT_LIST, mainCity, pickCity } from './places';
 import { getOrCreate, hash52, hashInts, Rng, WeightedTable } from './random';
+import type { Forced, SpecialInfo } from './special';
 import type { Industry } from './taxonomy';
 
 export const DEFAULT_TODAY = '2026-11-01';
-
-export type SpecialInfo = {
-  idx: number;
-  kind: 'anchor' | 'investor' | 'fund';
-  name: string;
-  uuid: string;
-  domain: string;
-  website: string;
-  country: string;
-  city: string;
-  founded: number;
-  industry: Industry;
-  investorKind: InvestorKind | null;
-  /** 1..3 for real firms (1 best known), 4 for generated funds; 0 for anchors. */
-  tier: number;
-  employees: number;
-  anchor: AnchorSpec | null;
-  investor: InvestorSpec | null;
-};
-
-export type Forced = { country?: string; stage?: string; ownership?: OwnershipCode };
 
 export type RefEntry = { idx: number; uuid: string; name: string };
 export type InvestmentEntry = RefEntry & {

@@ -51,11 +51,12 @@ import {
   titleCase,
 } from './phrases';
 import { EXPANSION_COUNTRIES, EXPANSION_WEIGHTS, pickCity, postalCode, streetAddress } from './places';
-import type { Plan, SpecialInfo } from './plan';
+import type { Plan } from './plan';
 import { productBrand, productNames } from './product-names';
 import { getOrCreate, Rng, WeightedTable } from './random';
 import { naicsTitle } from './reference/naics';
 import { sicTitle } from './reference/sic';
+import type { SpecialInfo } from './special';
 import { GTM_TYPES as TAX_GTM, OFFERING_TYPES as TAX_OFFERING } from './taxonomy';
 
 function coded(list: readonly Option<string>[], code: string): Coded {

@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdditionStatusResponse, AdditionSubmitResponse, Problem } from '../../contract/api';
+import { eventually, type OwnServer, startOwnServer, statusUntil } from '../../testing/embedded-additions';
+import { postJson } from '../../testing/embedded-server';
 import { insertRequest } from '../additions/queue';
-import { eventually, type OwnServer, startOwnServer, statusUntil } from '../additions/test-support';
 import { countCompanies } from '../store/companies';
 import { findKey } from '../store/keys';
-import { postJson } from '../test/server';
 
 const SUBMIT = '/api/v1/company/addition-requests/';
 

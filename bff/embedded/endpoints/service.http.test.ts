@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListGenerateResponse, Problem } from '../../contract/api';
 import { listGenerationCost } from '../../contract/pricing';
 import { SECTION_SCHEMAS } from '../../contract/sections';
+import { postJson, startTestServer, type TestServer } from '../../testing/embedded-server';
 import { setCredits } from '../store/keys';
-import { postJson, startTestServer, type TestServer } from '../test/server';
 
 let t: TestServer;
 

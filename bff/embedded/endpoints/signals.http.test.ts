@@ -11,9 +11,9 @@ import {
   ProductReviewsResponse,
 } from '../../contract/api';
 import { newsCost, postsCost, reviewsCallCost } from '../../contract/pricing';
+import { startTestServer, type TestServer } from '../../testing/embedded-server';
 import { INDUSTRIES } from '../dataset/taxonomy';
 import { createKey } from '../store/keys';
-import { startTestServer, type TestServer } from '../test/server';
 import { keptNewsCompanies, NEWS_CACHE_COMPANIES } from './news';
 
 let t: TestServer;

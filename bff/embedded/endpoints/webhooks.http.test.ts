@@ -14,9 +14,9 @@ import {
   WebhookEndpointResponse,
   WebhookEvent,
 } from '../../contract/api';
-import { type Receiver, startReceiver } from '../additions/test-receiver';
-import { eventually, type OwnServer, startOwnServer, statusUntil } from '../additions/test-support';
-import { postJson } from '../test/server';
+import { eventually, type OwnServer, startOwnServer, statusUntil } from '../../testing/embedded-additions';
+import { postJson } from '../../testing/embedded-server';
+import { type Receiver, startReceiver } from '../../testing/webhook-receiver';
 import { backoffMs } from '../webhooks/sender';
 
 const HOOKS = '/api/v1/webhooks/';

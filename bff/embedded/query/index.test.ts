@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FILTER_CATALOG, type Filters } from '../../contract/filters';
+import { type CompanySpec, expand, prng, type TestCompany } from '../../testing/compact-companies';
 import { indexSourceRow as indexRow } from '../store/companies';
 import { matchesFilters, sortCompare } from './evaluate';
 import { CompanyIndex, retrievalTuning, type SortSpec } from './index';
-import { type CompanySpec, expand, prng, type TestCompany } from './test-companies';
 
 const SPECS: CompanySpec[] = [
   {

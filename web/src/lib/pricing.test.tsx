@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanyHeader } from '@/features/company/components/company-header';
 import { FundingPanel } from '@/features/company/components/tab-panels';
 import { ResultsPanel } from '@/features/list-builder/components/results-panel';
-import { renderWithList, stubFetch } from '@/features/list-builder/filter-test-app';
+import { renderWithList, stubFetch } from '@/testing/render-with-list';
 import { FALLBACK_PRICING, PRICING_QUERY_KEY, toPricing } from './pricing';
 
 const SUBSCRIPTION = {

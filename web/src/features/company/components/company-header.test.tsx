@@ -3,9 +3,14 @@ import { CompanySearchRecord } from '@contract/api';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import {
+  firmographic,
+  firmographicSparse,
+  location,
+  locationSparse,
+} from '../../../testing/company-fixtures';
 import { enrichmentQueryOptions } from '../api/get-enrichment';
 import { HEADER_SECTIONS } from '../company-tabs';
-import { firmographic, firmographicSparse, location, locationSparse } from '../test/fixtures';
 import { CompanyHeader, CompanyNotFound } from './company-header';
 
 afterEach(cleanup);

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithList, stubFetch } from '../filter-test-app';
+import { renderWithList, stubFetch } from '../../../testing/render-with-list';
 import { DescribePanel } from './describe-panel';
 import { FilterEditor } from './filter-editor';
 import { FilterSummary } from './filter-summary';

@@ -19,10 +19,10 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE_QUERY_KEY } from '@/lib/usage';
-import { type BffApp, createBffApp } from '../../../../../bff/app';
 import { type Service, startService } from '../../../../../bff/embedded/service';
-import { openBffDatabase } from '../../../../../bff/store/db';
-import { embeddedUpstream } from '../../../../../bff/upstream/upstream';
+import { type BffApp, createBffApp } from '../../../../../bff/server/app';
+import { openBffDatabase } from '../../../../../bff/server/store/db';
+import { embeddedUpstream } from '../../../../../bff/server/upstream/upstream';
 import { forgetGridMemory } from '../grid-memory';
 import { ListSearch } from '../list-search';
 import { ExportMenu } from './results/export-menu';

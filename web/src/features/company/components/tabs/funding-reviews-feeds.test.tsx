@@ -15,7 +15,7 @@ import {
   posts,
   productBare,
   productDetail,
-} from '../../test/fixtures';
+} from '../../../../testing/company-fixtures';
 import { fundingAllowed } from '../tab-panels';
 import { EmployeesView } from './employees-view';
 import { FundingView } from './funding-view';

@@ -15,7 +15,7 @@ import {
   locationSparse,
   management,
   strategicSignal,
-} from '../../test/fixtures';
+} from '../../../../testing/company-fixtures';
 import { BusinessView } from './business-view';
 import { OverviewView } from './overview-view';
 import { SignalsView } from './signals-view';

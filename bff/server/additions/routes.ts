@@ -1,0 +1,49 @@
+/**
+ * The BFF's side of company additions: `GET /bff/additions` lists the signed-in user's requests, and
+ * every relayed submission or status lookup keeps the list fresh (the polling fallback when no
+ * webhook arrives), pushing a changed state to the owner's open tabs.
+ */
+import type { Hono } from 'hono';
+import { AdditionStatusResponse, AdditionSubmitResponse } from '../../contract/api';
+import type { AdditionsResponse } from '../../contract/bff';
+import type { BffEnv, ProxiedCall } from '../context';
+import type { EventHub } from '../events/hub';
+import type { AdditionStore } from './store';
+
+const SUBMIT_PATH = '/api/v1/company/addition-requests';
+const STATUS_PATH = /^\/api\/v1\/(?:company\/addition-requests|status)\/[^/]+$/;
+
+export function mountAdditions(app: Hono<BffEnv>, additions: AdditionStore): void {
+  app.get('/bff/additions', (c) => {
+    const body: AdditionsResponse = { data: additions.listFor(c.get('user').id) };
+    return c.json(body, 200, { 'cache-control': 'no-store' });
+  });
+}
+
+/** Learns from a relayed upstream answer: who submitted a request, and what state it is in. */
+export function trackAddition(additions: AdditionStore, hub: EventHub, call: ProxiedCall, now: Date): void {
+  if (call.status < 200 || call.status >= 300) return;
+  if (call.method === 'POST' && call.endpoint === SUBMIT_PATH) {
+    const submitted = AdditionSubmitResponse.safeParse(call.body);
+    if (!submitted.success || submitted.data.request_id === null) return;
+    const name = (call.request as { company_name?: unknown } | undefined)?.company_name;
+    additions.recordSubmission({
+      requestId: submitted.data.request_id,
+      userId: call.user.id,
+      companyName: typeof name === 'string' ? name.trim() : null,
+      domain: submitted.data.domain,
+      status: submitted.data.status ?? 'pending',
+      at: now.toISOString(),
+    });
+    return;
+  }
+  if (call.method === 'GET' && STATUS_PATH.test(call.endpoint)) {
+    const status = AdditionStatusResponse.safeParse(call.body);
+    if (!status.success) return;
+    const update = additions.applyStatus(status.data, call.user.id);
+    if (update.changed && update.userId) {
+      const { credits_consumed: _credits, ...event } = status.data;
+      hub.publish(update.userId, 'company_addition.status_changed', event);
+    }
+  }
+}

@@ -1,0 +1,306 @@
+/**
+ * The backend-for-frontend (docs/decisions/0005-bff-guard.md): serves the built web app and proxies
+ * the Company Data Service's endpoints with the API key injected server-side, behind one guard:
+ *
+ *   security headers -> /healthz -> who is the user -> CSRF -> body size -> rate limit
+ *   -> /api/v1/* (route table, validation, cache, budget, upstream, ledger), /bff/session,
+ *      /bff/pricing, /bff/usage, the extras (exports, webhooks, events)
+ *   -> 404 problems for any other /api, /v1 or /bff path -> the web app (SPA fallback).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { BffMode } from '../contract/bff';
+import { mountSessionRoutes, resolveSessionUser } from './auth/session-routes';
+import { findUserById } from './auth/users';
+import { ResponseCache } from './cache/cache';
+import type { BffDeps, BffEnv, BffUser } from './context';
+import { type BffExtras, type ExtrasOptions, mountBffExtras } from './extras';
+import { Ledger } from './ledger/ledger';
+import { mountLedgerRoutes } from './ledger/routes';
+import { createPipeline } from './proxy/pipeline';
+import { BffProblem, problem } from './proxy/problem';
+import { scrub } from './proxy/tolerant';
+import { csrfRefusal, isUnsafeMethod } from './security/csrf';
+import { securityHeaders } from './security/headers';
+import { FailureThrottle, TokenBuckets } from './security/throttle';
+import { type BffDb, bffDatabaseFile, openBffDatabase } from './store/db';
+import type { Upstream } from './upstream/upstream';
+
+export type BffConfig = {
+  upstream: Upstream;
+  /** BFF_MODE: local (one implicit user, loopback only) or team (accounts and sessions). */
+  mode?: BffMode;
+  /** The BFF's store; by default DATA_DIR/bff.sqlite is opened (and closed by `close`). */
+  db?: BffDb;
+  dataDir?: string;
+  /** The built web app; not served when missing. */
+  staticDir?: string;
+  /** BFF_DAILY_BUDGET: credits per user per UTC day; null = unlimited. A team user's own budget wins. */
+  dailyBudget?: number | null;
+  /** UPSTREAM_TIMEOUT_MS: per attempt, the whole answer (default 15 s). */
+  upstreamTimeoutMs?: number;
+  /** UPSTREAM_RETRIES: extra attempts of a read after 502, 503 or a connection error (default 2). */
+  retries?: number;
+  retryBaseMs?: number;
+  /** BFF_RATE_LIMIT: requests per minute per user (default 600; 0 = off). */
+  rateLimitPerMinute?: number;
+  /** BFF_CACHE_TTL_MS: life of a cached read (default 60 s; 0 = no cache). */
+  cacheTtlMs?: number;
+  cacheMaxEntries?: number;
+  /** BFF_MAX_BODY_BYTES: largest request body (default 1 MiB, as the service). */
+  maxBodyBytes?: number;
+  /** Life of a team session (default 7 days). */
+  sessionTtlMs?: number;
+  /** BFF_TRUST_PROXY: believe X-Forwarded-Proto (behind a TLS-terminating proxy). */
+  trustProxy?: boolean;
+  /** BFF_ALLOWED_ORIGINS: origins besides the BFF's own that may send unsafe requests. */
+  allowedOrigins?: readonly string[];
+  /** Options of the extras (exports, webhooks, events); `now` defaults to the BFF's clock. */
+  extras?: ExtrasOptions;
+  log?: (line: string) => void;
+  now?: () => Date;
+};
+
+export type BffApp = {
+  app: Hono<BffEnv>;
+  fetch: (req: Request) => Promise<Response>;
+  deps: BffDeps;
+  extras: BffExtras;
+  close: () => void;
+};
+
+export const LOCAL_USER: BffUser = { id: 'local', name: 'Local user' };
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+const GUARDED = /^\/(?:api|v1|bff)(?:\/|$)/;
+/** Reachable without a session in team mode: signing in, and webhooks (authenticated by signature). */
+const SESSION_FREE = /^\/bff\/(?:session$|webhooks\/)/;
+const CSRF_EXEMPT = /^\/bff\/webhooks\//;
+
+export function createBffApp(config: BffConfig): BffApp {
+  const { upstream } = config;
+  const mode = config.mode ?? 'local';
+  const now = config.now ?? (() => new Date());
+  const db = config.db ?? openBffDatabase(bffDatabaseFile(config.dataDir ?? './data'));
+  const secret = upstream.apiKey;
+  const log = (line: string) => (config.log ?? console.log)(scrub(line, secret));
+  const defaultBudget = config.dailyBudget ?? null;
+  const ledger = new Ledger(db, now);
+  const cacheTtlMs = config.cacheTtlMs ?? 60_000;
+  const cache =
+    cacheTtlMs > 0
+      ? new ResponseCache({
+          ttlMs: cacheTtlMs,
+          maxEntries: config.cacheMaxEntries ?? 1000,
+          maxBytes: 64 * 1024 * 1024,
+        })
+      : undefined;
+  const rateLimit = config.rateLimitPerMinute ?? 600;
+  const buckets = rateLimit > 0 ? new TokenBuckets(rateLimit) : undefined;
+  const maxBodyBytes = config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+
+  const budgetOf = (user: BffUser): number | null => {
+    if (mode === 'local') return defaultBudget;
+    const own = findUserById(db, user.id)?.daily_budget;
+    return own ?? defaultBudget;
+  };
+
+  let extras: BffExtras | undefined;
+  const call = createPipeline({
+    upstream,
+    ledger,
+    ...(cache ? { cache } : {}),
+    budgetOf,
+    timeoutMs: config.upstreamTimeoutMs ?? 15_000,
+    retries: config.retries ?? 2,
+    retryBaseMs: config.retryBaseMs ?? 100,
+    onProxied: (c) => extras?.onProxied(c),
+    log,
+    now,
+  });
+  const deps: BffDeps = { call, db, plan: upstream.plan, log };
+
+  const isHttps = (c: Context): boolean =>
+    new URL(c.req.url).protocol === 'https:' ||
+    (config.trustProxy === true && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https');
+  const clientAddress = (c: Context): string => {
+    try {
+      return getConnInfo(c).remote.address ?? 'unknown';
+    } catch {
+      return 'unknown';
+    }
+  };
+
+  const app = new Hono<BffEnv>();
+
+  app.onError((err) => {
+    if (err instanceof HTTPException) return err.getResponse();
+    log(`[bff] unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return problem(500, 'The BFF failed to answer this request.');
+  });
+  app.notFound((c) => problem(404, `Nothing at ${new URL(c.req.url).pathname}.`));
+
+  // Security headers on every answer, errors and static files included.
+  app.use('*', async (c, next) => {
+    await next();
+    const headers = securityHeaders(isHttps(c));
+    if (GUARDED.test(c.req.path) && !c.res.headers.has('cache-control'))
+      headers['cache-control'] = 'no-store';
+    try {
+      for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
+    } catch {
+      // Some responses carry immutable headers: copy them into a fresh response.
+      const res = new Response(c.res.body, c.res);
+      for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+      c.res = res;
+    }
+  });
+
+  app.get('/healthz', async (c) => {
+    let upstreamHealth: Record<string, unknown> = { status: 'down' };
+    try {
+      const res = await upstream.fetch(
+        new Request('http://upstream/healthz', { signal: AbortSignal.timeout(5000) }),
+      );
+      if (res.ok) upstreamHealth = (await res.json()) as Record<string, unknown>;
+    } catch {
+      // reported as down
+    }
+    return c.json({
+      status: 'ok',
+      mode,
+      upstream: { kind: upstream.kind, plan: upstream.plan, ...upstreamHealth },
+    });
+  });
+
+  // Who the request is for.
+  app.use('*', async (c, next) => {
+    if (!GUARDED.test(c.req.path)) return next();
+    if (mode === 'local') {
+      c.set('user', LOCAL_USER);
+      return next();
+    }
+    const user = resolveSessionUser(c, db, now());
+    if (user) c.set('user', user);
+    else if (!SESSION_FREE.test(c.req.path)) throw new BffProblem(401, 'Sign in to use the list builder.');
+    return next();
+  });
+
+  app.use('*', async (c, next) => {
+    if (!GUARDED.test(c.req.path) || !isUnsafeMethod(c.req.method) || CSRF_EXEMPT.test(c.req.path))
+      return next();
+    const refusal = csrfRefusal(c.req.raw.headers, c.req.url, config.allowedOrigins);
+    if (refusal) throw new BffProblem(403, refusal);
+    return next();
+  });
+
+  const limitBody = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: () => {
+      // The rest of the body is never read, so the connection cannot carry another request.
+      throw new BffProblem(413, `The request body is larger than ${maxBodyBytes} bytes.`, {
+        headers: { connection: 'close' },
+      });
+    },
+  });
+  app.use('*', async (c, next) => {
+    if (!GUARDED.test(c.req.path) || !isUnsafeMethod(c.req.method)) return next();
+    // A declared length is checked without touching the body: Hono's bodyLimit would turn the
+    // request into a full WHATWG Request with a stream, the costliest step of a proxied POST.
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (!/^\d+$/.test(length) || Number(length) > maxBodyBytes) {
+        throw new BffProblem(413, `The request body is larger than ${maxBodyBytes} bytes.`, {
+          headers: { connection: 'close' },
+        });
+      }
+      return next();
+    }
+    return limitBody(c, next);
+  });
+
+  app.use('*', async (c, next) => {
+    if (!buckets || !GUARDED.test(c.req.path)) return next();
+    const user = c.get('user') as BffUser | undefined;
+    const decision = buckets.take(user ? `user:${user.id}` : `addr:${clientAddress(c)}`);
+    if (!decision.ok) {
+      throw new BffProblem(429, `Too many requests; try again in ${decision.retryAfterS} s.`, {
+        headers: { 'retry-after': String(decision.retryAfterS) },
+      });
+    }
+    return next();
+  });
+
+  const proxy = (c: Context<BffEnv>) => call(c.get('user'), c.req.raw);
+  app.all('/api/v1/*', proxy);
+  app.all('/v1/*', proxy);
+
+  mountSessionRoutes(app, {
+    mode,
+    db,
+    localUser: LOCAL_USER,
+    sessionTtlMs: config.sessionTtlMs ?? 7 * 24 * 3600_000,
+    throttle: new FailureThrottle(),
+    secure: isHttps,
+    clientAddress,
+    now,
+  });
+  mountLedgerRoutes(app, { plan: upstream.plan, ledger, budgetOf });
+  const mounted = mountBffExtras(app, deps, { now, ...config.extras });
+  extras = mounted;
+
+  const notFound = (c: Context) => problem(404, `No endpoint at ${c.req.method} ${c.req.path}.`);
+  app.all('/api/*', notFound);
+  app.all('/api', notFound);
+  app.all('/v1', notFound);
+  app.all('/bff/*', notFound);
+  app.all('/bff', notFound);
+
+  const staticDir = config.staticDir ?? 'dist';
+  if (existsSync(path.join(staticDir, 'index.html'))) {
+    app.use(
+      '/*',
+      serveStatic({
+        root: staticDir,
+        onFound: (file, c) => {
+          // Vite names built assets by content hash: they never change under their name.
+          c.header(
+            'cache-control',
+            file.includes(`${path.sep}assets${path.sep}`) || file.includes('/assets/')
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
+          );
+        },
+      }),
+    );
+    // Client-side routes get the app's entry page.
+    app.get(
+      '*',
+      serveStatic({
+        root: staticDir,
+        path: 'index.html',
+        onFound: (_file, c) => {
+          c.header('cache-control', 'no-cache');
+        },
+      }),
+    );
+  }
+
+  return {
+    app,
+    fetch: async (req) => app.fetch(req),
+    deps,
+    extras: mounted,
+    close: () => {
+      mounted.close();
+      cache?.clear();
+      ledger.flush();
+      if (!config.db) db.close();
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * `GET/POST/DELETE /bff/session` (contract in bff/contract/bff.ts): who is signed in, sign in, sign
+ * out. A failed sign-in answers the same 401 whether the name exists or not, after the same scrypt
+ * work, and repeated failures per name and per client address are throttled (429).
+ */
+import type { Context, Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { type BffMode, type SessionInfo, SignInRequest } from '../../contract/bff';
+import { zodFields } from '../../contract/problem';
+import type { BffEnv, BffUser } from '../context';
+import { invalidProblem, problem } from '../proxy/problem';
+import type { FailureThrottle } from '../security/throttle';
+import type { BffDb } from '../store/db';
+import { decoyHash, verifyPassword } from './passwords';
+import { createSession, deleteSession, SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionUser } from './sessions';
+import { findUserByName } from './users';
+
+export type SessionRoutesOptions = {
+  mode: BffMode;
+  db: BffDb;
+  localUser: BffUser;
+  sessionTtlMs: number;
+  throttle: FailureThrottle;
+  /** Whether this request came over HTTPS (the cookie is then Secure and `__Host-` prefixed). */
+  secure: (c: Context<BffEnv>) => boolean;
+  clientAddress: (c: Context<BffEnv>) => string;
+  now: () => Date;
+};
+
+/** The session id the browser sent, from either cookie name. */
+export function sessionCookie(c: Context): string | undefined {
+  return getCookie(c, SECURE_SESSION_COOKIE) ?? getCookie(c, SESSION_COOKIE);
+}
+
+/** The signed-in user of a team-mode request, if any. */
+export function resolveSessionUser(c: Context, db: BffDb, now: Date): BffUser | undefined {
+  const id = sessionCookie(c);
+  return id ? sessionUser(db, id, now) : undefined;
+}
+
+export function mountSessionRoutes(app: Hono<BffEnv>, o: SessionRoutesOptions): void {
+  const info = (user: BffUser | undefined): SessionInfo => ({
+    mode: o.mode,
+    user: user ? { id: user.id, name: user.name } : null,
+  });
+
+  app.get('/bff/session', (c) => {
+    if (o.mode === 'local') return c.json(info(o.localUser));
+    return c.json(info(c.get('user') as BffUser | undefined));
+  });
+
+  app.post('/bff/session', async (c) => {
+    if (o.mode === 'local')
+      return problem(409, 'This BFF runs in local mode: there is nothing to sign in to.');
+    if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(c.req.header('content-type') ?? '')) {
+      return problem(415, 'Send the request body as JSON with Content-Type: application/json.');
+    }
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return problem(400, 'The request body is not valid JSON.');
+    }
+    const parsed = SignInRequest.safeParse(body);
+    if (!parsed.success) return invalidProblem(zodFields(parsed.error));
+    const { username, password } = parsed.data;
+    const keys = [`name:${username.toLowerCase()}`, `addr:${o.clientAddress(c)}`];
+    const allowed = o.throttle.check(keys);
+    if (!allowed.ok) {
+      return problem(429, 'Too many failed sign-ins; wait before trying again.', {
+        headers: { 'retry-after': String(allowed.retryAfterS) },
+      });
+    }
+    const user = findUserByName(o.db, username);
+    const good = await verifyPassword(password, user ?? (await decoyHash()));
+    if (!user || !good) {
+      o.throttle.fail(keys);
+      return problem(401, 'The user name or the password is wrong.');
+    }
+    o.throttle.succeed(keys);
+    const old = sessionCookie(c);
+    if (old) deleteSession(o.db, old);
+    const session = createSession(o.db, user.id, o.sessionTtlMs, o.now());
+    const secure = o.secure(c);
+    if (secure) deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    setCookie(c, secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, session.id, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure,
+      path: '/',
+      expires: session.expires,
+    });
+    return c.json(info(user));
+  });
+
+  app.delete('/bff/session', (c) => {
+    if (o.mode === 'local')
+      return problem(409, 'This BFF runs in local mode: there is nothing to sign out of.');
+    const id = sessionCookie(c);
+    if (id) deleteSession(o.db, id);
+    const secure = o.secure(c);
+    deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure });
+    if (secure)
+      deleteCookie(c, SECURE_SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: true });
+    return c.body(null, 204);
+  });
+}

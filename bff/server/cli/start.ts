@@ -1,0 +1,103 @@
+/**
+ * `npm start`: builds the web app when it is missing or older than its sources, then serves it with
+ * the BFF on PORT (default 8787), upstream embedded unless UPSTREAM_URL is set.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { DEFAULT_COMPANIES, DEFAULT_SEED, devKeysNotice, envNumber } from '../../embedded/service';
+import { createBffApp } from '../app';
+import { bffConfigFromEnv } from '../config';
+import { assertSafeBind } from '../security/bind';
+import { createUpstream } from '../upstream/upstream';
+import { registerWebhookEndpoint } from '../webhooks/register';
+
+function newestMtime(target: string): number {
+  const st = statSync(target);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+function buildWebIfNeeded(): void {
+  const built = 'dist/index.html';
+  const sources = ['web', 'bff/contract', 'index.html', 'public', 'vite.config.ts'].filter(existsSync);
+  const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
+  if (!stale) return;
+  console.log('Building the web app...');
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+let cfg: ReturnType<typeof bffConfigFromEnv>;
+try {
+  cfg = bffConfigFromEnv();
+  // Before anything else: a local-mode BFF must never be reachable from the network.
+  assertSafeBind(cfg.host, cfg.mode);
+} catch (err) {
+  console.error(`Cannot start: ${(err as Error).message}`);
+  process.exit(1);
+}
+
+if (!process.env.SKIP_WEB_BUILD) buildWebIfNeeded();
+
+const upstream = await createUpstream({
+  ...(cfg.upstreamUrl ? { upstreamUrl: cfg.upstreamUrl } : {}),
+  ...(cfg.upstreamApiKey ? { upstreamApiKey: cfg.upstreamApiKey } : {}),
+  ...(cfg.upstreamPlan ? { upstreamPlan: cfg.upstreamPlan } : {}),
+  dataDir: cfg.dataDir,
+  companies: envNumber('COMPANIES', DEFAULT_COMPANIES),
+  seed: envNumber('SEED', DEFAULT_SEED),
+  log: (line) => console.log(line),
+}).catch((err: Error) => {
+  console.error(`Cannot start: ${err.message}`);
+  process.exit(1);
+});
+const bff = createBffApp({
+  upstream,
+  mode: cfg.mode,
+  dataDir: cfg.dataDir,
+  dailyBudget: cfg.dailyBudget,
+  upstreamTimeoutMs: cfg.upstreamTimeoutMs,
+  retries: cfg.retries,
+  rateLimitPerMinute: cfg.rateLimitPerMinute,
+  cacheTtlMs: cfg.cacheTtlMs,
+  maxBodyBytes: cfg.maxBodyBytes,
+  trustProxy: cfg.trustProxy,
+  allowedOrigins: cfg.allowedOrigins,
+});
+const server = serve({ fetch: bff.fetch, port: cfg.port, hostname: cfg.host }, (info) => {
+  console.log(
+    `List Builder on http://${cfg.host}:${info.port}/ (${cfg.mode} mode; upstream: ${upstream.kind}, ${upstream.plan} plan)`,
+  );
+  if (upstream.kind === 'embedded') {
+    console.log(devKeysNotice());
+    // The embedded service delivers addition status changes to this BFF's receiver; with a remote
+    // upstream the operator registers the BFF's public URL (README, "Webhooks with a remote upstream").
+    const host = cfg.host === '0.0.0.0' || cfg.host === '::' ? '127.0.0.1' : cfg.host;
+    registerWebhookEndpoint(bff.deps, `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`).catch(
+      (err: Error) =>
+        console.error(`Webhook registration failed (status updates fall back to polling): ${err.message}`),
+    );
+  }
+});
+server.on('error', (err: NodeJS.ErrnoException) => {
+  console.error(
+    err.code === 'EADDRINUSE'
+      ? `Cannot start: ${cfg.host}:${cfg.port} is in use (set PORT to another port).`
+      : `Cannot start: ${err.message}`,
+  );
+  bff.close();
+  upstream.close();
+  process.exit(1);
+});
+const stop = () => {
+  server.close();
+  bff.close();
+  upstream.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

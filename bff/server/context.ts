@@ -1,0 +1,44 @@
+/**
+ * The seams of the BFF: who the request is for, and the one way every part of the BFF calls the
+ * upstream (validation, budget, cache, retries and the credit ledger applied alike).
+ */
+import type Database from 'better-sqlite3';
+import type { Plan } from '../contract/pricing';
+
+/** The user a request acts for: the implicit local user, or a signed-in team account. */
+export type BffUser = { id: string; name: string };
+
+/**
+ * Hono variables the BFF sets before any route runs. In team mode the two paths open without a
+ * session (`/bff/session` and `/bff/webhooks/*`) run with `user` unset when nobody is signed in.
+ */
+export type BffEnv = { Variables: { user: BffUser } };
+
+export type BffDeps = {
+  /**
+   * Calls the upstream as `user` for a request shaped like the browser's (`/api/v1/...` path, method,
+   * JSON body): the same validation, budget check, cache, retries and ledger record as the proxy.
+   * Answers with the BFF's response (problem details on failure, never throws for HTTP errors).
+   */
+  call: (user: BffUser, req: Request) => Promise<Response>;
+  /** The BFF's own SQLite store (DATA_DIR/bff.sqlite): users, sessions, ledger, webhooks seen. */
+  db: Database.Database;
+  /** The upstream key's plan (UPSTREAM_PLAN, or the embedded key's plan). */
+  plan: Plan;
+  log: (line: string) => void;
+};
+
+export type ProxiedCall = {
+  user: BffUser;
+  method: string;
+  /** Canonical `/api/v1/...` path without trailing slash. */
+  endpoint: string;
+  status: number;
+  /** The parsed JSON answer (already normalised by the tolerant reader). */
+  body: unknown;
+  /**
+   * The parsed JSON request body, when there was one. Optional: it only lets the additions list
+   * show a request's company name before the first status lookup or webhook names it.
+   */
+  request?: unknown;
+};

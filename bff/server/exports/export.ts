@@ -1,0 +1,242 @@
+/**
+ * CSV export of a list request: validates, pages list generation upstream through `deps.call` (so
+ * every page is budget-checked and recorded in the ledger like any proxied call), and streams the
+ * CSV as pages arrive.
+ *
+ * Failure handling: the first page is fetched before anything is sent, so a request the upstream
+ * refuses (400, 402 budget spent, 429, 502...) gets that problem with its real status. Once the
+ * first rows are out the status line is committed; if a later page fails, the stream is aborted
+ * (the connection is destroyed without the final chunk), so the browser's download or `fetch`
+ * read fails visibly instead of leaving a silently truncated file that looks complete.
+ */
+import { z } from 'zod';
+import type { CompanyListItem, ProblemField } from '../../contract/api';
+import { EXPORT_MAX_ROWS, ExportRequest } from '../../contract/bff';
+import { COLUMN_BY_ID, type ColumnDef, sectionsOfColumns } from '../../contract/columns';
+import { PLAN_LABELS, PLAN_RULES } from '../../contract/pricing';
+import { zodFields } from '../../contract/problem';
+import { type ListSection, SECTION_LABELS } from '../../contract/sections';
+import type { BffDeps, BffUser } from '../context';
+import { invalidProblem, problem } from '../proxy/problem';
+import { type CsvCell, csvRow, UTF8_BOM } from './csv';
+
+/** Pages stay small enough that progress moves while the export runs. */
+export const EXPORT_PAGE_SIZE = 100;
+
+export const LIST_PATH = 'http://bff/api/v1/list/generate/companies';
+
+export type ExportHooks = {
+  now?: () => Date;
+  /** After each page is written (rows written so far, rows announced). */
+  onProgress?: (done: number, total: number) => void;
+  /** After each page the upstream answered, with the credits it cost. */
+  onSpent?: (credits: number) => void;
+};
+
+/** What the export needs of a list page; section contents are read defensively by the columns. */
+const ListPage = z.object({
+  data: z.array(z.object({ uuid: z.string() }).loose()),
+  total_count: z.number().int().nonnegative(),
+  credits_consumed: z.number().optional(),
+});
+
+type Plan = {
+  request: Record<string, unknown>;
+  columns: readonly ColumnDef[];
+  uuids: ReadonlySet<string> | null;
+  bom: boolean;
+  pageSize: number;
+};
+
+/** Validates an export body; answers the plan of the export or the problem to send. */
+export function planExport(body: unknown, plan: BffDeps['plan']): Plan | Response {
+  const parsed = ExportRequest.safeParse(body);
+  const errors: ProblemField[] = parsed.success ? [] : zodFields(parsed.error);
+  const rawColumns = (body as { columns?: unknown } | null)?.columns;
+  if (Array.isArray(rawColumns)) {
+    rawColumns.forEach((id, i) => {
+      if (typeof id === 'string' && !COLUMN_BY_ID.has(id)) {
+        errors.push({ path: `columns.${i}`, message: `unknown column "${id}"` });
+      }
+    });
+  }
+  if (!parsed.success || errors.length > 0) return invalidProblem(errors);
+  const req = parsed.data;
+
+  const columns = req.columns.map((id) => COLUMN_BY_ID.get(id)!);
+  const rules = PLAN_RULES[plan];
+  // The service would skip these sections and the cells would come out empty; say so before any
+  // credits are spent rather than deliver a file with blank columns.
+  const blocked: ProblemField[] = [];
+  columns.forEach((c, i) => {
+    if (c.section === null) return;
+    if (!rules.listSections) {
+      blocked.push({
+        path: `columns.${i}`,
+        message: `"${c.header}" needs the ${SECTION_LABELS[c.section]} section; the ${PLAN_LABELS[plan]} plan includes no sections in lists`,
+      });
+    } else if (!rules.sections.includes(c.section)) {
+      blocked.push({
+        path: `columns.${i}`,
+        message: `"${c.header}" needs the ${SECTION_LABELS[c.section]} section, which the ${PLAN_LABELS[plan]} plan does not include`,
+      });
+    }
+  });
+  if (blocked.length > 0) {
+    return problem(
+      403,
+      `${blocked.length} of the chosen columns need sections the ${PLAN_LABELS[plan]} plan does not include.`,
+      { errors: blocked },
+    );
+  }
+
+  // Only the sections the columns read: a section nobody exports would cost credits per company.
+  const { limit: _limit, offset: _offset, sections: _sections, ...list } = req.request;
+  const sections: ListSection[] = sectionsOfColumns(req.columns);
+  return {
+    request: { ...list, ...(sections.length > 0 ? { sections } : {}) },
+    columns,
+    uuids: req.uuids ? new Set(req.uuids) : null,
+    bom: req.bom,
+    pageSize: Math.min(rules.maxListLimit, EXPORT_PAGE_SIZE),
+  };
+}
+
+function cellOf(column: ColumnDef, row: CompanyListItem): CsvCell {
+  try {
+    if (column.kind === 'number' || column.kind === 'money' || column.kind === 'year') {
+      const v = column.value(row);
+      return typeof v === 'number' ? v : null;
+    }
+    return column.text(row);
+  } catch {
+    // A remote upstream may send a section in a shape the catalog does not know; one odd cell
+    // must not abort a 500-row export.
+    return null;
+  }
+}
+
+type Page = { rows: CompanyListItem[]; total: number };
+
+async function fetchPage(
+  deps: Pick<BffDeps, 'call'>,
+  user: BffUser,
+  request: Record<string, unknown>,
+  offset: number,
+  limit: number,
+  onSpent?: (credits: number) => void,
+): Promise<Page | Response> {
+  const res = await deps.call(
+    user,
+    new Request(LIST_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ ...request, limit, offset }),
+    }),
+  );
+  if (!res.ok) return res;
+  const parsed = ListPage.safeParse(await res.json().catch(() => undefined));
+  if (!parsed.success)
+    return problem(502, 'The Company Data Service answered a list page the BFF cannot read.');
+  if (parsed.data.credits_consumed) onSpent?.(parsed.data.credits_consumed);
+  return { rows: parsed.data.data as unknown as CompanyListItem[], total: parsed.data.total_count };
+}
+
+/** Passes an upstream refusal on with its status, body and the headers that matter to the client. */
+function relay(res: Response): Response {
+  const headers = new Headers();
+  for (const name of ['content-type', 'retry-after']) {
+    const v = res.headers.get(name);
+    if (v) headers.set(name, v);
+  }
+  return new Response(res.body, { status: res.status, headers });
+}
+
+export function exportFileName(now: Date): string {
+  return `companies-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+export async function runExport(
+  deps: Pick<BffDeps, 'call' | 'plan' | 'log'>,
+  user: BffUser,
+  body: unknown,
+  hooks: ExportHooks = {},
+): Promise<Response> {
+  const plan = planExport(body, deps.plan);
+  if (plan instanceof Response) return plan;
+
+  const first = await fetchPage(deps, user, plan.request, 0, plan.pageSize, hooks.onSpent);
+  if (first instanceof Response) return relay(first);
+
+  const end = Math.min(first.total, EXPORT_MAX_ROWS);
+  // With a selection the number of rows is known up front; a selected company that no longer
+  // matches the list is simply absent, so the stream may end short of it (documented in README).
+  const total = plan.uuids ? plan.uuids.size : end;
+  const encoder = new TextEncoder();
+  let offset = first.rows.length;
+  let written = 0;
+  let found = 0;
+  let cancelled = false;
+
+  const rowsOf = (rows: CompanyListItem[]): string => {
+    let out = '';
+    for (const row of rows) {
+      if (plan.uuids && !plan.uuids.has(row.uuid)) continue;
+      found++;
+      out += csvRow(plan.columns.map((c) => cellOf(c, row)));
+    }
+    written = plan.uuids ? found : written + rows.length;
+    return out;
+  };
+  const finished = (lastPageRows: number) =>
+    offset >= end || lastPageRows === 0 || (plan.uuids !== null && found >= plan.uuids.size);
+
+  let lastPageRows = first.rows.length;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const head = (plan.bom ? UTF8_BOM : '') + csvRow(plan.columns.map((c) => c.header));
+      controller.enqueue(encoder.encode(head + rowsOf(first.rows)));
+      hooks.onProgress?.(written, total);
+    },
+    async pull(controller) {
+      // A page with none of the selected companies enqueues nothing; the stream only pulls again
+      // after a chunk, so keep paging here until there is one or the list ends.
+      while (!cancelled) {
+        if (finished(lastPageRows)) {
+          controller.close();
+          return;
+        }
+        const limit = Math.min(plan.pageSize, end - offset);
+        const page = await fetchPage(deps, user, plan.request, offset, limit, hooks.onSpent);
+        if (cancelled) return;
+        if (page instanceof Response) {
+          deps.log(`export for ${user.id} aborted at row ${written}: upstream answered ${page.status}`);
+          controller.error(new Error(`upstream answered ${page.status}`));
+          return;
+        }
+        offset += page.rows.length;
+        lastPageRows = page.rows.length;
+        const text = rowsOf(page.rows);
+        hooks.onProgress?.(written, total);
+        if (text !== '') {
+          controller.enqueue(encoder.encode(text));
+          return;
+        }
+      }
+    },
+    cancel() {
+      // The browser went away: stop paging so no further credits are spent.
+      cancelled = true;
+    },
+  });
+
+  return new Response(stream, {
+    status: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${exportFileName(hooks.now?.() ?? new Date())}"`,
+      'x-export-total': String(total),
+      'cache-control': 'no-store',
+    },
+  });
+}

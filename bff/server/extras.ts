@@ -1,0 +1,79 @@
+/**
+ * The BFF's own features beyond the proxy: CSV exports, the webhook receiver and live events.
+ * `createBffApp` mounts them after sign-in, CSRF and limits apply, and tells them of every proxied
+ * upstream answer (so an addition request is remembered as its user's).
+ */
+import type { Hono } from 'hono';
+import { mountAdditions, trackAddition } from './additions/routes';
+import { AdditionStore } from './additions/store';
+import type { BffDeps, BffEnv, ProxiedCall } from './context';
+import { EventHub } from './events/hub';
+import { mountEvents } from './events/routes';
+import { mountExports } from './exports/routes';
+import { mountWebhookReceiver } from './webhooks/receiver';
+import { WebhookStore } from './webhooks/store';
+
+export type BffExtras = {
+  /** Called after each upstream answer the proxy relays (not for cache hits). */
+  onProxied: (call: ProxiedCall) => void;
+  /** Stops timers and closes event streams. */
+  close: () => void;
+};
+
+export type ExtrasOptions = {
+  /** WEBHOOK_SECRET (default: the environment's): the secret of an endpoint registered by hand. */
+  webhookSecret?: string | undefined;
+  now?: () => Date;
+  /** Heartbeat interval of event streams (default 15 s). */
+  heartbeatMs?: number;
+  /** Open event streams per user (default MAX_STREAMS_PER_USER). */
+  maxStreamsPerUser?: number;
+};
+
+export function mountBffExtras(
+  app: Hono<BffEnv>,
+  deps: BffDeps,
+  opts: ExtrasOptions = {},
+): BffExtras & { hub: EventHub } {
+  const now = opts.now ?? (() => new Date());
+  const hub = new EventHub();
+  const additions = new AdditionStore(deps.db);
+  const webhooks = new WebhookStore(deps.db);
+  const spent = (userId: string, endpoint: string, credits: number) => {
+    if (credits > 0) hub.publish(userId, 'usage.changed', { endpoint, credits_consumed: credits });
+  };
+
+  const closeEvents = mountEvents(app, hub, {
+    ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}),
+    ...(opts.maxStreamsPerUser ? { maxPerUser: opts.maxStreamsPerUser } : {}),
+  });
+  // Export pages go through `deps.call`, which reports them to `onProxied` below like any proxied
+  // call, so their credits reach `usage.changed` there.
+  mountExports(app, deps, () => ({ now }));
+  mountAdditions(app, additions);
+  mountWebhookReceiver(app, {
+    store: webhooks,
+    additions,
+    hub,
+    log: deps.log,
+    envSecret: 'webhookSecret' in opts ? opts.webhookSecret : process.env.WEBHOOK_SECRET,
+    now,
+  });
+
+  return {
+    hub,
+    onProxied: (call) => {
+      // Bookkeeping must never break the answer the proxy is relaying.
+      try {
+        trackAddition(additions, hub, call, now());
+        const credits = (call.body as { credits_consumed?: unknown } | null)?.credits_consumed;
+        if (typeof credits === 'number') spent(call.user.id, call.endpoint, credits);
+      } catch (e) {
+        deps.log(
+          `Could not record ${call.method} ${call.endpoint}: ${e instanceof Error ? e.message : String(e)}`,
+        );
+      }
+    },
+    close: closeEvents,
+  };
+}

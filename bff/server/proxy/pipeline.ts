@@ -1,0 +1,331 @@
+/**
+ * One call to the upstream on behalf of a user, as the browser asked for it: route check,
+ * validation against the contract, cache, daily budget, key injection, timeout, retries of reads,
+ * the tolerant reader, the ledger. The `/api/v1/*` proxy and `BffDeps.call` (CSV export) both run it.
+ */
+
+import { EventEmitter } from 'node:events';
+import { PROBLEM_CONTENT_TYPE } from '../../contract/api';
+import { zodFields } from '../../contract/problem';
+import type { ResponseCache } from '../cache/cache';
+import { cacheKey } from '../cache/cache';
+import type { BffUser, ProxiedCall } from '../context';
+import type { Ledger } from '../ledger/ledger';
+import type { Upstream } from '../upstream/upstream';
+import { invalidProblem, problem } from './problem';
+import { allowHeader, type MatchedRoute, type MethodRule, matchRoute, type ProxyMethod } from './routes';
+import { type RawAnswer, type ReadAnswer, readAnswer, scrub } from './tolerant';
+
+export type PipelineOptions = {
+  upstream: Upstream;
+  ledger: Ledger;
+  cache?: ResponseCache;
+  /** The user's daily credit budget; null = unlimited. */
+  budgetOf: (user: BffUser) => number | null;
+  /** Per attempt, covering the whole answer (headers and body). */
+  timeoutMs: number;
+  /** Extra attempts of a GET after a 502, a 503 or a connection error. */
+  retries: number;
+  /** First backoff step; each retry waits a random time up to base x 2^attempt (full jitter). */
+  retryBaseMs: number;
+  onProxied: (call: ProxiedCall) => void;
+  log: (line: string) => void;
+  now?: () => Date;
+};
+
+export type CallUpstream = (user: BffUser, req: Request) => Promise<Response>;
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+/** A Retry-After longer than this is the upstream asking not to be retried now: relayed instead. */
+const MAX_RETRY_AFTER_S = 2;
+
+type Parsed = { query: URLSearchParams; body: unknown; bodyText: string | undefined };
+
+type Fault = { fault: 'unreachable' | 'timeout'; message: string };
+
+function queryObject(
+  query: URLSearchParams,
+  rule: MethodRule,
+): { input: Record<string, unknown>; dup: string[] } {
+  const input: Record<string, unknown> = {};
+  const dup: string[] = [];
+  for (const key of new Set(query.keys())) {
+    const values = query.getAll(key);
+    if (rule.repeated?.includes(key)) input[key] = values;
+    else {
+      if (values.length > 1) dup.push(key);
+      input[key] = values[values.length - 1];
+    }
+  }
+  return { input, dup };
+}
+
+/** Validates the request against the contract; a Response is the 4xx answer (no upstream call). */
+async function parseRequest(req: Request, method: ProxyMethod, rule: MethodRule): Promise<Parsed | Response> {
+  const query = new URL(req.url).searchParams;
+  if (method === 'POST') {
+    if (!JSON_TYPE.test(req.headers.get('content-type') ?? '')) {
+      return problem(415, 'Send the request body as JSON with Content-Type: application/json.');
+    }
+    const bodyText = await req.text();
+    if (bodyText.trim() === '') return problem(400, 'The request body is empty; send a JSON object.');
+    let body: unknown;
+    try {
+      body = JSON.parse(bodyText);
+    } catch {
+      return problem(400, 'The request body is not valid JSON.');
+    }
+    if (rule.schema) {
+      const r = rule.schema.safeParse(body);
+      if (!r.success) return invalidProblem(zodFields(r.error));
+    }
+    return { query, body, bodyText };
+  }
+  if (!rule.schema) {
+    if ([...query.keys()].length > 0) return problem(400, 'This endpoint takes no query parameters.');
+    return { query, body: undefined, bodyText: undefined };
+  }
+  const { input, dup } = queryObject(query, rule);
+  const r = rule.schema.safeParse(input);
+  const errors = [
+    ...dup.map((k) => ({ path: k, message: `give ${k} once` })),
+    ...(r.success ? [] : zodFields(r.error)),
+  ];
+  if (errors.length > 0) return invalidProblem(errors);
+  return { query, body: undefined, bodyText: undefined };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function secondsToMidnightUtc(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+export function createPipeline(opts: PipelineOptions): CallUpstream {
+  const { upstream, ledger, cache } = opts;
+  const now = opts.now ?? (() => new Date());
+  const secret = upstream.apiKey;
+
+  /** One attempt: the whole answer read within the timeout, or a fault. */
+  async function attempt(path: string, search: string, method: string, bodyText: string | undefined) {
+    const abort = new EventEmitter();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<Fault>((resolve) => {
+      timer = setTimeout(() => {
+        abort.emit('abort');
+        resolve({
+          fault: 'timeout',
+          message: `The Company Data Service did not answer within ${opts.timeoutMs} ms.`,
+        });
+      }, opts.timeoutMs);
+    });
+    const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': secret };
+    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    const exchange = upstream
+      .send({
+        method,
+        pathAndQuery: `${path}${search}`,
+        headers,
+        ...(bodyText !== undefined ? { body: bodyText } : {}),
+        abort,
+      })
+      .catch((err: unknown): Fault => {
+        const e = err as { code?: string; cause?: { code?: string } };
+        const code = e.code ?? e.cause?.code;
+        return {
+          fault: 'unreachable',
+          message: `The Company Data Service could not be reached${code ? ` (${code})` : ''}.`,
+        };
+      });
+    try {
+      return await Promise.race([exchange, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Attempts with retries (reads only) and the one 307/308 to the slashed path. */
+  async function send(
+    path: string,
+    search: string,
+    method: ProxyMethod,
+    bodyText: string | undefined,
+  ): Promise<RawAnswer | Fault> {
+    const attempts = method === 'GET' ? 1 + opts.retries : 1;
+    let currentPath = path;
+    let redirected = false;
+    let last: RawAnswer | Fault = {
+      fault: 'unreachable',
+      message: 'The Company Data Service could not be reached.',
+    };
+    for (let i = 0; i < attempts; i++) {
+      if (i > 0) await sleep(Math.random() * opts.retryBaseMs * 2 ** (i - 1));
+      let answer = await attempt(currentPath, search, method, bodyText);
+      if (!('fault' in answer) && (answer.status === 307 || answer.status === 308)) {
+        const target = redirected ? undefined : slashedTarget(currentPath, answer.headers.get('location'));
+        if (!target) {
+          return {
+            fault: 'unreachable',
+            message: 'The Company Data Service answered with a redirect the BFF does not follow.',
+          };
+        }
+        redirected = true;
+        currentPath = target;
+        answer = await attempt(currentPath, search, method, bodyText);
+        if (!('fault' in answer) && answer.status >= 300 && answer.status < 400) {
+          return { fault: 'unreachable', message: 'The Company Data Service redirected more than once.' };
+        }
+      }
+      last = answer;
+      if ('fault' in answer) {
+        if (answer.fault === 'timeout') return answer;
+        continue;
+      }
+      if (answer.status === 502 || answer.status === 503) {
+        const retryAfter = Number(answer.headers.get('retry-after') ?? 0);
+        if (Number.isFinite(retryAfter) && retryAfter > MAX_RETRY_AFTER_S) return answer;
+        continue;
+      }
+      return answer;
+    }
+    return last;
+  }
+
+  /**
+   * Follows a redirect only to the same path with a trailing slash (the real service's habit), and
+   * only on the upstream itself: the key is never sent anywhere else.
+   */
+  function slashedTarget(path: string, location: string | null): string | undefined {
+    if (!location) return undefined;
+    let target: URL;
+    try {
+      target = new URL(location, `http://upstream${path}`);
+    } catch {
+      return undefined;
+    }
+    const sameHost = target.origin === 'http://upstream' || target.origin === upstream.origin;
+    const bare = path.replace(/\/$/, '');
+    return sameHost && target.pathname.endsWith(`${bare}/`) ? `${bare}/` : undefined;
+  }
+
+  function respond(
+    answer: { status: number; text: string; contentType: string; headers?: Record<string, string> },
+    cacheState?: 'hit' | 'miss',
+  ) {
+    const headers: Record<string, string> = { ...answer.headers };
+    if (answer.status === 204) return new Response(null, { status: 204, headers });
+    headers['content-type'] = answer.contentType;
+    if (cacheState) headers['x-cache'] = cacheState;
+    return new Response(answer.text, { status: answer.status, headers });
+  }
+
+  return async function call(user: BffUser, req: Request): Promise<Response> {
+    const started = performance.now();
+    const url = new URL(req.url);
+    const matched: MatchedRoute | undefined = matchRoute(url.pathname);
+    if (!matched) return problem(404, `No endpoint at ${url.pathname}.`);
+    const method = req.method as ProxyMethod;
+    const rule = matched.rule.methods[method];
+    if (!rule) {
+      const allow = allowHeader(matched.rule);
+      return problem(405, `This endpoint allows ${allow}.`, { headers: { allow } });
+    }
+    const parsed = await parseRequest(req, method, rule);
+    if (parsed instanceof Response) return parsed;
+
+    const key =
+      cache && rule.cacheable
+        ? cacheKey(user.id, method, matched.canonical, parsed.query, parsed.body)
+        : undefined;
+    if (key !== undefined) {
+      const hit = cache?.get(key);
+      if (hit) {
+        ledger.record({
+          userId: user.id,
+          method,
+          endpoint: matched.canonical,
+          status: hit.status,
+          creditsConsumed: 0,
+          cache: 'hit',
+          durationMs: performance.now() - started,
+        });
+        return respond(hit, 'hit');
+      }
+    }
+
+    const budget = opts.budgetOf(user);
+    if (budget !== null) {
+      const spent = ledger.spentToday(user.id);
+      if (spent >= budget) {
+        return problem(
+          402,
+          `Your daily budget of ${budget} credits is spent (${spent} used today); it renews at 00:00 UTC.`,
+          {
+            headers: { 'retry-after': String(secondsToMidnightUtc(now())) },
+          },
+        );
+      }
+    }
+
+    const search = url.search;
+    const result = await send(matched.rule.upstream(matched.param), search, method, parsed.bodyText);
+    let answer: ReadAnswer;
+    if ('fault' in result) {
+      const status = result.fault === 'timeout' ? 504 : 502;
+      const p = problem(status, scrub(result.message, secret));
+      ledger.record({
+        userId: user.id,
+        method,
+        endpoint: matched.canonical,
+        status,
+        creditsConsumed: 0,
+        cache: key !== undefined ? 'miss' : 'none',
+        durationMs: performance.now() - started,
+      });
+      opts.log(`[bff] ${method} ${matched.canonical}: ${scrub(result.message, secret)}`);
+      return p;
+    }
+    answer = readAnswer(result, {
+      secret,
+      ...(rule.noContent ? { noContent: true } : {}),
+      ...(rule.empty ? { empty: () => rule.empty?.({ query: parsed.query, body: parsed.body }) } : {}),
+    });
+    const consumed = (answer.body as { credits_consumed?: unknown } | undefined)?.credits_consumed;
+    ledger.record({
+      userId: user.id,
+      method,
+      endpoint: matched.canonical,
+      status: answer.status,
+      creditsConsumed: typeof consumed === 'number' && Number.isFinite(consumed) ? consumed : 0,
+      cache: key !== undefined ? 'miss' : 'none',
+      durationMs: performance.now() - started,
+    });
+    if (answer.ok && key !== undefined) {
+      // A repeat served from the cache costs nothing, and its body says so: the web app shows
+      // `credits_consumed` as what the call cost, and would otherwise show the first call's price again.
+      const repeat =
+        typeof consumed === 'number' && consumed !== 0 && answer.body && typeof answer.body === 'object'
+          ? JSON.stringify({ ...(answer.body as Record<string, unknown>), credits_consumed: 0 })
+          : answer.text;
+      cache?.set(key, { status: answer.status, text: repeat, contentType: answer.contentType });
+    }
+    if (answer.contentType !== PROBLEM_CONTENT_TYPE || answer.status < 500) {
+      try {
+        opts.onProxied({
+          user,
+          method,
+          endpoint: matched.canonical,
+          status: answer.status,
+          body: answer.body,
+          ...(parsed.body !== undefined ? { request: parsed.body } : {}),
+        });
+      } catch (err) {
+        opts.log(`[bff] onProxied failed: ${scrub(String(err), secret)}`);
+      }
+    }
+    return respond(answer, key !== undefined ? 'miss' : undefined);
+  };
+}

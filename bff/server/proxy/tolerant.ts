@@ -1,0 +1,187 @@
+/**
+ * The tolerant reader of the upstream (decisions section 1): whatever the real service answers, the
+ * browser gets the shapes the embedded service gives. 204 with no body is the endpoint's empty result;
+ * `{status, message}`, `{detail}` and FastAPI-style `{detail: [{loc, msg}]}` errors become RFC 9457
+ * problems with the upstream's status; a body that is not JSON is a fault (502). Fields the BFF does
+ * not know pass through untouched: a successful body is relayed as the text the upstream sent.
+ */
+import { PROBLEM_CONTENT_TYPE, type Problem, type ProblemField } from '../../contract/api';
+import { problemBody } from '../../contract/problem';
+
+/** What one upstream attempt gave: status, the headers worth relaying, and the whole body. */
+export type RawAnswer = { status: number; headers: Headers; text: string };
+
+export type ReadAnswer = {
+  status: number;
+  /** The parsed body (the empty result for a 204, the problem for an error). */
+  body: unknown;
+  /** The text sent to the browser. */
+  text: string;
+  contentType: string;
+  headers: Record<string, string>;
+  /** True when this is the upstream's successful answer (cacheable). */
+  ok: boolean;
+};
+
+/** Upstream headers the browser may see (rate limits and retry hints); everything else stays here. */
+const RELAYED_HEADERS = [
+  'retry-after',
+  'ratelimit',
+  'ratelimit-policy',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+];
+
+function relayed(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of RELAYED_HEADERS) {
+    const v = headers.get(name);
+    if (v !== null) out[name] = v;
+  }
+  return out;
+}
+
+/**
+ * Removes the key from a text, also in the spellings an upstream that echoes the request may use:
+ * escaped inside a JSON string, or percent-encoded as in a URL.
+ */
+export function scrub(text: string, secret: string): string {
+  if (!secret) return text;
+  let out = text;
+  for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])) {
+    if (out.includes(form)) out = out.split(form).join('[redacted]');
+  }
+  return out;
+}
+
+/** `scrub` on every string inside a parsed body: a key nested in a quoted text is escaped twice on the wire. */
+function scrubDeep(value: unknown, secret: string): unknown {
+  if (typeof value === 'string') return scrub(value, secret);
+  if (Array.isArray(value)) return value.map((v) => scrubDeep(v, secret));
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = scrubDeep(v, secret);
+    return out;
+  }
+  return value;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** FastAPI/pydantic validation errors: `[{loc: ["body", "limit"], msg: "..."}]`. */
+function fieldsFromDetailList(list: unknown[]): ProblemField[] {
+  const fields: ProblemField[] = [];
+  for (const item of list) {
+    if (!isRecord(item)) continue;
+    const loc = Array.isArray(item.loc) ? item.loc.filter((p) => p !== 'body' && p !== 'query') : [];
+    const message =
+      typeof item.msg === 'string' ? item.msg : typeof item.message === 'string' ? item.message : '';
+    if (message) fields.push({ path: loc.map(String).join('.'), message });
+  }
+  return fields;
+}
+
+/** Any error body the upstream may write, as problem details with the upstream's status. */
+export function toProblem(status: number, body: unknown): Problem {
+  const generic = `The Company Data Service answered ${status}.`;
+  if (!isRecord(body)) return problemBody(status, generic);
+  const { detail, message, title, type, errors } = body;
+  if (typeof type === 'string' && typeof title === 'string' && typeof detail === 'string') {
+    const fields = Array.isArray(errors) ? fieldsFromDetailList(errors) : [];
+    // Extension members of the upstream's problem pass through; the status is the one on the wire.
+    return {
+      ...body,
+      type,
+      title,
+      status,
+      detail,
+      ...(fields.length > 0 ? { errors: fields } : {}),
+    } as Problem;
+  }
+  if (typeof detail === 'string') return problemBody(status, detail);
+  if (Array.isArray(detail)) {
+    const fields = fieldsFromDetailList(detail);
+    const first = fields[0];
+    const text =
+      fields.length === 1 && first
+        ? `${first.path ? `${first.path}: ` : ''}${first.message}`
+        : `${fields.length} fields are invalid`;
+    return problemBody(status, fields.length > 0 ? text : generic, fields);
+  }
+  if (typeof message === 'string') return problemBody(status, message);
+  if (typeof body.error === 'string') return problemBody(status, body.error);
+  return problemBody(status, generic);
+}
+
+export type ReadOptions = {
+  /** The endpoint's empty result, for a 204 (absent: 204 means nothing found). */
+  empty?: () => unknown;
+  /** A 204 is a success to relay as it is (a deletion). */
+  noContent?: boolean;
+  /** Removed from every text that reaches the browser. */
+  secret: string;
+};
+
+function problemAnswer(p: Problem, headers: Record<string, string> = {}): ReadAnswer {
+  return {
+    status: p.status,
+    body: p,
+    text: JSON.stringify(p),
+    contentType: PROBLEM_CONTENT_TYPE,
+    headers,
+    ok: false,
+  };
+}
+
+export function readAnswer(raw: RawAnswer, opts: ReadOptions): ReadAnswer {
+  const { status } = raw;
+  const text = scrub(raw.text, opts.secret);
+  const headers = relayed(raw.headers);
+
+  if (status >= 200 && status < 300 && text.trim() === '') {
+    if (opts.noContent)
+      return { status: 204, body: undefined, text: '', contentType: '', headers, ok: false };
+    if (opts.empty) {
+      const body = opts.empty();
+      return {
+        status: 200,
+        body,
+        text: JSON.stringify(body),
+        contentType: 'application/json',
+        headers,
+        ok: true,
+      };
+    }
+    return problemAnswer(problemBody(404, 'The Company Data Service has no data for this request.'));
+  }
+
+  let body: unknown;
+  if (text.trim() !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return problemAnswer(
+        problemBody(502, `The Company Data Service answered ${status} with a body that is not JSON.`),
+      );
+    }
+  }
+
+  if (status >= 200 && status < 300) {
+    return { status, body, text, contentType: 'application/json', headers, ok: true };
+  }
+  if (status === 401) {
+    // The browser never holds the upstream key: a refused key is the BFF's configuration fault,
+    // and relaying 401 would tell the web app that its own user is signed out.
+    return problemAnswer(
+      problemBody(502, "The Company Data Service refused the BFF's API key; check UPSTREAM_API_KEY."),
+    );
+  }
+  if (status >= 400 && status < 600)
+    return problemAnswer(scrubDeep(toProblem(status, body), opts.secret) as Problem, headers);
+  return problemAnswer(
+    problemBody(502, `The Company Data Service answered with an unexpected status ${status}.`),
+  );
+}

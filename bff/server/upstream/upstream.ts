@@ -1,0 +1,181 @@
+/**
+ * The upstream Company Data Service, as one `(Request) => Promise<Response>` (decisions section 1):
+ * the embedded service in-process when UPSTREAM_URL is unset, otherwise the remote service over
+ * keep-alive connections.
+ */
+import type { EventEmitter } from 'node:events';
+import { Agent, request as undiciRequest } from 'undici';
+import { PLAN_LABELS, PLANS, type Plan } from '../../contract/pricing';
+import { type Service, startService } from '../../embedded/service';
+import { findKey } from '../../embedded/store/keys';
+
+/** One call as the proxy makes it: path with query, the headers to send (key included), a JSON text body. */
+export type UpstreamCall = {
+  method: string;
+  pathAndQuery: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Emits 'abort' when the proxy gives up (its timeout): the call is cancelled. */
+  abort: EventEmitter;
+};
+
+/** The whole answer: status, headers, body text. */
+export type UpstreamAnswer = { status: number; headers: Headers; text: string };
+
+export type Upstream = {
+  kind: 'embedded' | 'remote';
+  /** Never follows redirects: the proxy decides (decisions section 1, the 307 rule). */
+  fetch: (req: Request) => Promise<Response>;
+  /**
+   * The proxy's path: the same call without building WHATWG Request/Response objects and an
+   * AbortController per call, which cost more CPU than the rest of the BFF's work together.
+   */
+  send: (call: UpstreamCall) => Promise<UpstreamAnswer>;
+  /** The key the BFF injects; never sent to or seen by the browser. */
+  apiKey: string;
+  /** The key's plan: UPSTREAM_PLAN, or the embedded key's own plan. */
+  plan: Plan;
+  /** The remote service's origin (a redirect is followed only within it). */
+  origin?: string;
+  close: () => void;
+};
+
+export type UpstreamConfig = {
+  upstreamUrl?: string;
+  upstreamApiKey?: string;
+  /** UPSTREAM_PLAN: the remote key's plan (the spec offers no way to ask); default enterprise. */
+  upstreamPlan?: string;
+  dataDir: string;
+  companies?: number;
+  seed?: number;
+  log?: (line: string) => void;
+};
+
+export const DEFAULT_EMBEDDED_KEY = 'dev-enterprise-key';
+
+export function parsePlan(raw: string | undefined, fallback: Plan): Plan {
+  if (raw === undefined || raw === '') return fallback;
+  const p = raw.trim().toLowerCase();
+  const byLabel = PLANS.find((plan) => PLAN_LABELS[plan].toLowerCase() === p);
+  const plan = (PLANS as readonly string[]).includes(p) ? (p as Plan) : byLabel;
+  if (!plan) throw new Error(`UPSTREAM_PLAN must be one of ${PLANS.join(', ')}; got "${raw}"`);
+  return plan;
+}
+
+/** The embedded service in-process: its Hono app's fetch, no network hop. */
+export function embeddedUpstream(service: Service, apiKey = DEFAULT_EMBEDDED_KEY, plan?: string): Upstream {
+  const key = findKey(service.ctx.db, apiKey);
+  // The message names the problem, not the key: keys never appear in errors.
+  if (!key)
+    throw new Error('UPSTREAM_API_KEY is not a key of the embedded service (see `npm run keys list`)');
+  return {
+    kind: 'embedded',
+    apiKey,
+    plan: parsePlan(plan, key.plan),
+    fetch: async (req) => service.fetch(req),
+    send: async (call) => {
+      const res = await service.fetch(
+        new Request(`http://upstream${call.pathAndQuery}`, {
+          method: call.method,
+          headers: call.headers,
+          ...(call.body !== undefined ? { body: call.body } : {}),
+        }),
+      );
+      return { status: res.status, headers: res.headers, text: await res.text() };
+    },
+    close: () => service.close(),
+  };
+}
+
+export type RemoteOptions = {
+  /** Connections kept open per origin (default 64). */
+  connections?: number;
+  /** How long an idle connection stays open (ms, default 30 s). */
+  keepAliveMs?: number;
+};
+
+/**
+ * A remote service over one shared undici Agent: connections are kept alive and reused, so a call
+ * pays no TCP (or TLS) set-up. undici's `request` is used rather than its `fetch` because it costs
+ * a fraction of the CPU per call, which the BFF's overhead budget needs.
+ */
+export function remoteUpstream(
+  url: string,
+  apiKey: string,
+  plan?: string,
+  opts: RemoteOptions = {},
+): Upstream {
+  const base = new URL(url);
+  const prefix = base.pathname.replace(/\/$/, '');
+  const agent = new Agent({
+    connections: opts.connections ?? 64,
+    keepAliveTimeout: opts.keepAliveMs ?? 30_000,
+    keepAliveMaxTimeout: 10 * 60_000,
+  });
+  return {
+    kind: 'remote',
+    apiKey,
+    origin: base.origin,
+    plan: parsePlan(plan, 'enterprise'),
+    fetch: async (req) => {
+      const target = new URL(req.url);
+      const headers: Record<string, string> = {};
+      req.headers.forEach((v, k) => {
+        headers[k] = v;
+      });
+      const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
+      const res = await undiciRequest(`${base.origin}${prefix}${target.pathname}${target.search}`, {
+        method: req.method as 'GET',
+        headers,
+        ...(body ? { body } : {}),
+        signal: req.signal,
+        dispatcher: agent,
+      });
+      const buf = await res.body.arrayBuffer();
+      const noBody = res.statusCode === 204 || res.statusCode === 304;
+      return new Response(noBody ? null : buf, { status: res.statusCode, headers: toHeaders(res.headers) });
+    },
+    send: async (call) => {
+      const res = await undiciRequest(`${base.origin}${prefix}${call.pathAndQuery}`, {
+        method: call.method as 'GET',
+        headers: call.headers,
+        ...(call.body !== undefined ? { body: call.body } : {}),
+        signal: call.abort,
+        dispatcher: agent,
+      });
+      return { status: res.statusCode, headers: toHeaders(res.headers), text: await res.body.text() };
+    },
+    close: () => {
+      void agent.close();
+    },
+  };
+}
+
+function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
+  const out = new Headers();
+  for (const [k, v] of Object.entries(raw)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const one of v) out.append(k, one);
+    else out.set(k, v);
+  }
+  return out;
+}
+
+export async function createUpstream(cfg: UpstreamConfig): Promise<Upstream> {
+  if (cfg.upstreamUrl) {
+    if (!cfg.upstreamApiKey) throw new Error('UPSTREAM_API_KEY is required when UPSTREAM_URL is set');
+    return remoteUpstream(cfg.upstreamUrl, cfg.upstreamApiKey, cfg.upstreamPlan);
+  }
+  const service = await startService({
+    dataDir: cfg.dataDir,
+    ...(cfg.companies !== undefined ? { companies: cfg.companies } : {}),
+    ...(cfg.seed !== undefined ? { seed: cfg.seed } : {}),
+    ...(cfg.log ? { log: cfg.log } : {}),
+  });
+  try {
+    return embeddedUpstream(service, cfg.upstreamApiKey ?? DEFAULT_EMBEDDED_KEY, cfg.upstreamPlan);
+  } catch (err) {
+    service.close();
+    throw err;
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Test harness of the BFF: the real app on a loopback port, a browser-like fetch (same-origin Origin
+ * and the CSRF header), and a real HTTP server that misbehaves on purpose for fault tests.
+ */
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/bff';
+import { type BffApp, type BffConfig, createBffApp } from '../server/app';
+import { openBffDatabase } from '../server/store/db';
+
+export type RunningBff = {
+  bff: BffApp;
+  url: string;
+  logs: string[];
+  /** A browser-like call: same-origin Origin and the CSRF header unless overridden. */
+  call: (path: string, init?: RequestInit) => Promise<Response>;
+  post: (path: string, body: unknown, init?: RequestInit) => Promise<Response>;
+  close: () => Promise<void>;
+};
+
+export async function startBff(
+  config: Partial<BffConfig> & Pick<BffConfig, 'upstream'>,
+): Promise<RunningBff> {
+  const logs: string[] = [];
+  const bff = createBffApp({
+    db: openBffDatabase(':memory:'),
+    staticDir: 'does-not-exist',
+    log: (line) => logs.push(line),
+    extras: { webhookSecret: undefined, heartbeatMs: 60_000 },
+    ...config,
+  });
+  const server = serve({ fetch: bff.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const call = (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (!headers.has('origin')) headers.set('origin', url);
+    if (!headers.has(CSRF_HEADER)) headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
+    return fetch(`${url}${path}`, { ...init, headers, redirect: 'manual' });
+  };
+  return {
+    bff,
+    url,
+    logs,
+    call,
+    post: (path, body, init = {}) => {
+      const headers = new Headers(init.headers);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+      return call(path, { ...init, method: init.method ?? 'POST', headers, body: JSON.stringify(body) });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          bff.close();
+          resolve();
+        });
+        // Event streams and kept-alive sockets must not hold the close.
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }),
+  };
+}
+
+export type ReceivedRequest = { method: string; path: string; headers: IncomingHttpHeaders; body: string };
+export type FaultHandler = (req: ReceivedRequest, res: ServerResponse, nth: number) => void;
+
+export type FaultServer = {
+  url: string;
+  received: ReceivedRequest[];
+  /** Sockets opened to this server so far (keep-alive reuse shows as fewer sockets than requests). */
+  sockets: () => number;
+  handle: (handler: FaultHandler) => void;
+  close: () => Promise<void>;
+};
+
+/** A real HTTP server whose every answer the test decides; it records what it received. */
+export async function startFaultServer(): Promise<FaultServer> {
+  const received: ReceivedRequest[] = [];
+  let handler: FaultHandler = (_req, res) => {
+    res.writeHead(500).end();
+  };
+  let sockets = 0;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const r = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      received.push(r);
+      handler(r, res, received.length);
+    });
+  });
+  server.on('connection', () => {
+    sockets++;
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    sockets: () => sockets,
+    handle: (h) => {
+      handler = h;
+      received.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+/** A loopback port nothing listens on. */
+export async function closedPort(): Promise<number> {
+  const s = createServer();
+  s.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => s.once('listening', () => resolve()));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
