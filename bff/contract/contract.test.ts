@@ -124,6 +124,49 @@ describe('filters validation', () => {
   });
 });
 
+describe('a funding round condition: the investor sub-fields in both spellings', () => {
+  const uuid = '00031n-tesla';
+  it.each([
+    ['dotted, as the spec writes them', { 'investors.uuid': [uuid, uuid], 'investors.lead_investor': true }],
+    ['nested', { investors: { uuid: [uuid, uuid], lead_investor: true } }],
+    ['mixed', { 'investors.uuid': [uuid], investors: { lead_investor: true } }],
+  ])('reads them %s and gives the dotted spelling', (_how, investors) => {
+    expect(
+      FiltersSchema.parse({ 'funding_detail.funding_rounds': { round: ['Series_A'], ...investors } }),
+    ).toEqual({
+      'funding_detail.funding_rounds': {
+        round: ['series_a'],
+        'investors.uuid': [uuid],
+        'investors.lead_investor': true,
+      },
+    });
+  });
+
+  it('takes a lead-investor condition alone, in either spelling', () => {
+    const dotted = { 'funding_detail.funding_rounds': { 'investors.lead_investor': false } };
+    expect(FiltersSchema.parse(dotted)).toEqual(dotted);
+    expect(
+      FiltersSchema.parse({ 'funding_detail.funding_rounds': { investors: { lead_investor: false } } }),
+    ).toEqual(dotted);
+  });
+
+  it('refuses a sub-field given in both spellings, an unknown investor field, and ids of the wrong type', () => {
+    const paths = (rounds: unknown) => {
+      const r = FiltersSchema.safeParse({ 'funding_detail.funding_rounds': rounds });
+      return r.success ? [] : r.error.issues.map((i) => i.path.join('.'));
+    };
+    expect(paths({ 'investors.uuid': ['a'], investors: { uuid: ['b'] } })).toEqual([
+      'funding_detail.funding_rounds.investors.uuid',
+    ]);
+    expect(paths({ investors: { leader: true } })).toEqual(['funding_detail.funding_rounds.investors']);
+    expect(paths({ 'investors.uuid': 'a', 'investors.lead_investor': 'yes' })).toEqual([
+      'funding_detail.funding_rounds.investors.uuid',
+      'funding_detail.funding_rounds.investors.lead_investor',
+    ]);
+    expect(paths({ investors: {} })).toEqual(['funding_detail.funding_rounds']);
+  });
+});
+
 describe('list generation request', () => {
   it('applies the defaults of the spec', () => {
     expect(ListGenerateRequest.parse({})).toEqual({

@@ -249,30 +249,64 @@ const year = z.number().int('expected a whole year').min(1000, 'expected a four-
 const usd = z.number().int('expected whole US dollars').nonnegative();
 const count = z.number().int('expected a whole number').nonnegative();
 
+const investorUuids = z.array(z.string().trim().min(1)).max(MAX_VALUES).transform(uniq);
+
+/**
+ * One funding-round condition. The investor sub-fields are accepted in the spec's dotted spelling
+ * (`"investors.uuid"`, `"investors.lead_investor"`) and nested (`"investors": {uuid, lead_investor}`);
+ * the parsed value, and so every echo, uses the dotted one (decisions section 4).
+ */
 export const FundingRoundsFilter = z
   .object({
     round: codeArray(codesOf(FUNDING_STAGES), lower).optional(),
     date: range(isoDate, 'dates').optional(),
     amount_usd: range(usd, 'USD').optional(),
+    'investors.uuid': investorUuids.optional(),
+    'investors.lead_investor': z.boolean().optional(),
     investors: z
-      .object({
-        uuid: z.array(z.string().trim().min(1)).max(MAX_VALUES).transform(uniq).optional(),
-        lead_investor: z.boolean().optional(),
-      })
+      .object({ uuid: investorUuids.optional(), lead_investor: z.boolean().optional() })
       .strict()
       .optional(),
   })
   .strict()
-  .superRefine((f, ctx) => {
-    const hasInvestors = f.investors && (f.investors.uuid?.length || f.investors.lead_investor !== undefined);
-    if (!f.round?.length && !f.date && !f.amount_usd && !hasInvestors) {
+  .transform((f, ctx): FundingRoundsCondition => {
+    const { investors, ...rest } = f;
+    const out = { ...rest } as FundingRoundsCondition;
+    for (const sub of ['uuid', 'lead_investor'] as const) {
+      if (investors?.[sub] !== undefined && rest[`investors.${sub}`] !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['investors', sub],
+          message: `give investors.${sub} once, dotted or nested`,
+          input: f,
+        });
+      }
+    }
+    const uuid = rest['investors.uuid'] ?? investors?.uuid;
+    const lead = rest['investors.lead_investor'] ?? investors?.lead_investor;
+    if (uuid !== undefined) out['investors.uuid'] = uuid;
+    if (lead !== undefined) out['investors.lead_investor'] = lead;
+    // Only when nothing else is wrong: an invalid sub-field is its own error, not an empty condition.
+    if (ctx.issues.length === 0 && !hasRoundCondition(out)) {
       ctx.addIssue({
         code: 'custom',
         message: 'a funding round condition needs at least one sub-field',
         input: f,
       });
     }
+    return out;
   });
+
+/** Whether a parsed funding-round condition sets anything (an empty list sets nothing). */
+export function hasRoundCondition(c: FundingRoundsCondition): boolean {
+  return Boolean(
+    c.round?.length ||
+      c.date ||
+      c.amount_usd ||
+      c['investors.uuid']?.length ||
+      c['investors.lead_investor'] !== undefined,
+  );
+}
 
 const countryCodes = codesOf(countryOptions);
 const regionCodes = codesOf(regionOptions);
@@ -357,11 +391,13 @@ export type Filters = {
   'funding_detail.funding_rounds'?: FundingRoundsCondition;
 };
 
+/** A parsed funding-round condition: the investor sub-fields in the spec's dotted spelling. */
 export type FundingRoundsCondition = {
   round?: string[];
   date?: Range<string>;
   amount_usd?: Range<number>;
-  investors?: { uuid?: string[]; lead_investor?: boolean };
+  'investors.uuid'?: string[];
+  'investors.lead_investor'?: boolean;
 };
 
 // Compile-time check: the hand-written Filters type names exactly the catalog's keys.

@@ -119,6 +119,30 @@ describe('list generation', () => {
     }
   });
 
+  it("takes a funding round's investors dotted (as the spec writes them) or nested, and echoes them dotted", async () => {
+    const { body: source } = await list({
+      filters: { 'funding_detail.funding_overview.num_funding_rounds': { gte: 2 } },
+      sections: ['funding_detail'],
+      limit: 20,
+    });
+    const rounds = ListGenerateResponse.parse(source).data.flatMap(
+      (c) => c.funding_detail?.funding_rounds ?? [],
+    );
+    const lead = rounds.flatMap((r) => r.investors).find((i) => i.lead_investor);
+    expect(lead).toBeDefined();
+    const dotted = { 'investors.uuid': [lead!.uuid], 'investors.lead_investor': true };
+    const answers = await Promise.all(
+      [dotted, { investors: { uuid: [lead!.uuid], lead_investor: true } }].map(async (rounds) =>
+        ListGenerateResponse.parse(
+          (await list({ filters: { 'funding_detail.funding_rounds': rounds }, limit: 100 })).body,
+        ),
+      ),
+    );
+    for (const a of answers) expect(a.filters).toEqual({ 'funding_detail.funding_rounds': dotted });
+    expect(answers[0]!.total_count).toBeGreaterThan(0);
+    expect(answers[1]!.data.map((c) => c.uuid)).toEqual(answers[0]!.data.map((c) => c.uuid));
+  });
+
   it('ignores an empty array filter with a warning', async () => {
     const { body } = await list({ filters: { 'business_model.gtm_type': [] }, limit: 1 });
     const parsed = ListGenerateResponse.parse(body);
@@ -489,10 +513,10 @@ describe('natural-language queries', () => {
       postJson({ query: 'companies backed by Sequoia' }),
     );
     const body = (await res.json()) as {
-      data: { filters: Record<string, { investors?: { uuid?: string[] } }> };
+      data: { filters: Record<string, { 'investors.uuid'?: string[] }> };
     };
     expect(sequoia, 'the data set carries the real investor Sequoia Capital').toBeDefined();
-    expect(body.data.filters['funding_detail.funding_rounds']?.investors?.uuid).toContain(sequoia!.uuid);
+    expect(body.data.filters['funding_detail.funding_rounds']?.['investors.uuid']).toContain(sequoia!.uuid);
   });
 
   it('gives {} for text that maps to nothing, and 400 without a query', async () => {

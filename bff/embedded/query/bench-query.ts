@@ -55,7 +55,7 @@ export const BENCH_SUITE: BenchCase[] = [
     name: 'AI-native companies backed by Sequoia',
     filters: {
       'technology.ai_maturity.scale': [4, 5],
-      'funding_detail.funding_rounds': { investors: { uuid: ['@Sequoia Capital'] } },
+      'funding_detail.funding_rounds': { 'investors.uuid': ['@Sequoia Capital'] },
     },
   },
   {
@@ -63,7 +63,8 @@ export const BENCH_SUITE: BenchCase[] = [
     filters: {
       'funding_detail.funding_rounds': {
         date: { gte: '2020-01-01' },
-        investors: { uuid: ['@Accel'], lead_investor: true },
+        'investors.uuid': ['@Accel'],
+        'investors.lead_investor': true,
       },
     },
     sort: { by: 'valuation_estimate', order: 'desc' },
@@ -88,7 +89,7 @@ export const BENCH_SUITE: BenchCase[] = [
         round: ['series_a'],
         date: { gte: '2021-01-01' },
         amount_usd: { gte: 10_000_000 },
-        investors: { lead_investor: true },
+        'investors.lead_investor': true,
       },
     },
   },

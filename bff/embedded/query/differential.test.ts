@@ -123,9 +123,8 @@ function roundsArb(anchor: CompanyRecord): fc.Arbitrary<FundingRoundsCondition> 
       // 'actual': the lead flag the chosen investor really has in that round.
       const lead = g.lead === 'actual' ? investor?.lead_investor : g.lead;
       if (uuids.length > 0 || lead !== undefined) {
-        c.investors = {};
-        if (uuids.length > 0) c.investors.uuid = uuids;
-        if (lead !== undefined) c.investors.lead_investor = lead;
+        if (uuids.length > 0) c['investors.uuid'] = uuids;
+        if (lead !== undefined) c['investors.lead_investor'] = lead;
       }
       if (Object.keys(c).length === 0) c.round = r ? [r.round.code] : ['seed'];
       return c;

@@ -28,8 +28,8 @@ function roundMatches(round: FundingRound, c: FundingRoundsCondition): boolean {
   if (c.round?.length && !c.round.includes(round.round.code)) return false;
   if (c.date && !inRange(round.date, c.date)) return false;
   if (c.amount_usd && (round.amount_usd === null || !inRange(round.amount_usd, c.amount_usd))) return false;
-  const uuids = c.investors?.uuid?.length ? c.investors.uuid : undefined;
-  const lead = c.investors?.lead_investor;
+  const uuids = c['investors.uuid']?.length ? c['investors.uuid'] : undefined;
+  const lead = c['investors.lead_investor'];
   if (uuids) {
     return round.investors.some(
       (i) => uuids.includes(i.uuid) && (lead === undefined || i.lead_investor === lead),
@@ -45,8 +45,8 @@ function isEmptyRoundsCondition(c: FundingRoundsCondition): boolean {
     !c.round?.length &&
     !c.date &&
     !c.amount_usd &&
-    !c.investors?.uuid?.length &&
-    c.investors?.lead_investor === undefined
+    !c['investors.uuid']?.length &&
+    c['investors.lead_investor'] === undefined
   );
 }
 

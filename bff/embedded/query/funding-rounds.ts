@@ -208,8 +208,8 @@ export class FundingRounds {
   compile(cond: FundingRoundsCondition, space: Space): Clause[] {
     const exact = this.compileExact(cond, space);
     if (!exact || exact.estimate === 0) return exact ? [exact] : [];
-    const roundLevel = cond.date || cond.amount_usd || cond.investors?.uuid?.length;
-    if (!roundLevel && !(cond.round?.length && cond.investors?.lead_investor !== undefined)) return [exact];
+    const roundLevel = cond.date || cond.amount_usd || cond['investors.uuid']?.length;
+    if (!roundLevel && !(cond.round?.length && cond['investors.lead_investor'] !== undefined)) return [exact];
     const codes = cond.round?.length ? cond.round : null;
     const superset = codes
       ? codes.flatMap((c) => {
@@ -224,8 +224,8 @@ export class FundingRounds {
     const roundCodes = cond.round?.length ? cond.round : null;
     const dateRange = bounds(cond.date, dateNumber);
     const amountRange = bounds(cond.amount_usd, (v: number) => v);
-    const uuids = cond.investors?.uuid?.length ? cond.investors.uuid : null;
-    const lead = cond.investors?.lead_investor;
+    const uuids = cond['investors.uuid']?.length ? cond['investors.uuid'] : null;
+    const lead = cond['investors.lead_investor'];
     if (!roundCodes && !dateRange && !amountRange && !uuids && lead === undefined) return null;
 
     let codeIdList: number[] | null = null;

@@ -365,44 +365,49 @@ const CASES: Case[] = [
     {
       'funding_detail.funding_rounds': {
         round: ['series_a'],
-        investors: { uuid: ['inv-alpha'], lead_investor: true },
+        'investors.uuid': ['inv-alpha'],
+        'investors.lead_investor': true,
       },
     },
     [],
   ],
   [
     'rounds: investor took part in that round',
-    { 'funding_detail.funding_rounds': { round: ['series_a'], investors: { uuid: ['inv-alpha'] } } },
+    { 'funding_detail.funding_rounds': { round: ['series_a'], 'investors.uuid': ['inv-alpha'] } },
     ['c-acme'],
   ],
   [
     'rounds: investor led a round',
-    { 'funding_detail.funding_rounds': { investors: { uuid: ['inv-beta'], lead_investor: true } } },
+    { 'funding_detail.funding_rounds': { 'investors.uuid': ['inv-beta'], 'investors.lead_investor': true } },
     ['c-acme', 'c-zen'],
   ],
   [
     'rounds: investor took part without leading',
-    { 'funding_detail.funding_rounds': { investors: { uuid: ['inv-alpha'], lead_investor: false } } },
+    {
+      'funding_detail.funding_rounds': { 'investors.uuid': ['inv-alpha'], 'investors.lead_investor': false },
+    },
     ['c-acme', 'c-zen'],
   ],
   [
     'rounds: investor without leading, only they count',
-    { 'funding_detail.funding_rounds': { investors: { uuid: ['inv-gamma'], lead_investor: false } } },
+    {
+      'funding_detail.funding_rounds': { 'investors.uuid': ['inv-gamma'], 'investors.lead_investor': false },
+    },
     [],
   ],
   [
     'rounds: any round with a lead investor',
-    { 'funding_detail.funding_rounds': { investors: { lead_investor: true } } },
+    { 'funding_detail.funding_rounds': { 'investors.lead_investor': true } },
     ['c-acme', 'c-zen', 'c-brasa', 'c-nyc'],
   ],
   [
     'rounds: a round without a lead investor (none at all counts)',
-    { 'funding_detail.funding_rounds': { investors: { lead_investor: false } } },
+    { 'funding_detail.funding_rounds': { 'investors.lead_investor': false } },
     ['c-zen', 'c-brasa'],
   ],
   [
     'rounds: round code and lead jointly',
-    { 'funding_detail.funding_rounds': { round: ['seed'], investors: { lead_investor: true } } },
+    { 'funding_detail.funding_rounds': { round: ['seed'], 'investors.lead_investor': true } },
     ['c-acme'],
   ],
   [
@@ -422,12 +427,14 @@ const CASES: Case[] = [
   ],
   [
     'rounds: an unknown investor matches nothing',
-    { 'funding_detail.funding_rounds': { investors: { uuid: ['inv-nobody'] } } },
+    { 'funding_detail.funding_rounds': { 'investors.uuid': ['inv-nobody'] } },
     [],
   ],
   [
     'rounds: empty arrays inside are ignored',
-    { 'funding_detail.funding_rounds': { round: [], investors: { uuid: [], lead_investor: false } } },
+    {
+      'funding_detail.funding_rounds': { round: [], 'investors.uuid': [], 'investors.lead_investor': false },
+    },
     ['c-zen', 'c-brasa'],
   ],
   [
@@ -648,7 +655,7 @@ describe('many companies', () => {
     ['prefix', { 'industry.naics': ['5112', '5416'] }, { by: 'relevance', order: 'asc' }],
     [
       'rounds',
-      { 'funding_detail.funding_rounds': { round: ['series_a'], investors: { uuid: ['inv-3', 'inv-7'] } } },
+      { 'funding_detail.funding_rounds': { round: ['series_a'], 'investors.uuid': ['inv-3', 'inv-7'] } },
       { by: 'relevance', order: 'desc' },
     ],
     [
@@ -656,7 +663,7 @@ describe('many companies', () => {
       {
         'funding_detail.funding_rounds': {
           amount_usd: { gte: 10_000_000 },
-          investors: { lead_investor: true },
+          'investors.lead_investor': true,
         },
         'funding_detail.funding_overview.last_funding_date': { gte: '2015-01-01' },
         'location.offices.city': ['london'],
@@ -746,7 +753,9 @@ describe('many companies', () => {
     expect(find({ 'industry.naics': ['99'] })).toEqual(['c-aaa-new']);
     expect(find({ 'customer_profile.select_customer.name': ['new customer'] })).toEqual(['c-aaa-new']);
     expect(
-      find({ 'funding_detail.funding_rounds': { investors: { uuid: ['inv-new'], lead_investor: true } } }),
+      find({
+        'funding_detail.funding_rounds': { 'investors.uuid': ['inv-new'], 'investors.lead_investor': true },
+      }),
     ).toEqual(['c-aaa-new']);
     expect(find({ 'funding_detail.funding_rounds': { date: { gte: '2023-01-01' } } })).toEqual(['c-aaa-new']);
     expect(find({ 'firmographic.founded_year': { gte: 2020 } })).toEqual(['c-aaa-new']);

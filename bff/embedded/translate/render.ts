@@ -219,7 +219,7 @@ function enumWords(key: string, codes: readonly string[]): string {
 }
 
 function roundWords(r: FundingRoundsCondition): string {
-  if (r.investors?.uuid?.length) {
+  if (r['investors.uuid']?.length) {
     throw new UnrenderableFilterError('funding_detail.funding_rounds', 'investor UUIDs have no names here');
   }
   const stages = r.round?.length

@@ -227,7 +227,7 @@ describe('funding', () => {
       'last funded in 2024',
       { 'funding_detail.funding_overview.last_funding_date': { gte: '2024-01-01', lte: '2024-12-31' } },
     ],
-    ['backed by Sequoia', { 'funding_detail.funding_rounds': { investors: { uuid: ['inv-sequoia'] } } }],
+    ['backed by Sequoia', { 'funding_detail.funding_rounds': { 'investors.uuid': ['inv-sequoia'] } }],
     [
       'a Series A of at least $10M in 2023',
       {
@@ -240,7 +240,9 @@ describe('funding', () => {
     ],
     [
       'a round led by Accel',
-      { 'funding_detail.funding_rounds': { investors: { uuid: ['inv-accel'], lead_investor: true } } },
+      {
+        'funding_detail.funding_rounds': { 'investors.uuid': ['inv-accel'], 'investors.lead_investor': true },
+      },
     ],
   ])('%s', (text, expected) => {
     expect(f(text)).toEqual(expected);
@@ -289,7 +291,8 @@ describe('ambiguities resolved', () => {
       {
         'funding_detail.funding_rounds': {
           round: ['series_b'],
-          investors: { uuid: ['inv-accel'], lead_investor: true },
+          'investors.uuid': ['inv-accel'],
+          'investors.lead_investor': true,
         },
       },
     ],
@@ -381,7 +384,7 @@ describe('full sentences', () => {
       'business_model.offering_type': ['software'],
       'business_model.revenue_model': ['subscription_recurring'],
       'location.hq.country': ['USA'],
-      'funding_detail.funding_rounds': { investors: { uuid: ['inv-sequoia'] } },
+      'funding_detail.funding_rounds': { 'investors.uuid': ['inv-sequoia'] },
     });
     expect(r.unmatched).toEqual([]);
     expect(r.matches.map((m) => m.key)).toContain('funding_detail.funding_rounds');

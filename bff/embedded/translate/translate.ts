@@ -51,7 +51,12 @@
  */
 
 import { type Band, FUNDING_STAGES, REVENUE_BANDS, VALUATION_BANDS } from '../../contract/enums';
-import type { Filters, FundingRoundsCondition, Range } from '../../contract/filters';
+import {
+  type Filters,
+  type FundingRoundsCondition,
+  hasRoundCondition,
+  type Range,
+} from '../../contract/filters';
 import { countriesInRegion } from '../../contract/geo';
 import { normalizeText } from '../../contract/text';
 import { isNaicsCode } from '../dataset/reference/naics';
@@ -519,10 +524,9 @@ function investorUuids(st: State, names: string[], text: string, lead: boolean):
     any = true;
   }
   if (uuids.length || lead) {
-    st.round.investors ??= {};
-    const inv = st.round.investors;
-    if (uuids.length) inv.uuid = [...new Set([...(inv.uuid ?? []), ...uuids])];
-    if (lead && uuids.length) inv.lead_investor = true;
+    const inv = st.round;
+    if (uuids.length) inv['investors.uuid'] = [...new Set([...(inv['investors.uuid'] ?? []), ...uuids])];
+    if (lead && uuids.length) inv['investors.lead_investor'] = true;
     if (uuids.length) st.roundText.push(text.trim());
   }
   return any;
@@ -1577,8 +1581,7 @@ export function translate(text: string, ctx: TranslateContext): TranslateResult 
   for (const step of pipeline()) step(st);
   if (Object.keys(st.round).length > 0) {
     const r = st.round;
-    const hasInvestors = r.investors && (r.investors.uuid?.length || r.investors.lead_investor !== undefined);
-    if (r.round?.length || r.date || r.amount_usd || hasInvestors) {
+    if (hasRoundCondition(r)) {
       st.filters['funding_detail.funding_rounds'] = r;
       st.matches.push({ text: st.roundText.join(' '), key: 'funding_detail.funding_rounds', values: r });
     }

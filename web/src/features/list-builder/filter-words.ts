@@ -79,12 +79,12 @@ function fundingRoundWords(c: FundingRoundsCondition, names: NameLookup): string
   if (c.round?.length && stage) parts.push(c.round.map((r) => optionLabel(stage, r)).join(' or '));
   if (c.amount_usd) parts.push(rangeWords('usd_range', c.amount_usd));
   if (c.date) parts.push(`dated ${rangeWords('date_range', c.date)}`);
-  const investors = c.investors?.uuid?.map((u) => names.company(u) ?? 'an investor') ?? [];
+  const investors = c['investors.uuid']?.map((u) => names.company(u) ?? 'an investor') ?? [];
   if (investors.length > 0) {
-    parts.push(`${c.investors?.lead_investor ? 'led by' : 'with'} ${investors.join(' or ')}`);
-  } else if (c.investors?.lead_investor === true) {
+    parts.push(`${c['investors.lead_investor'] ? 'led by' : 'with'} ${investors.join(' or ')}`);
+  } else if (c['investors.lead_investor'] === true) {
     parts.push('with a lead investor');
-  } else if (c.investors?.lead_investor === false) {
+  } else if (c['investors.lead_investor'] === false) {
     parts.push('without a lead investor');
   }
   return `A round: ${parts.join(', ')}`;

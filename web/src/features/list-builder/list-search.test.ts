@@ -25,7 +25,8 @@ const state: ListSearch = {
       round: ['series_b'],
       amount_usd: { gte: 20_000_000 },
       date: { gte: '2020-01-01' },
-      investors: { uuid: ['000g3h-sequoia-capital'], lead_investor: true },
+      'investors.uuid': ['000g3h-sequoia-capital'],
+      'investors.lead_investor': true,
     },
   },
   sections: ['firmographic', 'funding_detail'],
@@ -94,6 +95,26 @@ describe('list state in the URL', () => {
     expect(parsed.page).toBe(3);
     expect(ListSearch.parse(defaultParseSearch('?filters=garbage')).filters).toBeUndefined();
     expect(ListSearch.parse({ filters: { nonsense: 1 } }).filters).toBeUndefined();
+  });
+
+  it('reads a funding round written with nested investors in the dotted spelling', () => {
+    const nested = {
+      ...state,
+      filters: {
+        'funding_detail.funding_rounds': {
+          round: ['SERIES_B'],
+          investors: { uuid: ['000g3h-sequoia-capital'], lead_investor: true },
+        },
+      },
+    };
+    const parsed = ListSearch.parse(defaultParseSearch(defaultStringifySearch(nested)));
+    expect(parsed.filters).toEqual({
+      'funding_detail.funding_rounds': {
+        round: ['series_b'],
+        'investors.uuid': ['000g3h-sequoia-capital'],
+        'investors.lead_investor': true,
+      },
+    });
   });
 
   it('reads an empty link as the default list', () => {

@@ -14,13 +14,18 @@ export const PAGE_SIZES = [20, 50, 100, 200, 500] as const;
 /**
  * Only the filters the service would accept, each checked on its own: a hand-edited or stale link
  * (an unknown key, a range of words) loses that filter instead of turning the whole list into a
- * 400 that no retry can fix. Values are kept as written; the service normalises them.
+ * 400 that no retry can fix. Each value is kept as the contract normalises it (codes as listed, the
+ * dotted spelling of a funding round's investors), so the editor reads one form whatever the link wrote.
  */
 export function acceptedFilters(
   filters: Record<string, unknown> | undefined,
 ): Record<string, unknown> | undefined {
   if (!filters) return undefined;
-  const kept = Object.entries(filters).filter(([k, v]) => FiltersSchema.safeParse({ [k]: v }).success);
+  const kept: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(filters)) {
+    const r = FiltersSchema.safeParse({ [k]: v });
+    if (r.success) kept.push([k, (r.data as Record<string, unknown>)[k]]);
+  }
   return kept.length > 0 ? Object.fromEntries(kept) : undefined;
 }
 

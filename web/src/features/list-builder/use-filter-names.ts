@@ -12,8 +12,9 @@ export function useFilterNames(filters: FilterValues | undefined): NameLookup {
   const companies = useNames('company');
   const hasCodes = Boolean(filters?.['industry.naics'] || filters?.['industry.sic']);
   const codes = useIndustryCodes(hasCodes);
-  const investors = (filters?.['funding_detail.funding_rounds'] as FundingRoundsCondition | undefined)
-    ?.investors?.uuid;
+  const investors = (filters?.['funding_detail.funding_rounds'] as FundingRoundsCondition | undefined)?.[
+    'investors.uuid'
+  ];
   useResolveCompanyNames(investors ?? [], companies);
   return useMemo(
     () => ({

@@ -262,7 +262,8 @@ describe('filter editor', () => {
       expect(filters(search)['funding_detail.funding_rounds']).toEqual({
         round: ['series_a'],
         amount_usd: { gte: 5_000_000 },
-        investors: { uuid: ['000g3h-sequoia-capital'], lead_investor: true },
+        'investors.uuid': ['000g3h-sequoia-capital'],
+        'investors.lead_investor': true,
       }),
     );
   });

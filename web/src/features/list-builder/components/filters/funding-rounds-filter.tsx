@@ -33,13 +33,15 @@ export function FundingRoundsFilter({
     onChange(Object.keys(next).length > 0 ? next : undefined);
   };
   const setInvestors = (uuid: string[] | undefined, lead: boolean | undefined) => {
-    const investors: NonNullable<FundingRoundsCondition['investors']> = {};
-    if (uuid && uuid.length > 0) investors.uuid = uuid;
-    if (lead !== undefined) investors.lead_investor = lead;
-    set('investors', Object.keys(investors).length > 0 ? investors : undefined);
+    const next: FundingRoundsCondition = { ...v };
+    delete next['investors.uuid'];
+    delete next['investors.lead_investor'];
+    if (uuid && uuid.length > 0) next['investors.uuid'] = uuid;
+    if (lead !== undefined) next['investors.lead_investor'] = lead;
+    onChange(Object.keys(next).length > 0 ? next : undefined);
   };
-  const uuids = v.investors?.uuid ?? [];
-  const lead = v.investors?.lead_investor;
+  const uuids = v['investors.uuid'] ?? [];
+  const lead = v['investors.lead_investor'];
   return (
     <fieldset
       aria-describedby={error ? errorId : undefined}
