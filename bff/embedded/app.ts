@@ -2,12 +2,15 @@
  * The embedded Company Data Service as a Hono app: one `fetch` that the BFF mounts in-process and
  * `npm run service` serves on its own port.
  *
- * Paths (decisions section 2): canonical `/api/v1/...`; `/v1/...` and any trailing slash answer the
- * same (never a redirect); `/api/v1/companies/product-reviews` is the plural spelling.
+ * The routes are the service endpoints of `bff/contract/endpoints.ts`, each answered by its handler
+ * below: every spelling the table lists (aliases, `/v1/...`, a trailing slash: never a redirect), a
+ * known path with another method answers 405 naming the allowed ones, anything else 404.
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { CompanySearchQuery, IndustrySearchQuery } from '../contract/api';
+import { matchEndpoint, type ServiceEndpointId } from '../contract/endpoints';
+import { readJsonBody } from '../contract/http';
 import type { ServiceContext, ServiceEnv } from './context';
 import { additionStatus, submitAddition } from './endpoints/additions';
 import { employeeReviews } from './endpoints/employee-reviews';
@@ -24,30 +27,21 @@ import { searchIndustries } from './query/industry-search';
 import { signalQuery } from './signals/params';
 import { countCompanies } from './store/companies';
 import { getMeta } from './store/db';
+import type { ApiKey } from './store/keys';
 import { findKey } from './store/keys';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** `/v1/x/` and `/api/v1/x` route alike; the plural product-reviews spelling maps to the singular. */
-export function canonicalPath(pathname: string): string {
-  let p = pathname.replace(/\/{2,}/g, '/');
-  if (p.startsWith('/v1/') || p === '/v1') p = `/api${p}`;
-  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
-  return p.replace(/^\/api\/v1\/companies\/product-reviews$/, '/api/v1/company/product-reviews');
-}
+/** One call to an endpoint: the request, its path parameters, the key that made it. */
+type Call = { req: Request; params: Record<string, string>; key: ApiKey };
+/** A handler's answer: the JSON body and its status (default 200); null body = 204. */
+type Answer = { body: unknown; status?: number } | { body: null; status: 204 };
+type Handler = (ctx: ServiceContext, call: Call) => Answer | Promise<Answer>;
 
 async function jsonBody(req: Request): Promise<unknown> {
-  const type = req.headers.get('content-type') ?? '';
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-    throw new ApiProblem(415, 'Send the request body as JSON with Content-Type: application/json.');
-  }
-  const text = await req.text();
-  if (text.trim() === '') throw new ApiProblem(400, 'The request body is empty; send a JSON object.');
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiProblem(400, 'The request body is not valid JSON.');
-  }
+  const r = await readJsonBody(req);
+  if (!r.ok) throw new ApiProblem(r.status, r.detail);
+  return r.value;
 }
 
 function queryParams(url: string): Record<string, string> {
@@ -56,34 +50,68 @@ function queryParams(url: string): Record<string, string> {
   return out;
 }
 
+/** Every service endpoint of the table has its handler (the type says so). */
+const HANDLERS: Record<ServiceEndpointId, Handler> = {
+  'list.generate': async (ctx, { req, key }) => ({ body: generateList(ctx, key, await jsonBody(req)) }),
+  'list.filterBuilder': async (ctx, { req, key }) => ({ body: buildFilters(ctx, key, await jsonBody(req)) }),
+  'company.enrichment': (ctx, { req, key }) => ({ body: enrichFromQuery(ctx, key, queryParams(req.url)) }),
+  'company.enrichment.post': async (ctx, { req, key }) => ({
+    body: enrichFromBody(ctx, key, await jsonBody(req)),
+  }),
+  'company.search': (ctx, { req }) => {
+    const q = parseOrThrow(CompanySearchQuery, queryParams(req.url));
+    const data = searchCompanies(ctx.db, q);
+    return { body: { data, count: data.length, credits_consumed: 0 } };
+  },
+  'industry.search': (_ctx, { req }) => {
+    const q = parseOrThrow(IndustrySearchQuery, queryParams(req.url));
+    const data = searchIndustries(q.query);
+    return { body: { data, count: data.length, credits_consumed: 0 } };
+  },
+  'company.productReviews': (ctx, { req, key }) => ({
+    body: productReviews(ctx, key, signalQuery(req.url, ['products'])),
+  }),
+  'company.employeeReviews': (ctx, { req, key }) => ({
+    body: employeeReviews(ctx, key, signalQuery(req.url)),
+  }),
+  'company.posts': (ctx, { req, key }) => ({ body: companyPosts(ctx, key, signalQuery(req.url)) }),
+  news: (ctx, { req, key }) => ({ body: news(ctx, key, signalQuery(req.url)) }),
+  'additions.submit': async (ctx, { req, key }) => {
+    const r = submitAddition(ctx, key, await jsonBody(req));
+    if (r.status === 202) ctx.additionQueued?.();
+    return { body: r.body, status: r.status };
+  },
+  'additions.status': (ctx, { params, key }) => ({ body: additionStatus(ctx, key, params.id!) }),
+  'webhooks.create': async (ctx, { req, key }) => ({
+    body: createWebhook(ctx, key, await jsonBody(req)),
+    status: 201,
+  }),
+  'webhooks.list': (ctx, { key }) => ({ body: listWebhooks(ctx, key) }),
+  'webhooks.delete': (ctx, { params, key }) => {
+    removeWebhook(ctx, key, params.id!);
+    return { body: null, status: 204 };
+  },
+  'webhooks.deliveries': (ctx, { params, key }) => ({ body: webhookDeliveries(ctx, key, params.id!) }),
+};
+
+function authenticate(ctx: ServiceContext, given: string | undefined): ApiKey {
+  const challenge = { headers: { 'www-authenticate': 'ApiKey header="x-api-key"' } };
+  if (!given) throw new ApiProblem(401, 'Send your API key in the x-api-key header.', challenge);
+  const key = findKey(ctx.db, given);
+  if (!key) throw new ApiProblem(401, 'The API key is not valid.', challenge);
+  return key;
+}
+
 export function createServiceApp(ctx: ServiceContext) {
-  const app = new Hono<ServiceEnv>({
-    getPath: (req) => canonicalPath(new URL(req.url).pathname),
-  });
+  const app = new Hono<ServiceEnv>();
 
   app.onError((err) => {
     if (err instanceof ApiProblem) return problemResponse(err);
     console.error('[service] unexpected error', err);
     return problemResponse(new ApiProblem(500, 'The service failed to answer this request.'));
   });
-  app.notFound((c) =>
-    problemResponse(new ApiProblem(404, `No endpoint at ${c.req.method} ${new URL(c.req.url).pathname}.`)),
-  );
 
-  app.get('/healthz', (c) =>
-    c.json({
-      status: 'ok',
-      service: 'embedded-company-data-service',
-      companies: countCompanies(ctx.db),
-      dataset: {
-        seed: Number(getMeta(ctx.db, 'dataset.seed') ?? 0),
-        version: getMeta(ctx.db, 'dataset.version') ?? null,
-      },
-    }),
-  );
-
-  const api = new Hono<ServiceEnv>();
-  api.use(
+  app.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
@@ -94,102 +122,34 @@ export function createServiceApp(ctx: ServiceContext) {
       },
     }),
   );
-  api.use(async (c, next) => {
-    const given = c.req.header('x-api-key');
-    if (!given)
-      throw new ApiProblem(401, 'Send your API key in the x-api-key header.', {
-        headers: { 'www-authenticate': 'ApiKey header="x-api-key"' },
+
+  app.all('*', async (c) => {
+    const { pathname } = new URL(c.req.url);
+    const matched = matchEndpoint(c.req.method, pathname, ['service', 'both'], { looseParams: true });
+    if (!matched) throw new ApiProblem(404, `No endpoint at ${c.req.method} ${pathname}.`);
+    if (matched.kind === 'method') {
+      throw new ApiProblem(405, `This endpoint allows ${matched.allow}.`, {
+        headers: { allow: matched.allow },
       });
-    const key = findKey(ctx.db, given);
-    if (!key)
-      throw new ApiProblem(401, 'The API key is not valid.', {
-        headers: { 'www-authenticate': 'ApiKey header="x-api-key"' },
+    }
+    if (matched.id === 'health') {
+      return c.json({
+        status: 'ok',
+        service: 'embedded-company-data-service',
+        companies: countCompanies(ctx.db),
+        dataset: {
+          seed: Number(getMeta(ctx.db, 'dataset.seed') ?? 0),
+          version: getMeta(ctx.db, 'dataset.version') ?? null,
+        },
       });
-    c.set('key', key);
-    await next();
+    }
+    const key = authenticate(ctx, c.req.header('x-api-key'));
+    const handler = HANDLERS[matched.id as ServiceEndpointId];
+    const answer = await handler(ctx, { req: c.req.raw, params: matched.params, key });
+    if (answer.body === null) return c.body(null, 204);
+    return c.json(answer.body, (answer.status ?? 200) as 200);
   });
 
-  api.post('/list/generate/companies', async (c) =>
-    c.json(generateList(ctx, c.get('key'), await jsonBody(c.req.raw))),
-  );
-
-  api.post('/list/filter-builder', async (c) =>
-    c.json(buildFilters(ctx, c.get('key'), await jsonBody(c.req.raw))),
-  );
-
-  api.get('/company/enrichment', (c) => c.json(enrichFromQuery(ctx, c.get('key'), queryParams(c.req.url))));
-  api.post('/company/enrichment', async (c) =>
-    c.json(enrichFromBody(ctx, c.get('key'), await jsonBody(c.req.raw))),
-  );
-
-  api.get('/company/search', (c) => {
-    const q = parseOrThrow(CompanySearchQuery, queryParams(c.req.url));
-    const data = searchCompanies(ctx.db, q);
-    return c.json({ data, count: data.length, credits_consumed: 0 });
-  });
-
-  api.get('/industry/search', (c) => {
-    const q = parseOrThrow(IndustrySearchQuery, queryParams(c.req.url));
-    const data = searchIndustries(q.query);
-    return c.json({ data, count: data.length, credits_consumed: 0 });
-  });
-
-  // Alternative signals (spec endpoints 4-6, decisions section 10).
-  api.get('/company/product-reviews', (c) =>
-    c.json(productReviews(ctx, c.get('key'), signalQuery(c.req.url, ['products']))),
-  );
-  api.get('/company/employee-reviews', (c) =>
-    c.json(employeeReviews(ctx, c.get('key'), signalQuery(c.req.url))),
-  );
-  api.get('/company/posts', (c) => c.json(companyPosts(ctx, c.get('key'), signalQuery(c.req.url))));
-  api.get('/news', (c) => c.json(news(ctx, c.get('key'), signalQuery(c.req.url))));
-
-  api.post('/company/addition-requests', async (c) => {
-    const r = submitAddition(ctx, c.get('key'), await jsonBody(c.req.raw));
-    if (r.status === 202) ctx.additionQueued?.();
-    return c.json(r.body, r.status);
-  });
-  // Decisions section 2: both spellings of the status lookup.
-  api.get('/company/addition-requests/:id', (c) =>
-    c.json(additionStatus(ctx, c.get('key'), c.req.param('id'))),
-  );
-  api.get('/status/:id', (c) => c.json(additionStatus(ctx, c.get('key'), c.req.param('id'))));
-
-  api.post('/webhooks', async (c) =>
-    c.json(createWebhook(ctx, c.get('key'), await jsonBody(c.req.raw)), 201),
-  );
-  api.get('/webhooks', (c) => c.json(listWebhooks(ctx, c.get('key'))));
-  api.delete('/webhooks/:id', (c) => {
-    removeWebhook(ctx, c.get('key'), c.req.param('id'));
-    return c.body(null, 204);
-  });
-  api.get('/webhooks/:id/deliveries', (c) => c.json(webhookDeliveries(ctx, c.get('key'), c.req.param('id'))));
-
-  // A known path with a method it does not allow answers 405 naming the allowed ones.
-  const allowed: Record<string, string> = {
-    '/list/generate/companies': 'POST',
-    '/list/filter-builder': 'POST',
-    '/company/enrichment': 'GET, POST',
-    '/company/search': 'GET',
-    '/industry/search': 'GET',
-    '/company/product-reviews': 'GET',
-    '/company/employee-reviews': 'GET',
-    '/company/posts': 'GET',
-    '/news': 'GET',
-    '/company/addition-requests': 'POST',
-    '/company/addition-requests/:id': 'GET',
-    '/status/:id': 'GET',
-    '/webhooks': 'GET, POST',
-    '/webhooks/:id': 'DELETE',
-    '/webhooks/:id/deliveries': 'GET',
-  };
-  for (const [path, allow] of Object.entries(allowed)) {
-    api.all(path, () => {
-      throw new ApiProblem(405, `This endpoint allows ${allow}.`, { headers: { allow } });
-    });
-  }
-
-  app.route('/api/v1', api);
   return app;
 }
 

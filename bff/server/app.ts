@@ -14,7 +14,16 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import pkg from '../../package.json' with { type: 'json' };
 import type { BffMode } from '../contract/bff';
+import {
+  API_PREFIXES,
+  ENDPOINT_IDS,
+  ENDPOINTS,
+  type EndpointDef,
+  SERVICE_PREFIXES,
+} from '../contract/endpoints';
+import { openApiDocument } from '../contract/openapi';
 import { mountSessionRoutes, resolveSessionUser } from './auth/session-routes';
 import { findUserById } from './auth/users';
 import { ResponseCache } from './cache/cache';
@@ -25,6 +34,7 @@ import { mountLedgerRoutes } from './ledger/routes';
 import { createPipeline } from './proxy/pipeline';
 import { BffProblem, problem } from './proxy/problem';
 import { scrub } from './proxy/tolerant';
+import { route } from './routing';
 import { csrfRefusal, isUnsafeMethod } from './security/csrf';
 import { securityHeaders } from './security/headers';
 import { FailureThrottle, TokenBuckets } from './security/throttle';
@@ -76,11 +86,23 @@ export type BffApp = {
 
 export const LOCAL_USER: BffUser = { id: 'local', name: 'Local user' };
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** The version the API document states. */
+export const API_VERSION = pkg.version;
 
-const GUARDED = /^\/(?:api|v1|bff)(?:\/|$)/;
-/** Reachable without a session in team mode: signing in, and webhooks (authenticated by signature). */
-const SESSION_FREE = /^\/bff\/(?:session$|webhooks\/)/;
-const CSRF_EXEMPT = /^\/bff\/webhooks\//;
+const GUARDED = new RegExp(`^(?:${API_PREFIXES.join('|')})(?:/|$)`);
+const ownPaths = (test: (d: EndpointDef) => boolean): ReadonlySet<string> =>
+  new Set<string>(
+    ENDPOINT_IDS.filter((id) => ENDPOINTS[id].scope !== 'service' && test(ENDPOINTS[id])).map(
+      (id) => ENDPOINTS[id].path,
+    ),
+  );
+/**
+ * Reachable without a session in team mode: the endpoints the table marks public (who is signed in,
+ * signing in, this API's document) and those a signature authenticates (webhooks).
+ */
+const SESSION_FREE = ownPaths((d) => d.auth !== 'user');
+/** A webhook sender is no browser: its signature, not a CSRF header, proves it. */
+const CSRF_EXEMPT = ownPaths((d) => d.auth === 'signature');
 
 export function createBffApp(config: BffConfig): BffApp {
   const { upstream } = config;
@@ -161,7 +183,7 @@ export function createBffApp(config: BffConfig): BffApp {
     }
   });
 
-  app.get('/healthz', async (c) => {
+  route(app, 'health', async (c) => {
     let upstreamHealth: Record<string, unknown> = { status: 'down' };
     try {
       const res = await upstream.fetch(
@@ -187,12 +209,12 @@ export function createBffApp(config: BffConfig): BffApp {
     }
     const user = resolveSessionUser(c, db, now());
     if (user) c.set('user', user);
-    else if (!SESSION_FREE.test(c.req.path)) throw new BffProblem(401, 'Sign in to use the list builder.');
+    else if (!SESSION_FREE.has(c.req.path)) throw new BffProblem(401, 'Sign in to use the list builder.');
     return next();
   });
 
   app.use('*', async (c, next) => {
-    if (!GUARDED.test(c.req.path) || !isUnsafeMethod(c.req.method) || CSRF_EXEMPT.test(c.req.path))
+    if (!GUARDED.test(c.req.path) || !isUnsafeMethod(c.req.method) || CSRF_EXEMPT.has(c.req.path))
       return next();
     const refusal = csrfRefusal(c.req.raw.headers, c.req.url, config.allowedOrigins);
     if (refusal) throw new BffProblem(403, refusal);
@@ -237,8 +259,13 @@ export function createBffApp(config: BffConfig): BffApp {
   });
 
   const proxy = (c: Context<BffEnv>) => call(c.get('user'), c.req.raw);
-  app.all('/api/v1/*', proxy);
-  app.all('/v1/*', proxy);
+  for (const prefix of SERVICE_PREFIXES) app.all(`${prefix}/*`, proxy);
+
+  let document: string | undefined;
+  route(app, 'bff.openapi', (c) => {
+    document ??= JSON.stringify(openApiDocument({ version: API_VERSION }));
+    return c.body(document, 200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+  });
 
   mountSessionRoutes(app, {
     mode,
@@ -255,11 +282,10 @@ export function createBffApp(config: BffConfig): BffApp {
   extras = mounted;
 
   const notFound = (c: Context) => problem(404, `No endpoint at ${c.req.method} ${c.req.path}.`);
-  app.all('/api/*', notFound);
-  app.all('/api', notFound);
-  app.all('/v1', notFound);
-  app.all('/bff/*', notFound);
-  app.all('/bff', notFound);
+  for (const prefix of API_PREFIXES) {
+    app.all(prefix, notFound);
+    app.all(`${prefix}/*`, notFound);
+  }
 
   const staticDir = config.staticDir ?? 'dist';
   if (existsSync(path.join(staticDir, 'index.html'))) {

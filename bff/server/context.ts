@@ -3,6 +3,7 @@
  * upstream (validation, budget, cache, retries and the credit ledger applied alike).
  */
 import type Database from 'better-sqlite3';
+import type { ServiceEndpointId } from '../contract/endpoints';
 import type { Plan } from '../contract/pricing';
 
 /** The user a request acts for: the implicit local user, or a signed-in team account. */
@@ -30,6 +31,8 @@ export type BffDeps = {
 
 export type ProxiedCall = {
   user: BffUser;
+  /** The endpoint (bff/contract/endpoints.ts). */
+  id: ServiceEndpointId;
   method: string;
   /** Canonical `/api/v1/...` path without trailing slash. */
   endpoint: string;

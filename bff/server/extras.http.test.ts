@@ -7,12 +7,15 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdditionStatus } from '../contract/api';
 import type { AdditionsResponse, UsageResponse } from '../contract/bff';
+import { pathOf } from '../contract/endpoints';
 import { type Service, startService } from '../embedded/service';
 import { type RunningBff, startBff } from '../testing/bff-server';
 import { parseCsv } from '../testing/parse-csv';
 import { openEvents } from '../testing/sse-client';
 import { embeddedUpstream } from './upstream/upstream';
-import { WEBHOOK_PATH } from './webhooks/receiver';
+
+const WEBHOOK_PATH = pathOf('bff.webhookReceiver');
+
 import { registerWebhookEndpoint } from './webhooks/register';
 
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import { Hono } from 'hono';
+import { matchEndpoint, type ServiceEndpointId } from '../contract/endpoints';
 import type { Plan } from '../contract/pricing';
 import { type Service, type ServiceOptions, startService } from '../embedded/service';
 import type { BffDeps, BffEnv, BffUser } from '../server/context';
@@ -83,10 +84,14 @@ export async function startExtrasServer(
             .json()
             .catch(() => undefined)
         : undefined;
+      const matched = matchEndpoint(req.method, path, ['service']);
+      if (matched?.kind !== 'endpoint')
+        throw new Error(`${req.method} ${path} is no endpoint of the service`);
       extras?.onProxied({
         user,
+        id: matched.id as ServiceEndpointId,
         method: req.method,
-        endpoint: path.replace(/\/$/, ''),
+        endpoint: matched.path,
         status: res.status,
         body: json,
         request: call.body,

@@ -121,6 +121,7 @@ describe('GET /bff/additions and the polling fallback', () => {
     server.extras.onProxied({
       user: user('frank'),
       method: 'GET',
+      id: 'additions.status' as const,
       endpoint: `/api/v1/company/addition-requests/${requestId}`,
       status: 200,
       body: {
@@ -144,12 +145,18 @@ describe('GET /bff/additions and the polling fallback', () => {
   });
 
   it('ignores failed calls and answers it cannot read', async () => {
-    const call = { user: user('gina'), method: 'POST', endpoint: '/api/v1/company/addition-requests' };
+    const call = {
+      user: user('gina'),
+      method: 'POST',
+      id: 'additions.submit' as const,
+      endpoint: '/api/v1/company/addition-requests',
+    };
     server.extras.onProxied({ ...call, status: 429, body: { request_id: randomUUID() } });
     server.extras.onProxied({ ...call, status: 202, body: { unexpected: true } });
     server.extras.onProxied({
       ...call,
       method: 'GET',
+      id: 'additions.status' as const,
       endpoint: '/api/v1/status/x',
       status: 200,
       body: null,

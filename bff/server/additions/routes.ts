@@ -8,13 +8,11 @@ import { AdditionStatusResponse, AdditionSubmitResponse } from '../../contract/a
 import type { AdditionsResponse } from '../../contract/bff';
 import type { BffEnv, ProxiedCall } from '../context';
 import type { EventHub } from '../events/hub';
+import { route } from '../routing';
 import type { AdditionStore } from './store';
 
-const SUBMIT_PATH = '/api/v1/company/addition-requests';
-const STATUS_PATH = /^\/api\/v1\/(?:company\/addition-requests|status)\/[^/]+$/;
-
 export function mountAdditions(app: Hono<BffEnv>, additions: AdditionStore): void {
-  app.get('/bff/additions', (c) => {
+  route(app, 'bff.additions', (c) => {
     const body: AdditionsResponse = { data: additions.listFor(c.get('user').id) };
     return c.json(body, 200, { 'cache-control': 'no-store' });
   });
@@ -23,7 +21,7 @@ export function mountAdditions(app: Hono<BffEnv>, additions: AdditionStore): voi
 /** Learns from a relayed upstream answer: who submitted a request, and what state it is in. */
 export function trackAddition(additions: AdditionStore, hub: EventHub, call: ProxiedCall, now: Date): void {
   if (call.status < 200 || call.status >= 300) return;
-  if (call.method === 'POST' && call.endpoint === SUBMIT_PATH) {
+  if (call.id === 'additions.submit') {
     const submitted = AdditionSubmitResponse.safeParse(call.body);
     if (!submitted.success || submitted.data.request_id === null) return;
     const name = (call.request as { company_name?: unknown } | undefined)?.company_name;
@@ -37,7 +35,7 @@ export function trackAddition(additions: AdditionStore, hub: EventHub, call: Pro
     });
     return;
   }
-  if (call.method === 'GET' && STATUS_PATH.test(call.endpoint)) {
+  if (call.id === 'additions.status') {
     const status = AdditionStatusResponse.safeParse(call.body);
     if (!status.success) return;
     const update = additions.applyStatus(status.data, call.user.id);

@@ -6,9 +6,9 @@
 import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { type BffMode, type SessionInfo, SignInRequest } from '../../contract/bff';
-import { zodFields } from '../../contract/problem';
 import type { BffEnv, BffUser } from '../context';
-import { invalidProblem, problem } from '../proxy/problem';
+import { problem } from '../proxy/problem';
+import { jsonInput, route } from '../routing';
 import type { FailureThrottle } from '../security/throttle';
 import type { BffDb } from '../store/db';
 import { decoyHash, verifyPassword } from './passwords';
@@ -44,26 +44,17 @@ export function mountSessionRoutes(app: Hono<BffEnv>, o: SessionRoutesOptions): 
     user: user ? { id: user.id, name: user.name } : null,
   });
 
-  app.get('/bff/session', (c) => {
+  route(app, 'bff.session', (c) => {
     if (o.mode === 'local') return c.json(info(o.localUser));
     return c.json(info(c.get('user') as BffUser | undefined));
   });
 
-  app.post('/bff/session', async (c) => {
+  route(app, 'bff.signIn', async (c) => {
     if (o.mode === 'local')
       return problem(409, 'This BFF runs in local mode: there is nothing to sign in to.');
-    if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(c.req.header('content-type') ?? '')) {
-      return problem(415, 'Send the request body as JSON with Content-Type: application/json.');
-    }
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return problem(400, 'The request body is not valid JSON.');
-    }
-    const parsed = SignInRequest.safeParse(body);
-    if (!parsed.success) return invalidProblem(zodFields(parsed.error));
-    const { username, password } = parsed.data;
+    const input = await jsonInput(c, SignInRequest);
+    if (!input.ok) return input.response;
+    const { username, password } = input.value;
     const keys = [`name:${username.toLowerCase()}`, `addr:${o.clientAddress(c)}`];
     const allowed = o.throttle.check(keys);
     if (!allowed.ok) {
@@ -93,7 +84,7 @@ export function mountSessionRoutes(app: Hono<BffEnv>, o: SessionRoutesOptions): 
     return c.json(info(user));
   });
 
-  app.delete('/bff/session', (c) => {
+  route(app, 'bff.signOut', (c) => {
     if (o.mode === 'local')
       return problem(409, 'This BFF runs in local mode: there is nothing to sign out of.');
     const id = sessionCookie(c);

@@ -21,6 +21,7 @@ const spend = (user: string, credits: number) =>
   server.extras.onProxied({
     user: { id: user, name: user },
     method: 'POST',
+    id: 'list.generate' as const,
     endpoint: '/api/v1/list/generate/companies',
     status: 200,
     body: { data: [], credits_consumed: credits },

@@ -9,6 +9,7 @@ import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { BffEnv } from '../context';
 import { problem } from '../proxy/problem';
+import { route } from '../routing';
 import type { EventHub } from './hub';
 
 export const EVENTS_RETRY_MS = 3000;
@@ -30,7 +31,7 @@ export function mountEvents(app: Hono<BffEnv>, hub: EventHub, opts: EventsOption
   const open = new Set<() => void>();
   const perUser = new Map<string, number>();
 
-  app.get('/bff/events', (c) => {
+  route(app, 'bff.events', (c) => {
     const user = c.get('user');
     const count = perUser.get(user.id) ?? 0;
     if (count >= maxPerUser) {

@@ -18,12 +18,11 @@ import { zodFields } from '../../contract/problem';
 import { type ListSection, SECTION_LABELS } from '../../contract/sections';
 import type { BffDeps, BffUser } from '../context';
 import { invalidProblem, problem } from '../proxy/problem';
+import { callEndpoint } from '../routing';
 import { type CsvCell, csvRow, UTF8_BOM } from './csv';
 
 /** Pages stay small enough that progress moves while the export runs. */
 export const EXPORT_PAGE_SIZE = 100;
-
-export const LIST_PATH = 'http://bff/api/v1/list/generate/companies';
 
 export type ExportHooks = {
   now?: () => Date;
@@ -126,14 +125,7 @@ async function fetchPage(
   limit: number,
   onSpent?: (credits: number) => void,
 ): Promise<Page | Response> {
-  const res = await deps.call(
-    user,
-    new Request(LIST_PATH, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ ...request, limit, offset }),
-    }),
-  );
+  const res = await callEndpoint(deps, user, 'list.generate', { ...request, limit, offset });
   if (!res.ok) return res;
   const parsed = ListPage.safeParse(await res.json().catch(() => undefined));
   if (!parsed.success)

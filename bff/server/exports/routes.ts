@@ -1,7 +1,9 @@
 /** `POST /bff/exports`: the CSV of a list request (see export.ts). */
 import type { Hono } from 'hono';
+import { readJsonBody } from '../../contract/http';
 import type { BffDeps, BffEnv } from '../context';
-import { invalidProblem, problem } from '../proxy/problem';
+import { problem } from '../proxy/problem';
+import { route } from '../routing';
 import { type ExportHooks, runExport } from './export';
 
 export function mountExports(
@@ -9,17 +11,10 @@ export function mountExports(
   deps: Pick<BffDeps, 'call' | 'plan' | 'log'>,
   hooks: (userId: string) => ExportHooks,
 ): void {
-  app.post('/bff/exports', async (c) => {
-    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
-      return problem(415, 'Send the export request as application/json.');
-    }
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return invalidProblem([{ path: '', message: 'the body is not valid JSON' }]);
-    }
+  route(app, 'bff.exports', async (c) => {
+    const read = await readJsonBody(c.req.raw);
+    if (!read.ok) return problem(read.status, read.detail);
     const user = c.get('user');
-    return runExport(deps, user, body, hooks(user.id));
+    return runExport(deps, user, read.value, hooks(user.id));
   });
 }

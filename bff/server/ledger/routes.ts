@@ -8,6 +8,7 @@ import type { PricingResponse } from '../../contract/bff';
 import { PLAN_LABELS, PLAN_RULES, type Plan, PRICES } from '../../contract/pricing';
 import { LIST_SECTIONS, SECTION_LABELS, STORED_SECTIONS, type StoredSection } from '../../contract/sections';
 import type { BffEnv, BffUser } from '../context';
+import { route } from '../routing';
 import type { Ledger } from './ledger';
 
 /**
@@ -43,8 +44,8 @@ export function mountLedgerRoutes(
   o: { plan: Plan; ledger: Ledger; budgetOf: (user: BffUser) => number | null },
 ): void {
   const body = pricing(o.plan);
-  app.get('/bff/pricing', (c) => c.json(body));
-  app.get('/bff/usage', (c) => {
+  route(app, 'bff.pricing', (c) => c.json(body));
+  route(app, 'bff.usage', (c) => {
     const user = c.get('user');
     return c.json(o.ledger.usage(user, o.budgetOf(user)));
   });

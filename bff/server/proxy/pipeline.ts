@@ -6,6 +6,7 @@
 
 import { EventEmitter } from 'node:events';
 import { PROBLEM_CONTENT_TYPE } from '../../contract/api';
+import { readJsonBody } from '../../contract/http';
 import { zodFields } from '../../contract/problem';
 import type { ResponseCache } from '../cache/cache';
 import { cacheKey } from '../cache/cache';
@@ -13,7 +14,7 @@ import type { BffUser, ProxiedCall } from '../context';
 import type { Ledger } from '../ledger/ledger';
 import type { Upstream } from '../upstream/upstream';
 import { invalidProblem, problem } from './problem';
-import { allowHeader, type MatchedRoute, type MethodRule, matchRoute, type ProxyMethod } from './routes';
+import { EMPTY_RESULTS, matchProxyRoute, type ProxyRoute } from './routes';
 import { type RawAnswer, type ReadAnswer, readAnswer, scrub } from './tolerant';
 
 export type PipelineOptions = {
@@ -35,7 +36,6 @@ export type PipelineOptions = {
 
 export type CallUpstream = (user: BffUser, req: Request) => Promise<Response>;
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 /** A Retry-After longer than this is the upstream asking not to be retried now: relayed instead. */
 const MAX_RETRY_AFTER_S = 2;
 
@@ -45,13 +45,13 @@ type Fault = { fault: 'unreachable' | 'timeout'; message: string };
 
 function queryObject(
   query: URLSearchParams,
-  rule: MethodRule,
+  route: ProxyRoute,
 ): { input: Record<string, unknown>; dup: string[] } {
   const input: Record<string, unknown> = {};
   const dup: string[] = [];
   for (const key of new Set(query.keys())) {
     const values = query.getAll(key);
-    if (rule.repeated?.includes(key)) input[key] = values;
+    if (route.def.repeated?.includes(key)) input[key] = values;
     else {
       if (values.length > 1) dup.push(key);
       input[key] = values[values.length - 1];
@@ -61,32 +61,25 @@ function queryObject(
 }
 
 /** Validates the request against the contract; a Response is the 4xx answer (no upstream call). */
-async function parseRequest(req: Request, method: ProxyMethod, rule: MethodRule): Promise<Parsed | Response> {
+async function parseRequest(req: Request, route: ProxyRoute): Promise<Parsed | Response> {
   const query = new URL(req.url).searchParams;
-  if (method === 'POST') {
-    if (!JSON_TYPE.test(req.headers.get('content-type') ?? '')) {
-      return problem(415, 'Send the request body as JSON with Content-Type: application/json.');
-    }
-    const bodyText = await req.text();
-    if (bodyText.trim() === '') return problem(400, 'The request body is empty; send a JSON object.');
-    let body: unknown;
-    try {
-      body = JSON.parse(bodyText);
-    } catch {
-      return problem(400, 'The request body is not valid JSON.');
-    }
-    if (rule.schema) {
-      const r = rule.schema.safeParse(body);
+  const schema = route.def.input;
+  if (route.def.method === 'POST' || route.def.method === 'PATCH') {
+    const read = await readJsonBody(req);
+    if (!read.ok) return problem(read.status, read.detail);
+    const { value: body, text: bodyText } = read;
+    if (schema) {
+      const r = schema.safeParse(body);
       if (!r.success) return invalidProblem(zodFields(r.error));
     }
     return { query, body, bodyText };
   }
-  if (!rule.schema) {
+  if (!schema) {
     if ([...query.keys()].length > 0) return problem(400, 'This endpoint takes no query parameters.');
     return { query, body: undefined, bodyText: undefined };
   }
-  const { input, dup } = queryObject(query, rule);
-  const r = rule.schema.safeParse(input);
+  const { input, dup } = queryObject(query, route);
+  const r = schema.safeParse(input);
   const errors = [
     ...dup.map((k) => ({ path: k, message: `give ${k} once` })),
     ...(r.success ? [] : zodFields(r.error)),
@@ -151,7 +144,7 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
   async function send(
     path: string,
     search: string,
-    method: ProxyMethod,
+    method: string,
     bodyText: string | undefined,
   ): Promise<RawAnswer | Fault> {
     const attempts = method === 'GET' ? 1 + opts.retries : 1;
@@ -225,20 +218,19 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
   return async function call(user: BffUser, req: Request): Promise<Response> {
     const started = performance.now();
     const url = new URL(req.url);
-    const matched: MatchedRoute | undefined = matchRoute(url.pathname);
+    const matched = matchProxyRoute(req.method, url.pathname);
     if (!matched) return problem(404, `No endpoint at ${url.pathname}.`);
-    const method = req.method as ProxyMethod;
-    const rule = matched.rule.methods[method];
-    if (!rule) {
-      const allow = allowHeader(matched.rule);
-      return problem(405, `This endpoint allows ${allow}.`, { headers: { allow } });
+    if (matched.kind === 'method') {
+      return problem(405, `This endpoint allows ${matched.allow}.`, { headers: { allow: matched.allow } });
     }
-    const parsed = await parseRequest(req, method, rule);
+    const route = matched.route;
+    const method = route.def.method;
+    const parsed = await parseRequest(req, route);
     if (parsed instanceof Response) return parsed;
 
     const key =
-      cache && rule.cacheable
-        ? cacheKey(user.id, method, matched.canonical, parsed.query, parsed.body)
+      cache && route.def.cacheable
+        ? cacheKey(user.id, method, route.path, parsed.query, parsed.body)
         : undefined;
     if (key !== undefined) {
       const hit = cache?.get(key);
@@ -246,7 +238,7 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
         ledger.record({
           userId: user.id,
           method,
-          endpoint: matched.canonical,
+          endpoint: route.path,
           status: hit.status,
           creditsConsumed: 0,
           cache: 'hit',
@@ -271,7 +263,7 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     }
 
     const search = url.search;
-    const result = await send(matched.rule.upstream(matched.param), search, method, parsed.bodyText);
+    const result = await send(route.upstream, search, method, parsed.bodyText);
     let answer: ReadAnswer;
     if ('fault' in result) {
       const status = result.fault === 'timeout' ? 504 : 502;
@@ -279,25 +271,26 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
       ledger.record({
         userId: user.id,
         method,
-        endpoint: matched.canonical,
+        endpoint: route.path,
         status,
         creditsConsumed: 0,
         cache: key !== undefined ? 'miss' : 'none',
         durationMs: performance.now() - started,
       });
-      opts.log(`[bff] ${method} ${matched.canonical}: ${scrub(result.message, secret)}`);
+      opts.log(`[bff] ${method} ${route.path}: ${scrub(result.message, secret)}`);
       return p;
     }
+    const empty = EMPTY_RESULTS[route.id];
     answer = readAnswer(result, {
       secret,
-      ...(rule.noContent ? { noContent: true } : {}),
-      ...(rule.empty ? { empty: () => rule.empty?.({ query: parsed.query, body: parsed.body }) } : {}),
+      ...(route.noContent ? { noContent: true } : {}),
+      ...(empty ? { empty: () => empty({ query: parsed.query, body: parsed.body }) } : {}),
     });
     const consumed = (answer.body as { credits_consumed?: unknown } | undefined)?.credits_consumed;
     ledger.record({
       userId: user.id,
       method,
-      endpoint: matched.canonical,
+      endpoint: route.path,
       status: answer.status,
       creditsConsumed: typeof consumed === 'number' && Number.isFinite(consumed) ? consumed : 0,
       cache: key !== undefined ? 'miss' : 'none',
@@ -316,8 +309,9 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
       try {
         opts.onProxied({
           user,
+          id: route.id,
           method,
-          endpoint: matched.canonical,
+          endpoint: route.path,
           status: answer.status,
           body: answer.body,
           ...(parsed.body !== undefined ? { request: parsed.body } : {}),

@@ -1,68 +1,134 @@
 import { describe, expect, it } from 'vitest';
-import { allowHeader, canonicalProxyPath, matchRoute } from './routes';
+import { matchProxyRoute } from './routes';
 
 const ID = '0b6b1f52-3f0e-4c57-9a51-4d3f0f0a7e11';
 
-describe('route table', () => {
-  it('maps every spelling of the spec to its canonical path and the upstream spelling', () => {
-    const cases: [string, string, string][] = [
+function route(method: string, path: string) {
+  const m = matchProxyRoute(method, path);
+  return m?.kind === 'route' ? m.route : undefined;
+}
+
+describe('the proxy route table, derived from the endpoint table', () => {
+  it('maps every spelling of the spec to its endpoint, canonical path and upstream spelling', () => {
+    const cases: [string, string, string, string, string][] = [
       [
+        'POST',
         '/api/v1/list/generate/companies',
+        'list.generate',
         '/api/v1/list/generate/companies',
         '/api/v1/list/generate/companies/',
       ],
-      ['/v1/list/generate/companies/', '/api/v1/list/generate/companies', '/api/v1/list/generate/companies/'],
-      ['/api/v1/list/filter-builder/', '/api/v1/list/filter-builder', '/api/v1/list/filter-builder/'],
-      ['/api/v1/company/enrichment/', '/api/v1/company/enrichment', '/api/v1/company/enrichment'],
       [
+        'POST',
+        '/v1/list/generate/companies/',
+        'list.generate',
+        '/api/v1/list/generate/companies',
+        '/api/v1/list/generate/companies/',
+      ],
+      [
+        'POST',
+        '/api/v1/list/filter-builder/',
+        'list.filterBuilder',
+        '/api/v1/list/filter-builder',
+        '/api/v1/list/filter-builder/',
+      ],
+      [
+        'GET',
+        '/api/v1/company/enrichment/',
+        'company.enrichment',
+        '/api/v1/company/enrichment',
+        '/api/v1/company/enrichment',
+      ],
+      [
+        'POST',
+        '/api/v1/company/enrichment',
+        'company.enrichment.post',
+        '/api/v1/company/enrichment',
+        '/api/v1/company/enrichment',
+      ],
+      [
+        'GET',
         '/api/v1/companies/product-reviews',
+        'company.productReviews',
         '/api/v1/company/product-reviews',
         '/api/v1/company/product-reviews',
       ],
-      ['/v1/company/product-reviews/', '/api/v1/company/product-reviews', '/api/v1/company/product-reviews'],
       [
+        'GET',
+        '/v1/company/product-reviews/',
+        'company.productReviews',
+        '/api/v1/company/product-reviews',
+        '/api/v1/company/product-reviews',
+      ],
+      [
+        'GET',
         '/api/v1/company/employee-reviews',
+        'company.employeeReviews',
         '/api/v1/company/employee-reviews',
         '/api/v1/company/employee-reviews',
       ],
-      ['/api/v1/company/posts', '/api/v1/company/posts', '/api/v1/company/posts/'],
-      ['/api/v1/industry/search', '/api/v1/industry/search', '/api/v1/industry/search/'],
-      ['/api/v1/company/search/', '/api/v1/company/search', '/api/v1/company/search'],
-      ['/api/v1/news', '/api/v1/news', '/api/v1/news/'],
+      ['GET', '/api/v1/company/posts', 'company.posts', '/api/v1/company/posts', '/api/v1/company/posts/'],
       [
+        'GET',
+        '/api/v1/industry/search',
+        'industry.search',
+        '/api/v1/industry/search',
+        '/api/v1/industry/search/',
+      ],
+      [
+        'GET',
+        '/api/v1/company/search/',
+        'company.search',
+        '/api/v1/company/search',
+        '/api/v1/company/search',
+      ],
+      ['GET', '/api/v1/news', 'news', '/api/v1/news', '/api/v1/news/'],
+      [
+        'POST',
         '/api/v1/company/addition-requests/',
+        'additions.submit',
         '/api/v1/company/addition-requests',
         '/api/v1/company/addition-requests/',
       ],
+      // Status lookups go upstream to the one spelling the real service documents.
       [
+        'GET',
         `/api/v1/company/addition-requests/${ID}/`,
-        `/api/v1/company/addition-requests/${ID}`,
-        `/api/v1/company/addition-requests/${ID}/`,
-      ],
-      [
+        'additions.status',
+        `/api/v1/status/${ID}`,
         `/api/v1/status/${ID}/`,
-        `/api/v1/company/addition-requests/${ID}`,
-        `/api/v1/company/addition-requests/${ID}/`,
+      ],
+      ['GET', `/api/v1/status/${ID}/`, 'additions.status', `/api/v1/status/${ID}`, `/api/v1/status/${ID}/`],
+      ['GET', `/v1/status/${ID}`, 'additions.status', `/api/v1/status/${ID}`, `/api/v1/status/${ID}/`],
+      ['GET', '/api/v1/webhooks', 'webhooks.list', '/api/v1/webhooks', '/api/v1/webhooks/'],
+      ['POST', '/api/v1/webhooks', 'webhooks.create', '/api/v1/webhooks', '/api/v1/webhooks/'],
+      [
+        'DELETE',
+        '/api/v1/webhooks/wh_123/',
+        'webhooks.delete',
+        '/api/v1/webhooks/wh_123',
+        '/api/v1/webhooks/wh_123/',
       ],
       [
-        `/v1/status/${ID}`,
-        `/api/v1/company/addition-requests/${ID}`,
-        `/api/v1/company/addition-requests/${ID}/`,
+        'GET',
+        '/api/v1/webhooks/wh_123/deliveries',
+        'webhooks.deliveries',
+        '/api/v1/webhooks/wh_123/deliveries',
+        '/api/v1/webhooks/wh_123/deliveries/',
       ],
-      ['/api/v1/webhooks', '/api/v1/webhooks', '/api/v1/webhooks/'],
-      ['/api/v1/webhooks/wh_123/', '/api/v1/webhooks/wh_123', '/api/v1/webhooks/wh_123/'],
     ];
-    for (const [path, canonical, upstream] of cases) {
-      const m = matchRoute(path);
-      expect(m?.canonical, path).toBe(canonical);
-      expect(m?.rule.upstream(m.param), path).toBe(upstream);
+    for (const [method, path, id, canonical, upstream] of cases) {
+      const r = route(method, path);
+      expect(r?.id, path).toBe(id);
+      expect(r?.path, path).toBe(canonical);
+      expect(r?.upstream, path).toBe(upstream);
     }
   });
 
-  it('names exactly the methods each endpoint allows', () => {
+  it('names exactly the methods each path allows', () => {
     const allow = (p: string) => {
-      const m = matchRoute(p);
-      return m ? allowHeader(m.rule) : undefined;
+      const m = matchProxyRoute('PATCH', p);
+      return m?.kind === 'method' ? m.allow : undefined;
     };
     expect(allow('/api/v1/list/generate/companies')).toBe('POST');
     expect(allow('/api/v1/company/enrichment')).toBe('GET, POST');
@@ -70,6 +136,12 @@ describe('route table', () => {
     expect(allow('/api/v1/webhooks')).toBe('GET, POST');
     expect(allow('/api/v1/webhooks/abc')).toBe('DELETE');
     expect(allow(`/api/v1/status/${ID}`)).toBe('GET');
+    expect(allow(`/api/v1/company/addition-requests/${ID}`)).toBe('GET');
+  });
+
+  it('knows which answers are a deletion', () => {
+    expect(route('DELETE', '/api/v1/webhooks/abc')?.noContent).toBe(true);
+    expect(route('GET', '/api/v1/news')?.noContent).toBe(false);
   });
 
   it('forwards nothing else', () => {
@@ -81,13 +153,14 @@ describe('route table', () => {
       '/api/v1/news//',
       '/api/v1/status/not-a-uuid',
       '/api/v1/company/search/..%2Fadmin',
-      '/api/v1/webhooks/a/deliveries',
+      '/api/v1/x\\y',
+      '/api/v1/webhooks/a/b',
       '/healthz',
+      '/api/openapi.json',
       '/v1',
       '/bff/session',
     ]) {
-      expect(matchRoute(p), p).toBeUndefined();
+      expect(matchProxyRoute('GET', p), p).toBeUndefined();
     }
-    expect(canonicalProxyPath('/api/v1/x\\y')).toBeUndefined();
   });
 });

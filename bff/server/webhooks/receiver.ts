@@ -18,9 +18,9 @@ import type { AdditionStore } from '../additions/store';
 import type { BffEnv } from '../context';
 import type { EventHub } from '../events/hub';
 import { problem } from '../proxy/problem';
+import { route } from '../routing';
 import type { WebhookStore } from './store';
 
-export const WEBHOOK_PATH = '/bff/webhooks/company-addition';
 /** A status event is well under 4 KB; anything this large is not one. */
 export const WEBHOOK_MAX_BYTES = 64 * 1024;
 
@@ -51,7 +51,7 @@ function verifiers(deps: WebhookReceiverDeps): Webhook[] {
 export function mountWebhookReceiver(app: Hono<BffEnv>, deps: WebhookReceiverDeps): void {
   const now = deps.now ?? (() => new Date());
 
-  app.post(WEBHOOK_PATH, async (c) => {
+  route(app, 'bff.webhookReceiver', async (c) => {
     const declared = Number(c.req.header('content-length') ?? 0);
     if (declared > WEBHOOK_MAX_BYTES) return problem(413, 'A webhook body is at most 64 KB.');
     const body = await c.req.text();

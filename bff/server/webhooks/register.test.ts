@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathOf } from '../../contract/endpoints';
 import type { Service } from '../../embedded/service';
 import { type ExtrasServer, startEmbedded, startExtrasServer } from '../../testing/extras-server';
-import { WEBHOOK_PATH } from './receiver';
+
+const WEBHOOK_PATH = pathOf('bff.webhookReceiver');
+
 import { registerWebhookEndpoint } from './register';
 import { WebhookStore } from './store';
 

@@ -6,14 +6,14 @@
  * retry them forever.
  */
 import { z } from 'zod';
+import { requestOf } from '../../contract/endpoints';
 import type { BffDeps, BffUser } from '../context';
-import { WEBHOOK_PATH } from './receiver';
+import { bffPath, callEndpoint } from '../routing';
 import { WebhookStore } from './store';
 
 /** The ledger's name for calls the BFF makes on its own behalf. */
 export const SYSTEM_USER: BffUser = { id: 'system', name: 'BFF' };
 
-const ENDPOINTS = 'http://bff/api/v1/webhooks';
 // Only the fields registration needs are read (WebhookEndpoint in api.ts has the rest), so a
 // remote service that adds or omits other fields does not break start-up.
 const Endpoint = z.object({
@@ -27,24 +27,23 @@ const Created = z.union([z.object({ data: Endpoint }), Endpoint]);
 
 export type Registration = { id: string; url: string; created: boolean };
 
-async function callJson(deps: Pick<BffDeps, 'call'>, method: string, url: string, body?: unknown) {
-  const res = await deps.call(
-    SYSTEM_USER,
-    new Request(url, {
-      method,
-      headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    }),
-  );
+async function callJson(
+  deps: Pick<BffDeps, 'call'>,
+  id: 'webhooks.list' | 'webhooks.create' | 'webhooks.delete',
+  input?: unknown,
+) {
+  const res = await callEndpoint(deps, SYSTEM_USER, id, input);
   const text = await res.text();
-  if (!res.ok)
-    throw new Error(`${method} ${new URL(url).pathname} answered ${res.status}: ${text.slice(0, 200)}`);
+  if (!res.ok) {
+    const { method, url } = requestOf(id, input);
+    throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 200)}`);
+  }
   return text === '' ? undefined : (JSON.parse(text) as unknown);
 }
 
 /** The receiver's URL under the BFF's public base URL (`https://bff.example.com`). */
 export function webhookUrl(publicUrl: string): string {
-  return new URL(WEBHOOK_PATH, publicUrl).href;
+  return new URL(bffPath('bff.webhookReceiver'), publicUrl).href;
 }
 
 export async function registerWebhookEndpoint(
@@ -53,7 +52,7 @@ export async function registerWebhookEndpoint(
 ): Promise<Registration> {
   const url = webhookUrl(publicUrl);
   const store = new WebhookStore(deps.db);
-  const listed = EndpointList.parse(await callJson(deps, 'GET', ENDPOINTS));
+  const listed = EndpointList.parse(await callJson(deps, 'webhooks.list'));
   const upstream = Array.isArray(listed) ? listed : listed.data;
   const known = new Map(store.endpoints().map((e) => [e.endpoint_id, e]));
 
@@ -64,7 +63,7 @@ export async function registerWebhookEndpoint(
   // An endpoint this BFF registered at another address (it ran on another port before) would have
   // every delivery fail and be retried; only the current address is kept.
   for (const moved of upstream.filter((e) => known.has(e.id) && e.url !== url)) {
-    await callJson(deps, 'DELETE', `${ENDPOINTS}/${encodeURIComponent(moved.id)}`);
+    await callJson(deps, 'webhooks.delete', { id: moved.id });
     store.forgetEndpoint(moved.id);
   }
 
@@ -73,7 +72,7 @@ export async function registerWebhookEndpoint(
   // A second endpoint at the same URL would deliver every event twice, once with a secret the BFF
   // does not hold; remove all but the one being kept.
   for (const orphan of same) {
-    if (orphan !== reusable) await callJson(deps, 'DELETE', `${ENDPOINTS}/${encodeURIComponent(orphan.id)}`);
+    if (orphan !== reusable) await callJson(deps, 'webhooks.delete', { id: orphan.id });
   }
   if (reusable) {
     deps.log(`Webhook endpoint ${reusable.id} at ${url} is registered with the upstream.`);
@@ -81,7 +80,7 @@ export async function registerWebhookEndpoint(
   }
 
   const answer = Created.parse(
-    await callJson(deps, 'POST', ENDPOINTS, {
+    await callJson(deps, 'webhooks.create', {
       url,
       description: 'List builder BFF: company addition status',
       events: ['company_addition.status_changed'],

@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdditionStatus, Problem } from '../../contract/api';
 import type { AdditionsResponse } from '../../contract/bff';
+import { pathOf } from '../../contract/endpoints';
 import type { Service } from '../../embedded/service';
 import {
   type ExtrasServer,
@@ -11,7 +12,9 @@ import {
   TEST_USER_HEADER,
 } from '../../testing/extras-server';
 import { openEvents } from '../../testing/sse-client';
-import { WEBHOOK_PATH } from './receiver';
+
+const WEBHOOK_PATH = pathOf('bff.webhookReceiver');
+
 import { WebhookStore } from './store';
 
 const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
@@ -76,6 +79,7 @@ function submitted(target: ExtrasServer, user: string, requestId: string, compan
   target.extras.onProxied({
     user: { id: user, name: user },
     method: 'POST',
+    id: 'additions.submit' as const,
     endpoint: '/api/v1/company/addition-requests',
     status: 202,
     body: {
@@ -121,6 +125,7 @@ describe('POST /bff/webhooks/company-addition', () => {
       server.extras.onProxied({
         user: { id: 'bob', name: 'bob' },
         method: 'GET',
+        id: 'news' as const,
         endpoint: '/api/v1/news',
         status: 200,
         body: { credits_consumed: 1 },

@@ -5,6 +5,7 @@
  * fallback), and refetch when it (re)opens (events are not replayed after a reconnect).
  */
 import type { BffEventType } from '@contract/bff';
+import { urlOf } from './api-client';
 
 type EventListener = (data: unknown) => void;
 type ConnectionListener = (open: boolean) => void;
@@ -46,7 +47,7 @@ function listenFor(es: EventSource, type: BffEventType) {
 
 function connect() {
   if (source || typeof EventSource === 'undefined') return;
-  const es = new EventSource('/bff/events');
+  const es = new EventSource(urlOf('bff.events'));
   source = es;
   for (const type of byType.keys()) listenFor(es, type);
   es.onopen = () => setOpen(true);

@@ -10,7 +10,7 @@ import { PricingResponse } from '@contract/bff';
 import { PLAN_LABELS, PLAN_RULES, type PlanRules, PRICES } from '@contract/pricing';
 import { LIST_SECTIONS, type ListSection } from '@contract/sections';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from './api-client';
+import { call } from './api-client';
 
 export type Pricing = {
   planLabel: string;
@@ -45,7 +45,7 @@ export function toPricing(body: unknown): Pricing {
 
 export async function getPricing(): Promise<Pricing> {
   try {
-    return toPricing(await apiFetch<unknown>('/bff/pricing'));
+    return toPricing(await call('bff.pricing'));
   } catch {
     return FALLBACK_PRICING;
   }

@@ -8,7 +8,7 @@ import { ADDITION_STATES, type AdditionState, type AdditionStatus } from '@contr
 import { AdditionStatusChangedEvent } from '@contract/bff';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useBffEvent, useBffEventsOpen } from '@/lib/use-bff-events';
 import { ADDITIONS_QUERY_KEY, patchAdditionRecord } from './get-additions';
 
@@ -44,7 +44,7 @@ export function statusPollInterval(
 
 /** The status lookup; kept without its `credits_consumed` (always 0) so events and lookups share a shape. */
 export function getAdditionStatus(id: string, signal?: AbortSignal): Promise<AdditionStatus> {
-  return apiFetch<AdditionStatus>(`/api/v1/status/${encodeURIComponent(id)}`, signal ? { signal } : {});
+  return call('additions.status', { id }, { signal });
 }
 
 export const additionStatusQueryKey = (id: string) => ['additions', 'status', id] as const;

@@ -5,12 +5,12 @@
 import type { AdditionStatus } from '@contract/api';
 import { type AdditionRecord, AdditionsResponse } from '@contract/bff';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const ADDITIONS_QUERY_KEY = ['bff', 'additions'] as const;
 
 export async function getAdditions(signal?: AbortSignal): Promise<AdditionRecord[]> {
-  const body = await apiFetch<unknown>('/bff/additions', signal ? { signal } : {});
+  const body = await call('bff.additions', undefined, { signal });
   return AdditionsResponse.parse(body).data;
 }
 

@@ -1,15 +1,11 @@
 /** POST /api/v1/company/addition-requests: submit a company that the data set lacks (free). */
 import type { AdditionRequest, AdditionSubmitResponse } from '@contract/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { ADDITIONS_QUERY_KEY } from './get-additions';
 
 export function submitAddition(req: AdditionRequest): Promise<AdditionSubmitResponse> {
-  return apiFetch<AdditionSubmitResponse>('/api/v1/company/addition-requests', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(req),
-  });
+  return call('additions.submit', req);
 }
 
 export function useSubmitAddition() {

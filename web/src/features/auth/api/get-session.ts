@@ -1,6 +1,6 @@
 import { type SessionInfo, SessionInfo as SessionSchema } from '@contract/bff';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError, call } from '@/lib/api-client';
 
 export const SESSION_QUERY_KEY = ['bff', 'session'] as const;
 
@@ -10,7 +10,7 @@ const LOCAL: SessionInfo = { mode: 'local', user: null };
 /** Who is signed in (`GET /bff/session`). */
 export async function getSession(): Promise<SessionInfo> {
   try {
-    const parsed = SessionSchema.safeParse(await apiFetch<unknown>('/bff/session'));
+    const parsed = SessionSchema.safeParse(await call('bff.session'));
     return parsed.success ? parsed.data : LOCAL;
   } catch (e) {
     // Not served (404, or the app's HTML from a static fallback): local mode.

@@ -1,15 +1,11 @@
 import type { SessionInfo, SignInRequest } from '@contract/bff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { SESSION_QUERY_KEY } from './get-session';
 
 /** Signs in (`POST /bff/session`); the BFF sets the session cookie. */
 export function signIn(body: SignInRequest): Promise<SessionInfo | undefined> {
-  return apiFetch<SessionInfo | undefined>('/bff/session', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  return call('bff.signIn', body);
 }
 
 export function useSignIn() {

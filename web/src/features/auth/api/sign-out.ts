@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { SESSION_QUERY_KEY } from './get-session';
 
 /** Signs out (`DELETE /bff/session`). */
 export function signOut(): Promise<unknown> {
-  return apiFetch<unknown>('/bff/session', { method: 'DELETE' });
+  return call('bff.signOut');
 }
 
 export function useSignOut() {

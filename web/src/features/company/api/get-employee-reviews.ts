@@ -13,13 +13,9 @@ export async function getEmployeeReviews(
   offset: number,
   signal?: AbortSignal,
 ): Promise<Paid<EmployeeReviewsData>> {
-  const params = new URLSearchParams({
-    company,
-    limit: String(EMPLOYEE_REVIEWS_PAGE),
-    offset: String(offset),
-  });
-  const res = await paidGet<z.infer<typeof EmployeeReviewsResponse>>(
-    `/api/v1/company/employee-reviews?${params}`,
+  const res = await paidGet(
+    'company.employeeReviews',
+    { company, limit: EMPLOYEE_REVIEWS_PAGE, offset },
     signal,
   );
   return { ...res, body: res.body.data.employee_reviews };

@@ -3,7 +3,6 @@
  * its own sections, so a tab costs only what it shows; the header's sections are shared with the
  * Overview tab through the query cache.
  */
-import type { EnrichmentResponse } from '@contract/api';
 import type { Sections, StoredSection } from '@contract/sections';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PAID_QUERY_DEFAULTS, type Paid, paidGet } from './paid-call';
@@ -19,8 +18,7 @@ export async function getEnrichment<S extends StoredSection>(
   sections: readonly S[],
   signal?: AbortSignal,
 ): Promise<Paid<Enrichment<S>>> {
-  const params = new URLSearchParams({ company, sections: sections.join(',') });
-  const res = await paidGet<EnrichmentResponse>(`/api/v1/company/enrichment?${params}`, signal);
+  const res = await paidGet('company.enrichment', { company, sections: sections.join(',') }, signal);
   const { uuid, ...rest } = res.body.data;
   const picked: Partial<Pick<Sections, S>> = {};
   for (const s of sections) {

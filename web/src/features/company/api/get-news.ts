@@ -14,13 +14,11 @@ export async function getNews(
   offset: number,
   signal?: AbortSignal,
 ): Promise<Paid<NewsPage>> {
-  const params = new URLSearchParams({
-    company,
-    unique_article: String(unique),
-    limit: String(NEWS_PAGE),
-    offset: String(offset),
-  });
-  const res = await paidGet<z.infer<typeof NewsResponse>>(`/api/v1/news?${params}`, signal);
+  const res = await paidGet(
+    'news',
+    { company, unique_article: unique ? 'true' : 'false', limit: NEWS_PAGE, offset },
+    signal,
+  );
   return { ...res, body: { data: res.body.data, total: res.body.total } };
 }
 

@@ -15,8 +15,7 @@ export async function getPosts(
   offset: number,
   signal?: AbortSignal,
 ): Promise<Paid<PostsPage>> {
-  const params = new URLSearchParams({ company, limit: String(POSTS_PAGE), offset: String(offset) });
-  const res = await paidGet<z.infer<typeof PostsResponse>>(`/api/v1/company/posts?${params}`, signal);
+  const res = await paidGet('company.posts', { company, limit: POSTS_PAGE, offset }, signal);
   const { count, limit, offset: off, data } = res.body;
   return { ...res, body: { count, limit, offset: off, posts: data.posts } };
 }

@@ -7,18 +7,10 @@ import type { Product } from '@contract/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAID_QUERY_DEFAULTS, type Paid, paidGet } from './paid-call';
 
-type ProductReviewsBody = {
-  data: { uuid: string; product_reviews: Product[] };
-  limit: number;
-  offset: number;
-  credits_consumed: number;
-};
-
 export const PRODUCT_REVIEWS_PAGE = 5;
 
 export async function getProductCatalog(company: string, signal?: AbortSignal): Promise<Paid<Product[]>> {
-  const params = new URLSearchParams({ company });
-  const res = await paidGet<ProductReviewsBody>(`/api/v1/company/product-reviews?${params}`, signal);
+  const res = await paidGet('company.productReviews', { company }, signal);
   return { ...res, body: res.body.data.product_reviews };
 }
 
@@ -39,13 +31,11 @@ export async function getProductReviews(
   offset: number,
   signal?: AbortSignal,
 ): Promise<Paid<Product[]>> {
-  const params = new URLSearchParams({
-    company,
-    limit: String(PRODUCT_REVIEWS_PAGE),
-    offset: String(offset),
-  });
-  for (const p of products) params.append('products', p);
-  const res = await paidGet<ProductReviewsBody>(`/api/v1/company/product-reviews?${params}`, signal);
+  const res = await paidGet(
+    'company.productReviews',
+    { company, products: [...products], limit: PRODUCT_REVIEWS_PAGE, offset },
+    signal,
+  );
   return { ...res, body: res.body.data.product_reviews };
 }
 

@@ -2,17 +2,26 @@
  * What every paid read of the company page returns besides its body: the credits it cost, and
  * whether the BFF answered from its cache (`x-cache: hit`, nothing charged).
  */
-import { apiFetchWithHeaders } from '@/lib/api-client';
+import type { InputOf, OutputOf } from '@contract/endpoints';
+import { callWithHeaders } from '@/lib/api-client';
 
 export type Paid<T> = { body: T; credits: number; cached: boolean };
 
-export async function paidGet<T extends { credits_consumed: number }>(
-  path: string,
+type PaidRead =
+  | 'company.enrichment'
+  | 'company.productReviews'
+  | 'company.employeeReviews'
+  | 'company.posts'
+  | 'news';
+
+export async function paidGet<I extends PaidRead>(
+  id: I,
+  input: InputOf<I>,
   signal?: AbortSignal,
-): Promise<Paid<T>> {
-  const { data, headers } = await apiFetchWithHeaders<T>(path, signal ? { signal } : {});
+): Promise<Paid<OutputOf<I>>> {
+  const { data, headers } = await callWithHeaders<PaidRead>(id, input as InputOf<PaidRead>, { signal });
   const cached = headers.get('x-cache') === 'hit';
-  return { body: data, credits: cached ? 0 : (data.credits_consumed ?? 0), cached };
+  return { body: data as OutputOf<I>, credits: cached ? 0 : (data.credits_consumed ?? 0), cached };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { CompanySearchRecord } from '@contract/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** A page address may name the company by its website (`/companies/acme.com`) instead of its id. */
 export function looksLikeWebsite(id: string): boolean {
@@ -14,10 +14,10 @@ export function looksLikeWebsite(id: string): boolean {
 
 /** The company's search record, or null when the data set has no such company. */
 export async function resolveCompany(id: string, signal?: AbortSignal): Promise<CompanySearchRecord | null> {
-  const params = new URLSearchParams({ [looksLikeWebsite(id) ? 'website' : 'uuid']: id, limit: '1' });
-  const body = await apiFetch<{ data?: CompanySearchRecord[] } | undefined>(
-    `/api/v1/company/search?${params}`,
-    signal ? { signal } : {},
+  const body: { data?: CompanySearchRecord[] } | undefined = await call(
+    'company.search',
+    looksLikeWebsite(id) ? { website: id, limit: 1 } : { uuid: id, limit: 1 },
+    { signal },
   );
   // The real service may answer 204 with no body when nothing matches.
   return body?.data?.[0] ?? null;

@@ -1,15 +1,11 @@
 import type { FilterBuilderResponse } from '@contract/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { invalidateUsage } from '@/lib/usage';
 
 /** Plain language to filters (`POST /api/v1/list/filter-builder`); costs `PRICES.query` credits. */
 export function buildFilters(query: string): Promise<FilterBuilderResponse> {
-  return apiFetch<FilterBuilderResponse>('/api/v1/list/filter-builder', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query }),
-  });
+  return call('list.filterBuilder', { query });
 }
 
 export function useBuildFilters() {

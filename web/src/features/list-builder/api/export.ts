@@ -3,7 +3,7 @@
  * (`x-export-total`), so the rows counted as the stream arrives make a true progress bar.
  */
 import type { ExportRequest } from '@contract/bff';
-import { apiStream } from '@/lib/api-client';
+import { callStream } from '@/lib/api-client';
 import { CsvRowCounter } from '../export/csv-row-counter';
 
 export type ExportProgress = { rows: number; total: number | null };
@@ -14,11 +14,9 @@ export async function exportCsv(
   onProgress: (p: ExportProgress) => void,
   signal?: AbortSignal,
 ): Promise<ExportResult> {
-  const res = await apiStream('/bff/exports', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/csv, application/problem+json' },
-    body: JSON.stringify(body),
-    ...(signal ? { signal } : {}),
+  const res = await callStream('bff.exports', body, {
+    signal,
+    headers: { accept: 'text/csv, application/problem+json' },
   });
   const totalHeader = res.headers.get('x-export-total');
   const total = totalHeader !== null && /^\d+$/.test(totalHeader) ? Number(totalHeader) : null;

@@ -6,7 +6,7 @@
 import type { ListGenerateRequest, ListGenerateResponse } from '@contract/api';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiFetchWithHeaders } from '@/lib/api-client';
+import { callWithHeaders } from '@/lib/api-client';
 import { invalidateUsage } from '@/lib/usage';
 
 export type GeneratedList = ListGenerateResponse & {
@@ -15,15 +15,7 @@ export type GeneratedList = ListGenerateResponse & {
 };
 
 export async function generateList(req: ListGenerateRequest, signal?: AbortSignal): Promise<GeneratedList> {
-  const { data, headers } = await apiFetchWithHeaders<ListGenerateResponse>(
-    '/api/v1/list/generate/companies',
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(req),
-      ...(signal ? { signal } : {}),
-    },
-  );
+  const { data, headers } = await callWithHeaders('list.generate', req, { signal });
   return { ...data, cached: headers.get('x-cache') === 'hit' };
 }
 

@@ -1,17 +1,16 @@
 import type { CompanySearchRecord } from '@contract/api';
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { rememberNames } from '../filter-names';
-
-type CompanySearchBody = { data?: CompanySearchRecord[] };
 
 /** Company search (`GET /api/v1/company/search`, free) by name or by id. */
 export async function searchCompanies(
   params: { name: string } | { uuid: string },
 ): Promise<CompanySearchRecord[]> {
-  const body = await apiFetch<CompanySearchBody | undefined>(
-    `/api/v1/company/search?${new URLSearchParams({ ...params, limit: '8' })}`,
-  );
+  const body: { data?: CompanySearchRecord[] } | undefined = await call('company.search', {
+    ...params,
+    limit: 8,
+  });
   const data = body?.data ?? [];
   rememberNames(
     'company',

@@ -1,15 +1,11 @@
 import type { IndustryMatch } from '@contract/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { rememberNames } from '../filter-names';
-
-type IndustrySearchBody = { data?: IndustryMatch[] };
 
 /** Industry search (`GET /api/v1/industry/search?query=`, free): the service's industry codes. */
 export async function searchIndustries(query: string): Promise<IndustryMatch[]> {
-  const body = await apiFetch<IndustrySearchBody | undefined>(
-    `/api/v1/industry/search?${new URLSearchParams({ query })}`,
-  );
+  const body: { data?: IndustryMatch[] } | undefined = await call('industry.search', { query });
   const data = body?.data ?? [];
   rememberNames(
     'industry',

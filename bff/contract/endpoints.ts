@@ -1,0 +1,665 @@
+/**
+ * The one list of endpoints: every path the BFF serves, the Company Data Service's (proxied under the
+ * same paths) and the BFF's own (`/bff/...`). Each endpoint is written here once: its id, method,
+ * canonical path and the other spellings the spec uses, its input and output schemas, whether an
+ * identical call may be answered from the BFF's cache, and its price.
+ *
+ * Derived from it (docs/decisions/0008-one-endpoint-table.md):
+ * - the embedded service's router (`bff/embedded/app.ts`): routes, aliases, 405 with `Allow`;
+ * - the BFF's proxy route table (`bff/server/proxy/routes.ts`) and its own routes (`route()`);
+ * - the web app's typed client (`web/src/lib/api-client.ts`: `call('list.generate', input)`);
+ * - the OpenAPI 3.1 document served at `/api/openapi.json` (`openapi.ts`).
+ *
+ * Paths: `{name}` marks a path parameter; `params` gives the pattern it must match (a path whose
+ * parameter does not match is no endpoint: 404). Every service path is also answered under `/v1/`
+ * and with a trailing slash (decisions section 2); `canonicalPath` brings a request path to the
+ * form written here.
+ */
+import { z } from 'zod';
+import {
+  AdditionRequest,
+  AdditionStatusResponse,
+  AdditionSubmitResponse,
+  CompanySearchQuery,
+  CompanySearchResponse,
+  EmployeeReviewsQuery,
+  EmployeeReviewsResponse,
+  EnrichmentBody,
+  EnrichmentQuery,
+  EnrichmentResponse,
+  FilterBuilderRequest,
+  FilterBuilderResponse,
+  Health,
+  IndustrySearchQuery,
+  IndustrySearchResponse,
+  ListGenerateRequest,
+  ListGenerateResponse,
+  NewsQuery,
+  NewsResponse,
+  PostsQuery,
+  PostsResponse,
+  ProductReviewsQuery,
+  ProductReviewsResponse,
+  WebhookDeliveryListResponse,
+  WebhookEndpointListResponse,
+  WebhookEndpointRequest,
+  WebhookEndpointResponse,
+  WebhookEvent,
+} from './api';
+import {
+  AdditionsResponse,
+  ExportRequest,
+  PricingResponse,
+  SessionInfo,
+  SignInRequest,
+  UsageResponse,
+} from './bff';
+import { PRICES } from './pricing';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
+
+/** Where the servers answer API calls rather than the web app: a path under one of these. */
+export const API_PREFIXES = ['/api', '/v1', '/bff'] as const;
+/** Where the service's endpoints live (decisions section 2: `/v1/...` is answered as `/api/v1/...`). */
+export const SERVICE_PREFIXES = ['/api/v1', '/v1'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/**
+ * - `service`: an endpoint of the Company Data Service. The embedded service implements it; the BFF
+ *   proxies it under the same path (validated, budgeted, cached when `cacheable`, written to the ledger).
+ * - `bff`: the BFF's own API.
+ * - `both`: served by each server on its own (health).
+ */
+export type EndpointScope = 'service' | 'bff' | 'both';
+
+/** Who may call: a signed-in user (team mode), anyone, or a webhook sender proven by its signature. */
+export type EndpointAuth = 'user' | 'public' | 'signature';
+
+export type EndpointDef = {
+  readonly scope: EndpointScope;
+  readonly method: HttpMethod;
+  /** The canonical path. */
+  readonly path: string;
+  /** Other spellings of the path the spec uses (decisions section 2). */
+  readonly aliases?: readonly string[];
+  /** Regex source each path parameter must match. */
+  readonly params?: Readonly<Record<string, string>>;
+  /** The query (GET, DELETE) or JSON body (POST, PATCH); absent = takes none. */
+  readonly input?: z.ZodType;
+  /** Query parameters that may repeat (an array in the input schema). */
+  readonly repeated?: readonly string[];
+  /** The success answer's JSON body; absent = no JSON body (`media` says what comes instead). */
+  readonly output?: z.ZodType;
+  /** The success statuses, the usual one first (default [200]). */
+  readonly success?: readonly number[];
+  /** Media type of a success answer that is not JSON. */
+  readonly media?: 'text/csv' | 'text/event-stream';
+  /** Identical calls by one user may be answered from the BFF's short-lived cache (pure reads). */
+  readonly cacheable: boolean;
+  /** What a call costs, in words that name the price table's figures; 'free' when nothing. */
+  readonly price: string;
+  readonly auth: EndpointAuth;
+  readonly summary: string;
+  /** OpenAPI tag: the group the reference page shows it under. */
+  readonly tag: string;
+  /** The spelling sent to the upstream (service endpoints): the one the real service answers. */
+  readonly upstream?: string;
+};
+
+const FREE = 'free';
+const sectionsPrice = 'each section its price per company (price table)';
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const WEBHOOK_ID = '[A-Za-z0-9_-]{1,100}';
+
+export const ENDPOINTS = {
+  // --- the Company Data Service ------------------------------------------------------------------
+  'list.generate': {
+    scope: 'service',
+    method: 'POST',
+    path: '/api/v1/list/generate/companies',
+    upstream: '/api/v1/list/generate/companies/',
+    input: ListGenerateRequest,
+    output: ListGenerateResponse,
+    cacheable: true,
+    price: `${PRICES.listBase} per call that matches anything + ${PRICES.listPerCompany} per company returned + ${sectionsPrice}; +${PRICES.query} with a query`,
+    auth: 'user',
+    summary: 'A ranked page of companies matching filters or a plain-language query',
+    tag: 'Lists',
+  },
+  'list.filterBuilder': {
+    scope: 'service',
+    method: 'POST',
+    path: '/api/v1/list/filter-builder',
+    upstream: '/api/v1/list/filter-builder/',
+    input: FilterBuilderRequest,
+    output: FilterBuilderResponse,
+    cacheable: true,
+    price: `${PRICES.query} per call`,
+    auth: 'user',
+    summary: 'Turns a plain-language description into filters',
+    tag: 'Lists',
+  },
+  'company.enrichment': {
+    scope: 'service',
+    method: 'GET',
+    path: '/api/v1/company/enrichment',
+    upstream: '/api/v1/company/enrichment',
+    input: EnrichmentQuery,
+    output: EnrichmentResponse,
+    cacheable: true,
+    price: 'the sum of the sections’ prices (price table)',
+    auth: 'user',
+    summary: 'Sections of one company, by id or website',
+    tag: 'Companies',
+  },
+  'company.enrichment.post': {
+    scope: 'service',
+    method: 'POST',
+    path: '/api/v1/company/enrichment',
+    upstream: '/api/v1/company/enrichment',
+    input: EnrichmentBody,
+    output: EnrichmentResponse,
+    cacheable: true,
+    price: 'the sum of the sections’ prices (price table)',
+    auth: 'user',
+    summary: 'Sections of one company, with the request as JSON',
+    tag: 'Companies',
+  },
+  'company.productReviews': {
+    scope: 'service',
+    method: 'GET',
+    path: '/api/v1/company/product-reviews',
+    aliases: ['/api/v1/companies/product-reviews'],
+    upstream: '/api/v1/company/product-reviews',
+    input: ProductReviewsQuery,
+    repeated: ['products'],
+    output: ProductReviewsResponse,
+    cacheable: true,
+    price: `free without products; with products ${PRICES.reviewsPerBlock} per started block of ${PRICES.reviewsBlock} reviews returned`,
+    auth: 'user',
+    summary: 'A company’s products, and with `products` their ratings and reviews',
+    tag: 'Companies',
+  },
+  'company.employeeReviews': {
+    scope: 'service',
+    method: 'GET',
+    path: '/api/v1/company/employee-reviews',
+    upstream: '/api/v1/company/employee-reviews',
+    input: EmployeeReviewsQuery,
+    output: EmployeeReviewsResponse,
+    cacheable: true,
+    price: `${PRICES.reviewsPerBlock} per started block of ${PRICES.reviewsBlock} reviews returned`,
+    auth: 'user',
+    summary: 'Employee ratings by provider and dimension, and a page of reviews',
+    tag: 'Companies',
+  },
+  'company.posts': {
+    scope: 'service',
+    method: 'GET',
+    path: '/api/v1/company/posts',
+    upstream: '/api/v1/company/posts/',
+    input: PostsQuery,
+    output: PostsResponse,
+    cacheable: true,
+    price: `${PRICES.postsPerBlock} per started block of ${PRICES.postsBlock} posts returned`,
+    auth: 'user',
+    summary: 'A company’s social posts with engagement counts',
+    tag: 'Companies',
+  },
+  'industry.search': {
+    scope: 'service',
+    method: 'GET',
+    path: '/api/v1/industry/search',
+    upstream: '/api/v1/industry/search/',
+    input: IndustrySearchQuery,
+    output: IndustrySearchResponse,
+    cacheable: true,
+    price: FREE,
+    auth: 'user',
+    summary: 'Industry codes close to a text, by similarity',
+    tag: 'Lookups',
+  },
+  'company.search': {
+    scope: 'service',
+    method: 'GET',
+    path: '/api/v1/company/search',
+    upstream: '/api/v1/company/search',
+    input: CompanySearchQuery,
+    output: CompanySearchResponse,
+    cacheable: true,
+    price: FREE,
+    auth: 'user',
+    summary: 'Companies by name, website or id, best first',
+    tag: 'Lookups',
+  },
+  news: {
+    scope: 'service',
+    method: 'GET',
+    path: '/api/v1/news',
+    upstream: '/api/v1/news/',
+    input: NewsQuery,
+    output: NewsResponse,
+    cacheable: true,
+    price: `${PRICES.newsPerCall} per call + ${PRICES.newsPerArticle} per article returned`,
+    auth: 'user',
+    summary: 'News articles about a company, an industry or a topic',
+    tag: 'Companies',
+  },
+  'additions.submit': {
+    scope: 'service',
+    method: 'POST',
+    path: '/api/v1/company/addition-requests',
+    upstream: '/api/v1/company/addition-requests/',
+    input: AdditionRequest,
+    output: AdditionSubmitResponse,
+    success: [202, 200],
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary: 'Asks for a missing company to be added (200 when it already exists)',
+    tag: 'Additions',
+  },
+  'additions.status': {
+    scope: 'service',
+    method: 'GET',
+    // The real service documents only this spelling; the spec also names the other.
+    path: '/api/v1/status/{id}',
+    aliases: ['/api/v1/company/addition-requests/{id}'],
+    params: { id: UUID },
+    upstream: '/api/v1/status/{id}/',
+    output: AdditionStatusResponse,
+    // The status changes over time: never cached.
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary: 'Where an addition request stands',
+    tag: 'Additions',
+  },
+  'webhooks.list': {
+    scope: 'service',
+    method: 'GET',
+    path: '/api/v1/webhooks',
+    upstream: '/api/v1/webhooks/',
+    output: WebhookEndpointListResponse,
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary: 'The webhook endpoints registered with the service',
+    tag: 'Webhooks',
+  },
+  'webhooks.create': {
+    scope: 'service',
+    method: 'POST',
+    path: '/api/v1/webhooks',
+    upstream: '/api/v1/webhooks/',
+    input: WebhookEndpointRequest,
+    output: WebhookEndpointResponse,
+    success: [201],
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary: 'Registers a webhook endpoint; answers its signing secret once',
+    tag: 'Webhooks',
+  },
+  'webhooks.delete': {
+    scope: 'service',
+    method: 'DELETE',
+    path: '/api/v1/webhooks/{id}',
+    params: { id: WEBHOOK_ID },
+    upstream: '/api/v1/webhooks/{id}/',
+    success: [204],
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary: 'Removes a webhook endpoint',
+    tag: 'Webhooks',
+  },
+  'webhooks.deliveries': {
+    scope: 'service',
+    method: 'GET',
+    path: '/api/v1/webhooks/{id}/deliveries',
+    params: { id: WEBHOOK_ID },
+    upstream: '/api/v1/webhooks/{id}/deliveries/',
+    output: WebhookDeliveryListResponse,
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary: 'The latest deliveries to a webhook endpoint, with their attempts',
+    tag: 'Webhooks',
+  },
+
+  // --- served by each server ---------------------------------------------------------------------
+  health: {
+    scope: 'both',
+    method: 'GET',
+    path: '/healthz',
+    output: Health,
+    cacheable: false,
+    price: FREE,
+    auth: 'public',
+    summary: 'Ready to serve (the BFF also reports its upstream)',
+    tag: 'Health',
+  },
+
+  // --- the BFF's own API -------------------------------------------------------------------------
+  'bff.openapi': {
+    scope: 'bff',
+    method: 'GET',
+    path: '/api/openapi.json',
+    output: z.record(z.string(), z.unknown()),
+    cacheable: false,
+    price: FREE,
+    auth: 'public',
+    summary: 'This document',
+    tag: 'Health',
+  },
+  'bff.session': {
+    scope: 'bff',
+    method: 'GET',
+    path: '/bff/session',
+    output: SessionInfo,
+    cacheable: false,
+    price: FREE,
+    auth: 'public',
+    summary: 'The mode and who is signed in',
+    tag: 'Session',
+  },
+  'bff.signIn': {
+    scope: 'bff',
+    method: 'POST',
+    path: '/bff/session',
+    input: SignInRequest,
+    output: SessionInfo,
+    cacheable: false,
+    price: FREE,
+    auth: 'public',
+    summary: 'Signs in (team mode); sets the session cookie',
+    tag: 'Session',
+  },
+  'bff.signOut': {
+    scope: 'bff',
+    method: 'DELETE',
+    path: '/bff/session',
+    success: [204],
+    cacheable: false,
+    price: FREE,
+    auth: 'public',
+    summary: 'Signs out and ends the session',
+    tag: 'Session',
+  },
+  'bff.pricing': {
+    scope: 'bff',
+    method: 'GET',
+    path: '/bff/pricing',
+    output: PricingResponse,
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary: 'The price table, the upstream plan and the sections it lacks',
+    tag: 'Usage',
+  },
+  'bff.usage': {
+    scope: 'bff',
+    method: 'GET',
+    path: '/bff/usage',
+    output: UsageResponse,
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary: 'Today’s spend against the daily budget, and the last calls',
+    tag: 'Usage',
+  },
+  'bff.exports': {
+    scope: 'bff',
+    method: 'POST',
+    path: '/bff/exports',
+    input: ExportRequest,
+    media: 'text/csv',
+    cacheable: false,
+    price: 'what its list generation pages cost',
+    auth: 'user',
+    summary: 'The list (or a selection) as CSV with the chosen columns',
+    tag: 'Exports',
+  },
+  'bff.events': {
+    scope: 'bff',
+    method: 'GET',
+    path: '/bff/events',
+    media: 'text/event-stream',
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary: 'Live events for the signed-in user (Server-Sent Events)',
+    tag: 'Events',
+  },
+  'bff.additions': {
+    scope: 'bff',
+    method: 'GET',
+    path: '/bff/additions',
+    output: AdditionsResponse,
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary: 'The signed-in user’s addition requests, newest first',
+    tag: 'Additions',
+  },
+  'bff.webhookReceiver': {
+    scope: 'bff',
+    method: 'POST',
+    path: '/bff/webhooks/company-addition',
+    input: WebhookEvent,
+    success: [204],
+    cacheable: false,
+    price: FREE,
+    auth: 'signature',
+    summary: 'Receives the service’s signed addition status webhooks',
+    tag: 'Webhooks',
+  },
+} as const satisfies Record<string, EndpointDef>;
+
+export type Endpoints = typeof ENDPOINTS;
+export type EndpointId = keyof Endpoints;
+export type ServiceEndpointId = {
+  [K in EndpointId]: Endpoints[K]['scope'] extends 'service' ? K : never;
+}[EndpointId];
+export type BffEndpointId = Exclude<EndpointId, ServiceEndpointId>;
+
+export const ENDPOINT_IDS = Object.keys(ENDPOINTS) as EndpointId[];
+export const SERVICE_ENDPOINT_IDS = ENDPOINT_IDS.filter(
+  (id) => ENDPOINTS[id].scope === 'service',
+) as ServiceEndpointId[];
+
+export function endpoint(id: EndpointId): EndpointDef {
+  return ENDPOINTS[id];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Types of a call, for the typed client
+
+type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
+  ? N | ParamNames<Rest>
+  : never;
+type PathParams<I extends EndpointId> = { [K in ParamNames<Endpoints[I]['path']>]: string };
+type SchemaInput<D> = D extends { input: infer S extends z.ZodType } ? z.input<S> : unknown;
+
+/** What a caller gives: the query or body, plus the path parameters by name. */
+export type InputOf<I extends EndpointId> = [ParamNames<Endpoints[I]['path']>] extends [never]
+  ? Endpoints[I] extends { input: z.ZodType }
+    ? SchemaInput<Endpoints[I]>
+    : undefined
+  : (Endpoints[I] extends { input: z.ZodType } ? SchemaInput<Endpoints[I]> : unknown) & PathParams<I>;
+
+/** What a successful call answers (undefined for 204s and non-JSON media). */
+export type OutputOf<I extends EndpointId> = Endpoints[I] extends { output: infer S extends z.ZodType }
+  ? z.output<S>
+  : undefined;
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+
+/** The names of a path's parameters, in order. */
+export function paramNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}
+
+/** A path with its parameters filled in (percent-encoded). */
+export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`${path}: missing path parameter ${name}`);
+    return encodeURIComponent(v);
+  });
+}
+
+/** The path of an endpoint with its parameters filled in. */
+export function pathOf(id: EndpointId, params: Readonly<Record<string, string>> = {}): string {
+  return fillPath(ENDPOINTS[id].path, params);
+}
+
+/** A path in Hono's syntax (`:id` for `{id}`). */
+export function honoPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/**
+ * A request path in the spelling this table writes: `/v1/...` -> `/api/v1/...`, no trailing slash.
+ * Undefined for spellings no endpoint uses (doubled slashes, encoded separators, backslashes), which
+ * are never forwarded.
+ */
+export function canonicalPath(pathname: string): string | undefined {
+  if (pathname.includes('//') || /%2f|%5c|\\/i.test(pathname)) return undefined;
+  let p = pathname;
+  if (p === '/v1' || p.startsWith('/v1/')) p = `/api${p}`;
+  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
+  return p;
+}
+
+type CompiledPath = { strict: RegExp; loose: RegExp; names: string[]; id: EndpointId; canonical: string };
+
+function compile(path: string, id: EndpointId, params: Readonly<Record<string, string>> = {}): CompiledPath {
+  const names = paramNames(path);
+  const source = (strict: boolean) =>
+    path
+      .split(/(\{\w+\})/)
+      .map((part) => {
+        const m = /^\{(\w+)\}$/.exec(part);
+        if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        return `(${(strict && params[m[1]!]) || '[^/]+'})`;
+      })
+      .join('');
+  return {
+    strict: new RegExp(`^${source(true)}$`),
+    loose: new RegExp(`^${source(false)}$`),
+    names,
+    id,
+    canonical: ENDPOINTS[id].path,
+  };
+}
+
+const COMPILED: readonly CompiledPath[] = ENDPOINT_IDS.flatMap((id) => {
+  const d: EndpointDef = ENDPOINTS[id];
+  return [d.path, ...(d.aliases ?? [])].map((p) => compile(p, id, d.params));
+});
+
+export type EndpointMatch =
+  /** The endpoint, its path parameters, and the canonical path with them filled in. */
+  | { kind: 'endpoint'; id: EndpointId; params: Record<string, string>; path: string }
+  /** A known path that does not allow this method: answer 405 with `allow`. */
+  | { kind: 'method'; allow: string };
+
+/**
+ * The endpoint a request is for, among those of `scopes`; undefined when the path is none of them
+ * (404). Matching is on the canonical spelling (`canonicalPath`). The BFF matches path parameters
+ * against their patterns (a malformed id is never forwarded); the service takes any segment
+ * (`looseParams`) and answers for the resource itself ("no such request").
+ */
+export function matchEndpoint(
+  method: string,
+  pathname: string,
+  scopes: readonly EndpointScope[],
+  opts: { looseParams?: boolean } = {},
+): EndpointMatch | undefined {
+  const path = canonicalPath(pathname);
+  if (path === undefined) return undefined;
+  const allowed: string[] = [];
+  for (const c of COMPILED) {
+    const d: EndpointDef = ENDPOINTS[c.id];
+    if (!scopes.includes(d.scope)) continue;
+    const m = (opts.looseParams ? c.loose : c.strict).exec(path);
+    if (!m) continue;
+    if (d.method === method) {
+      const params: Record<string, string> = {};
+      try {
+        c.names.forEach((name, i) => {
+          params[name] = decodeURIComponent(m[i + 1]!);
+        });
+      } catch {
+        return undefined; // a malformed percent-encoding names nothing
+      }
+      return { kind: 'endpoint', id: c.id, params, path: fillPath(c.canonical, params) };
+    }
+    if (!allowed.includes(d.method)) allowed.push(d.method);
+  }
+  return allowed.length > 0 ? { kind: 'method', allow: allowed.join(', ') } : undefined;
+}
+
+/** The methods each path (canonical or alias) of these scopes allows, for 405 answers and the docs. */
+export function methodsByPath(scopes: readonly EndpointScope[]): Map<string, HttpMethod[]> {
+  const out = new Map<string, HttpMethod[]>();
+  for (const id of ENDPOINT_IDS) {
+    const d: EndpointDef = ENDPOINTS[id];
+    if (!scopes.includes(d.scope)) continue;
+    for (const p of [d.path, ...(d.aliases ?? [])]) {
+      const list = out.get(p) ?? [];
+      if (!list.includes(d.method)) list.push(d.method);
+      out.set(p, list);
+    }
+  }
+  return out;
+}
+
+/** The path sent upstream for a service endpoint, parameters filled in. */
+export function upstreamPathOf(id: ServiceEndpointId, params: Readonly<Record<string, string>> = {}): string {
+  const d: EndpointDef = ENDPOINTS[id];
+  return fillPath(d.upstream ?? d.path, params);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/** One call written as HTTP: method, path with query, JSON body text. */
+export type EndpointRequest = { method: HttpMethod; url: string; body?: string };
+
+function queryValue(v: unknown): string {
+  return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/**
+ * The HTTP request of a call: path parameters taken from the input by name, the rest as the query
+ * (GET, DELETE; arrays as repeated parameters, undefined left out) or as the JSON body (POST, PATCH).
+ */
+export function requestOf(id: EndpointId, input?: unknown): EndpointRequest {
+  const d: EndpointDef = ENDPOINTS[id];
+  const names = paramNames(d.path);
+  const rest: Record<string, unknown> = { ...((input ?? {}) as Record<string, unknown>) };
+  const params: Record<string, string> = {};
+  for (const name of names) {
+    params[name] = String(rest[name]);
+    delete rest[name];
+  }
+  const path = fillPath(d.path, params);
+  if (d.method === 'GET' || d.method === 'DELETE') {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(rest)) {
+      if (v === undefined) continue;
+      if (Array.isArray(v)) for (const one of v) query.append(k, queryValue(one));
+      else query.set(k, queryValue(v));
+    }
+    const search = query.toString();
+    return { method: d.method, url: search ? `${path}?${search}` : path };
+  }
+  return d.input
+    ? { method: d.method, url: path, body: JSON.stringify(rest) }
+    : { method: d.method, url: path };
+}

@@ -1,0 +1,29 @@
+/**
+ * Reading a JSON request body the same way in both servers: the content type must say JSON (415
+ * otherwise), the body must not be empty and must parse (400 otherwise). Callers turn a refusal into
+ * their own problem response.
+ */
+
+export const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+
+export type JsonBody =
+  | { ok: true; value: unknown; text: string }
+  | { ok: false; status: 400 | 415; detail: string };
+
+export async function readJsonBody(req: Request): Promise<JsonBody> {
+  if (!JSON_CONTENT_TYPE.test(req.headers.get('content-type') ?? '')) {
+    return {
+      ok: false,
+      status: 415,
+      detail: 'Send the request body as JSON with Content-Type: application/json.',
+    };
+  }
+  const text = await req.text();
+  if (text.trim() === '')
+    return { ok: false, status: 400, detail: 'The request body is empty; send a JSON object.' };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown, text };
+  } catch {
+    return { ok: false, status: 400, detail: 'The request body is not valid JSON.' };
+  }
+}

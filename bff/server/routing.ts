@@ -1,0 +1,70 @@
+/**
+ * The BFF's own routes, written by endpoint id: method and path come from the endpoint table
+ * (`bff/contract/endpoints.ts`), never from a string here, so the table, the OpenAPI document and
+ * what the BFF answers cannot drift apart.
+ */
+import type { Context, Env, Handler, Hono } from 'hono';
+import type { z } from 'zod';
+import {
+  type BffEndpointId,
+  ENDPOINTS,
+  type EndpointDef,
+  honoPath,
+  requestOf,
+  type ServiceEndpointId,
+} from '../contract/endpoints';
+import { readJsonBody } from '../contract/http';
+import { zodFields } from '../contract/problem';
+import type { BffDeps, BffUser } from './context';
+import { invalidProblem, problem } from './proxy/problem';
+
+/** Registers the handler of one of the BFF's own endpoints. */
+export function route<E extends Env>(app: Hono<E>, id: BffEndpointId, handler: Handler<E>): void {
+  const d: EndpointDef = ENDPOINTS[id];
+  app.on(d.method, honoPath(d.path), handler);
+}
+
+/** The path of one of the BFF's own endpoints (those have no parameters). */
+export function bffPath(id: BffEndpointId): string {
+  return ENDPOINTS[id].path;
+}
+
+/**
+ * The JSON body of a request parsed with a schema, or the problem to answer (415, 400 for a body
+ * that is not JSON, 400 naming every invalid field).
+ */
+export async function jsonInput<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
+  const read = await readJsonBody(c.req.raw);
+  if (!read.ok) return { ok: false, response: problem(read.status, read.detail) };
+  const parsed = schema.safeParse(read.value);
+  if (!parsed.success) return { ok: false, response: invalidProblem(zodFields(parsed.error)) };
+  return { ok: true, value: parsed.data };
+}
+
+/**
+ * A call to a service endpoint made by the BFF itself (export pages, webhook registration): written
+ * from the endpoint table and run through `deps.call`, the proxy's own path (validation, budget,
+ * cache, ledger).
+ */
+export function callEndpoint(
+  deps: Pick<BffDeps, 'call'>,
+  user: BffUser,
+  id: ServiceEndpointId,
+  input?: unknown,
+): Promise<Response> {
+  const req = requestOf(id, input);
+  return deps.call(
+    user,
+    new Request(`http://bff${req.url}`, {
+      method: req.method,
+      headers: {
+        accept: 'application/json',
+        ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(req.body !== undefined ? { body: req.body } : {}),
+    }),
+  );
+}
