@@ -4,10 +4,11 @@
  * in both. Section fields come from `sections.ts`; coded values show their labels, countries their
  * names (the service already sends `{code, label}`), lists are joined with "; ".
  *
- * Two readings of a cell:
- * - `text`: what a person reads and what the CSV writes. Numbers (money included) stay plain digits
- *   ("1250000", no currency sign or thousands separator) so a spreadsheet reads them as numbers;
- *   booleans are "Yes"/"No"; a missing value (section not requested, field null) is "".
+ * Two readings of a cell, both plain: display formatting ("$12.5M", "Jun 1, 2023") is the web app's
+ * (`web/src/lib/format.ts`), applied by the grid per `kind`, never written into the CSV.
+ * - `text`: what the CSV writes. Numbers (money included) stay plain digits ("1250000", no currency
+ *   sign or thousands separator) so a spreadsheet reads them as numbers; dates stay ISO; booleans
+ *   are "Yes"/"No"; a missing value (section not requested, field null) is "".
  * - `value`: the raw-ish value the grid formats: a number for number/money/year kinds, a boolean for
  *   boolean, the code for coded values, an ISO date for dates, otherwise the text; null when missing.
  */

@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/format';
 import { Button } from './button';
 import { cn } from './cn';
 
@@ -12,8 +13,6 @@ export type PagerProps = {
   busy?: boolean;
   className?: string;
 };
-
-const fmt = new Intl.NumberFormat('en-US');
 
 /** "11–20 of 134" with Previous/Next buttons; renders nothing when everything fits on one page. */
 export function Pager({
@@ -34,7 +33,7 @@ export function Pager({
       className={cn('flex items-center justify-between gap-3 text-sm', className)}
     >
       <span className="text-slate-500 tabular-nums" aria-live="polite">
-        {fmt.format(first)}–{fmt.format(last)} of {fmt.format(total)} {noun}
+        {formatCount(first)}–{formatCount(last)} of {formatCount(total)} {noun}
       </span>
       <span className="flex gap-2">
         <Button

@@ -3,8 +3,8 @@
  * "Founded 2015–2020", "Funding stage: Series A, Series B". Labels come from the catalog.
  */
 import { FILTER_BY_KEY, type FilterDef, type FundingRoundsCondition, type Range } from '@contract/filters';
+import { formatCount, formatDate, formatMoneyExact } from '@/lib/format';
 import { compactFilters, type FilterValues } from './filter-values';
-import { formatMoney } from './money';
 
 export type NameLookup = {
   industry: (code: string) => string | undefined;
@@ -23,8 +23,6 @@ const PLACE_PREFIX: Readonly<Record<string, string>> = {
   'location.offices.country': 'Office in',
   'location.offices.city': 'Office in',
 };
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 function optionLabel(f: FilterDef, code: unknown): string {
   const found = f.values?.find((v) => v.code === code || String(v.code) === String(code));
@@ -53,8 +51,10 @@ export function valueWords(f: FilterDef, value: unknown, names: NameLookup): str
 }
 
 function boundWords(kind: FilterDef['kind'], v: number | string): string {
-  if (kind === 'usd_range') return formatMoney(Number(v));
-  if (kind === 'int_range') return numberFormat.format(Number(v));
+  // Bounds are the user's own figures: written exactly, never rounded like data.
+  if (kind === 'usd_range') return formatMoneyExact(Number(v));
+  if (kind === 'int_range') return formatCount(Number(v));
+  if (kind === 'date_range') return formatDate(String(v)) ?? String(v);
   return String(v);
 }
 

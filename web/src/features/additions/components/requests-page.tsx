@@ -5,16 +5,11 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { subscribeBffConnection } from '@/lib/bff-events';
+import { formatDateTime } from '@/lib/format';
 import { useAdditionEventsIntoCache, useAdditionStatus } from '../api/get-addition-status';
 import { useAdditions } from '../api/get-additions';
 import { AddCompanyDrawer } from './add-company-drawer';
 import { StatusBadge } from './status-badge';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => {
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? '' : dateTime.format(t);
-};
 
 /** The user's addition requests and their states, updating live; kept by the BFF across reloads. */
 export function RequestsPage() {
@@ -152,8 +147,8 @@ function RequestRow({ record, background }: { record: AdditionRecord; background
       <td className="px-4 py-3">
         <StatusBadge state={r.status} />
       </td>
-      <td className="px-4 py-3 text-slate-600 tabular-nums">{when(r.created_at)}</td>
-      <td className="px-4 py-3 text-slate-600 tabular-nums">{when(r.updated_at)}</td>
+      <td className="px-4 py-3 text-slate-600 tabular-nums">{formatDateTime(r.created_at)}</td>
+      <td className="px-4 py-3 text-slate-600 tabular-nums">{formatDateTime(r.updated_at)}</td>
     </tr>
   );
 }

@@ -2,10 +2,10 @@ import type { CompanySearchRecord } from '@contract/api';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { displayUrl, websiteHref } from '@/lib/format';
 import { usePricing } from '@/lib/pricing';
 import { useEnrichment } from '../api/get-enrichment';
 import { HEADER_SECTIONS, sectionsCost } from '../company-tabs';
-import { displayHost, websiteHref } from '../format';
 import { CostNote, PriceNote } from './cost-note';
 import { ErrorState, Missing } from './panel-states';
 
@@ -74,7 +74,7 @@ function Identity({
               rel="noreferrer noopener"
               className="font-medium text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
-              {displayHost(website)} <span aria-hidden="true">↗</span>
+              {displayUrl(website)} <span aria-hidden="true">↗</span>
             </a>
           )}
           {href && category && <span aria-hidden="true">·</span>}

@@ -1,10 +1,10 @@
 import { Tabs } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
+import { formatCredits } from '@/lib/format';
 import { usePricing } from '@/lib/pricing';
 import { useEnrichment } from '../api/get-enrichment';
 import { useResolvedCompany } from '../api/resolve-company';
 import { COMPANY_TABS, type CompanyTab, HEADER_SECTIONS, TAB_LABELS, tabEstimate } from '../company-tabs';
-import { formatCredits } from '../format';
 import { CompanyHeader, CompanyNotFound } from './company-header';
 import { PanelSkeleton } from './panel-states';
 import {

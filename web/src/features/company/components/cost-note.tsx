@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { formatCredits } from '@/lib/format';
 import { invalidateUsage } from '@/lib/usage';
-import { formatCredits } from '../format';
 
 /**
  * What a panel's data cost: "Cost 2.5 credits", or "From cache, no charge" when the BFF answered

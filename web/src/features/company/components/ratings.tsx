@@ -1,4 +1,4 @@
-import { formatPercent, formatRating } from '../format';
+import { formatCount, formatPercent, formatRating } from '@/lib/format';
 
 /** Five stars filled to `value` (0..5), read out as "4.3 out of 5". */
 export function Stars({ value, size = 'sm' }: { value: number; size?: 'sm' | 'md' }) {
@@ -88,7 +88,7 @@ export function StarDistribution({
               />
             </span>
             <span className="text-right text-slate-500 tabular-nums">
-              {new Intl.NumberFormat('en-US').format(n)}
+              {formatCount(n)}
               <span className="sr-only"> reviews with {star} stars</span>
             </span>
           </div>

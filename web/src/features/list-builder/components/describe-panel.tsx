@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
 import { ApiError } from '@/lib/api-client';
+import { formatCredits } from '@/lib/format';
 import { useBuildFilters } from '../api/build-filters';
 import { searchIndustriesQueryOptions } from '../api/search-industries';
 import { chipIsActive, describeChips, withoutChip } from '../describe-matches';
@@ -12,8 +13,6 @@ import { compactFilters, type FilterValues } from '../filter-values';
 import { rememberedTranslation, rememberTranslation } from '../translation-memory';
 import { useFilterNames } from '../use-filter-names';
 import { useListSearch } from '../use-list-search';
-
-const creditFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /**
  * "Describe the companies": plain language in, filters out (the service's filter-builder). The
@@ -102,14 +101,14 @@ export function DescribePanel() {
             <>
               Translated for{' '}
               <span className="font-medium text-slate-700 tabular-nums">
-                {creditFormat.format(result.credits_consumed)} credits
+                {formatCredits(result.credits_consumed)}
               </span>
               . The filters are yours to change on the left.
             </>
           ) : (
             <>
               Turns your words into filters for{' '}
-              <span className="tabular-nums">{creditFormat.format(PRICES.query)} credits</span>.
+              <span className="tabular-nums">{formatCredits(PRICES.query)}</span>.
             </>
           )}
         </p>

@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Drawer } from '@/components/ui/drawer';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
+import { formatCount, formatCredits } from '@/lib/format';
 import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { useGenerateList } from '../api/generate-list';
 import {
@@ -28,7 +29,6 @@ import { PAGE_SIZES, toListRequest } from '../list-search';
 import { useListSearch } from '../use-list-search';
 import { errorAdvice } from './results/error-advice';
 import { ExportMenu } from './results/export-menu';
-import { formatCount, formatCredits } from './results/format';
 import { PaginationBar } from './results/pagination-bar';
 import { ResultsGrid } from './results/results-grid';
 import { useResultsTable } from './results/results-table';
@@ -306,7 +306,7 @@ export function ResultsPanel() {
         description="Sections add data to every company in the list, priced per company."
         footer={
           <p className="text-sm text-slate-600 tabular-nums">
-            A page of {formatCount(pageSize)}: ~{formatCredits(costOf(pageSize))} credits
+            A page of {formatCount(pageSize)}: ~{formatCredits(costOf(pageSize))}
           </p>
         }
       >
@@ -336,9 +336,9 @@ function CostNote({
   cached: boolean;
 }) {
   let text: string;
-  if (loading || spent === null) text = `This page: ~${formatCredits(estimate)} credits`;
+  if (loading || spent === null) text = `This page: ~${formatCredits(estimate)}`;
   else if (cached) text = 'This page: cached, no credits spent';
-  else text = `This page: ${formatCredits(spent)} credits spent`;
+  else text = `This page: ${formatCredits(spent)} spent`;
   return (
     <span
       className="inline-flex h-5 items-center gap-1 text-sm text-slate-500 tabular-nums"

@@ -1,7 +1,6 @@
 import { cn } from '@/components/ui/cn';
+import { formatCount, formatCreditAmount, formatCredits } from '@/lib/format';
 import { useUsage } from '../api/get-usage';
-
-const credits = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** Today's spend against the daily budget, in the header; hidden where there is no ledger. */
 export function UsageMeter({ enabled = true }: { enabled?: boolean }) {
@@ -10,23 +9,29 @@ export function UsageMeter({ enabled = true }: { enabled?: boolean }) {
   if (!u) return null;
   const share = u.budget ? Math.min(1, u.spent_today / u.budget) : 0;
   const tone = share >= 0.9 ? 'bg-rose-500' : share >= 0.7 ? 'bg-amber-500' : 'bg-indigo-500';
-  const title = `${credits.format(u.spent_today)} credits spent today in ${u.calls_today} calls${
-    u.budget === null ? '' : ` of a ${credits.format(u.budget)} credit daily budget`
+  const calls = `${formatCount(u.calls_today)} ${u.calls_today === 1 ? 'call' : 'calls'}`;
+  const title = `${formatCredits(u.spent_today)} spent today in ${calls}${
+    u.budget === null ? '' : `, of a daily budget of ${formatCredits(u.budget)}`
   }`;
   return (
     <section aria-label="Today's usage" title={title} className="flex items-center gap-3 text-sm">
       <div className="text-right leading-tight">
         <div className="text-slate-700">
-          <span className="font-semibold tabular-nums">{credits.format(u.spent_today)}</span>
-          {u.budget !== null && (
-            <span className="text-slate-500 tabular-nums"> / {credits.format(u.budget)}</span>
+          {u.budget === null ? (
+            <span className="font-semibold tabular-nums">{formatCredits(u.spent_today)}</span>
+          ) : (
+            // The unit is said once, after the budget: "12.5 / 100 credits today".
+            <>
+              <span className="font-semibold tabular-nums">{formatCreditAmount(u.spent_today)}</span>
+              <span className="text-slate-500 tabular-nums"> / {formatCredits(u.budget)}</span>
+            </>
           )}{' '}
-          <span className="text-slate-500">credits today</span>
+          <span className="text-slate-500">today</span>
         </div>
         {u.budget === null ? (
           <div className="text-xs text-slate-400">No daily budget</div>
         ) : (
-          <div className="text-xs text-slate-400 tabular-nums">{credits.format(u.remaining ?? 0)} left</div>
+          <div className="text-xs text-slate-400 tabular-nums">{formatCredits(u.remaining ?? 0)} left</div>
         )}
       </div>
       {u.budget !== null && (

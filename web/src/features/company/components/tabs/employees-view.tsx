@@ -1,6 +1,6 @@
 import { EMPLOYEE_RATING_TYPES, type EmployeeReview, FRACTION_RATING_TYPES } from '@contract/api';
+import { formatCount, formatDate, formatRating, humanize } from '@/lib/format';
 import type { EmployeeReviewsData } from '../../api/get-employee-reviews';
-import { formatDate, formatInteger, formatRating, humanize } from '../../format';
 import { Block, EmptyState } from '../panel-states';
 import { ScaleBar, Stars } from '../ratings';
 
@@ -46,7 +46,7 @@ export function EmployeesView({ data, offset }: { data: EmployeeReviewsData; off
               aside={
                 reviews.total_by_provider[prov] !== undefined ? (
                   <span className="text-xs text-slate-500">
-                    {formatInteger(reviews.total_by_provider[prov] ?? 0)} reviews
+                    {formatCount(reviews.total_by_provider[prov] ?? 0)} reviews
                   </span>
                 ) : undefined
               }
@@ -119,7 +119,7 @@ export function EmployeeReviewItem({ review: r }: { review: EmployeeReview }) {
     r.is_current_employee ? 'Current employee' : 'Former employee',
     r.employment_status ? humanize(r.employment_status) : null,
     r.years_of_employment > 0
-      ? `${formatInteger(r.years_of_employment)} yr${r.years_of_employment === 1 ? '' : 's'}`
+      ? `${formatCount(r.years_of_employment)} yr${r.years_of_employment === 1 ? '' : 's'}`
       : null,
   ].filter(Boolean);
   const dims = REVIEW_DIMENSIONS.filter(([k]) => r[k] !== null);

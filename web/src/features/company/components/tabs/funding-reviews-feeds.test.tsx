@@ -158,7 +158,7 @@ describe('Posts and news', () => {
     expect(video?.textContent).toContain('Linked in video');
     expect(video?.textContent).toContain('Promoted');
     expect(video?.textContent).toContain('Meet our new robot.');
-    expect(within(video as HTMLElement).getByText('1.5K')).toBeTruthy();
+    expect(within(video as HTMLElement).getByText('1,520')).toBeTruthy();
     expect(within(video as HTMLElement).getByText('87')).toBeTruthy();
     expect(bare?.textContent).toContain('Date unknown');
     expect(bare?.textContent).toContain('No text');

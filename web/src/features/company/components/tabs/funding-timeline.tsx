@@ -1,5 +1,5 @@
 import type { FundingRound } from '@contract/sections';
-import { formatDate, formatUsd } from '../../format';
+import { formatDate, formatMoney } from '@/lib/format';
 
 const W = 880;
 const H = 230;
@@ -36,7 +36,7 @@ export function FundingTimeline({ rounds }: { rounds: readonly FundingRound[] })
   for (let y = y0 + 1; y <= y1; y += step) years.push(y);
 
   const summary = dated
-    .map(({ r }) => `${r.round.label} ${formatDate(r.date) ?? r.date}: ${formatUsd(r.amount_usd)}`)
+    .map(({ r }) => `${r.round.label} ${formatDate(r.date) ?? r.date}: ${formatMoney(r.amount_usd)}`)
     .join('; ');
 
   return (
@@ -66,7 +66,7 @@ export function FundingTimeline({ rounds }: { rounds: readonly FundingRound[] })
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: two rounds may share a date and a type
           <g key={`${r.date}-${i}`} data-testid="funding-round-mark">
-            <title>{`${r.round.label}, ${formatDate(r.date) ?? r.date}: ${formatUsd(r.amount_usd)}`}</title>
+            <title>{`${r.round.label}, ${formatDate(r.date) ?? r.date}: ${formatMoney(r.amount_usd)}`}</title>
             {known ? (
               <rect x={cx - barW / 2} y={baseY - h} width={barW} height={h} rx={3} fill="#6366f1" />
             ) : (
@@ -80,7 +80,7 @@ export function FundingTimeline({ rounds }: { rounds: readonly FundingRound[] })
               fontWeight="600"
               fill="#1e293b"
             >
-              {known ? formatUsd(r.amount_usd) : '?'}
+              {known ? formatMoney(r.amount_usd) : '?'}
             </text>
             <text x={cx} y={baseY + 34} textAnchor="middle" fontSize="10" fill="#475569">
               {r.round.label}

@@ -1,5 +1,5 @@
 import type { Sections } from '@contract/sections';
-import { formatDate, formatInteger, formatUsd } from '../../format';
+import { formatCount, formatDate, formatMoney } from '@/lib/format';
 import { CompanyLink } from '../company-link';
 import { Block, EmptyState, Facts, Sources } from '../panel-states';
 import { FundingTimeline } from './funding-timeline';
@@ -13,12 +13,9 @@ export function FundingView({ funding }: { funding: Sections['funding_detail'] |
     <div className="space-y-4">
       <Block title="Totals">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Stat
-            label="Total raised"
-            value={o.total_funding_usd > 0 ? formatUsd(o.total_funding_usd) : '$0'}
-          />
-          <Stat label="Rounds" value={formatInteger(o.num_funding_rounds)} />
-          <Stat label="Investors" value={formatInteger(o.investor_count)} />
+          <Stat label="Total raised" value={formatMoney(o.total_funding_usd)} />
+          <Stat label="Rounds" value={formatCount(o.num_funding_rounds)} />
+          <Stat label="Investors" value={formatCount(o.investor_count)} />
           <Stat label="Stage" value={o.funding_stage?.label ?? 'No outside funding'} />
         </div>
         <div className="mt-4">
@@ -27,7 +24,7 @@ export function FundingView({ funding }: { funding: Sections['funding_detail'] |
               ['Last round', formatDate(o.last_funding_date)],
               [
                 'Last round amount',
-                o.last_round_amount_usd === null ? null : formatUsd(o.last_round_amount_usd),
+                o.last_round_amount_usd === null ? null : formatMoney(o.last_round_amount_usd),
               ],
               [
                 'Lead investors',
@@ -62,10 +59,10 @@ export function FundingView({ funding }: { funding: Sections['funding_detail'] |
                     <p className="text-xs text-slate-500">{formatDate(r.date) ?? r.date}</p>
                   </div>
                   <div className="tabular-nums">
-                    <p className="font-medium text-slate-900">{formatUsd(r.amount_usd)}</p>
+                    <p className="font-medium text-slate-900">{formatMoney(r.amount_usd)}</p>
                     {r.post_money_valuation_usd !== null && (
                       <p className="text-xs text-slate-500">
-                        post-money {formatUsd(r.post_money_valuation_usd)}
+                        post-money {formatMoney(r.post_money_valuation_usd)}
                       </p>
                     )}
                   </div>

@@ -1,6 +1,6 @@
 import type { NewsArticle } from '@contract/api';
 import { cn } from '@/components/ui/cn';
-import { formatDate, humanize } from '../../format';
+import { formatDate, humanize } from '@/lib/format';
 import { EmptyState } from '../panel-states';
 
 const SENTIMENT_TONE: Readonly<Record<string, string>> = {

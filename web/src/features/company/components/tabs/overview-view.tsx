@@ -1,5 +1,5 @@
 import type { Sections } from '@contract/sections';
-import { displayHost, formatInteger, websiteHref } from '../../format';
+import { displayUrl, formatCount, websiteHref } from '@/lib/format';
 import { Block, EmptyState, Facts, Missing } from '../panel-states';
 
 const OFFICE_TYPES: Readonly<Record<Sections['location']['offices'][number]['type'], string>> = {
@@ -42,7 +42,7 @@ export function OverviewView({ firmographic: f, location: loc, industry }: Overv
                       rel="noreferrer noopener"
                       className="text-indigo-600 hover:underline"
                     >
-                      {displayHost(f.website)}
+                      {displayUrl(f.website)}
                     </a>
                   ) : null,
                 ],
@@ -75,7 +75,7 @@ export function OverviewView({ firmographic: f, location: loc, industry }: Overv
               ]}
             />
             <h4 className="mt-4 mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              Offices ({formatInteger(loc.offices.length)})
+              Offices ({formatCount(loc.offices.length)})
             </h4>
             {loc.offices.length === 0 ? (
               <p className="text-sm text-slate-500">No offices listed.</p>

@@ -1,5 +1,5 @@
 import type { Post } from '@contract/api';
-import { formatCompact, formatDate, humanize } from '../../format';
+import { formatCount, formatDate, humanize } from '@/lib/format';
 import { EmptyState } from '../panel-states';
 
 /** Posts: each with its content type, date, text and engagement counts. */
@@ -65,7 +65,7 @@ function Metric({ label, value }: { label: string; value: number }) {
   return (
     <div className="flex gap-1">
       <dt>{label}</dt>
-      <dd className="font-medium text-slate-900 tabular-nums">{formatCompact(value)}</dd>
+      <dd className="font-medium text-slate-900 tabular-nums">{formatCount(value)}</dd>
     </div>
   );
 }

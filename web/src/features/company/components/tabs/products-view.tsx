@@ -1,6 +1,6 @@
 import type { Product, ProductReview } from '@contract/api';
 import { Checkbox } from '@/components/ui/checkbox';
-import { formatDate, formatInteger, formatRating, humanize } from '../../format';
+import { formatCount, formatDate, formatRating, humanize } from '@/lib/format';
 import { Block, EmptyState, Missing } from '../panel-states';
 import { StarDistribution, Stars } from '../ratings';
 
@@ -80,7 +80,7 @@ export function ProductDetailView({ product: p, offset }: { product: Product; of
                         )}
                         {reviews?.total_by_provider[prov] !== undefined && (
                           <span className="ml-auto text-xs text-slate-400">
-                            {formatInteger(reviews.total_by_provider[prov] ?? 0)} reviews
+                            {formatCount(reviews.total_by_provider[prov] ?? 0)} reviews
                           </span>
                         )}
                       </p>
@@ -127,9 +127,9 @@ export function ProductDetailView({ product: p, offset }: { product: Product; of
           Reviews
           {reviews && reviews.total > 0 && (
             <span className="text-xs font-normal text-slate-500 tabular-nums">
-              {formatInteger(Math.min(offset + 1, reviews.total))}–
-              {formatInteger(Math.min(offset + reviews.data.length, reviews.total))} of{' '}
-              {formatInteger(reviews.total)}
+              {formatCount(Math.min(offset + 1, reviews.total))}–
+              {formatCount(Math.min(offset + reviews.data.length, reviews.total))} of{' '}
+              {formatCount(reviews.total)}
             </span>
           )}
         </h4>
@@ -174,7 +174,7 @@ function PointList({
               <span className="text-slate-700">
                 {pt.text}
                 <span className="ml-1 text-xs text-slate-400">
-                  {formatInteger(pt.mentions)} {pt.mentions === 1 ? 'mention' : 'mentions'} ·{' '}
+                  {formatCount(pt.mentions)} {pt.mentions === 1 ? 'mention' : 'mentions'} ·{' '}
                   {humanize(pt.provider)}
                 </span>
               </span>

@@ -1,5 +1,5 @@
 import type { Sections } from '@contract/sections';
-import { formatInteger, formatPartialDate } from '../../format';
+import { formatCount, formatDate, formatPartialDate } from '@/lib/format';
 import { CompanyLink } from '../company-link';
 import { Block, EmptyState, Missing, Sources } from '../panel-states';
 import { EntryList } from './business-view';
@@ -115,7 +115,7 @@ export function SignalsView({
               <ul className="mt-3 space-y-1 text-xs text-slate-500">
                 {mp.leadership_changes.map((c) => (
                   <li key={`${c.name}-${c.date}-${c.change}`}>
-                    {c.name} {c.change} as {c.title} · {c.date}
+                    {c.name} {c.change} as {c.title} · {formatDate(c.date) ?? c.date}
                   </li>
                 ))}
               </ul>
@@ -129,7 +129,7 @@ export function SignalsView({
         aside={
           cp?.customer_count_estimate ? (
             <span className="text-xs text-slate-500">
-              ≈ {formatInteger(cp.customer_count_estimate)} customers
+              ≈ {formatCount(cp.customer_count_estimate)} customers
             </span>
           ) : undefined
         }

@@ -1,7 +1,7 @@
 import type { Range } from '@contract/filters';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/components/ui/cn';
-import { formatMoneyInput, parseMoney } from '../../money';
+import { formatMoneyInput, parseMoney } from '@/lib/format';
 import { FieldError } from './field-error';
 
 export type RangeKind = 'year_range' | 'int_range' | 'usd_range' | 'date_range';

@@ -1,14 +1,15 @@
 import type { CompanyListItem } from '@contract/api';
 import type { ColumnDef as CatalogColumn } from '@contract/columns';
-import { displayUrl, formatMoney, formatNumber, hrefOf } from './format';
+import { displayUrl, formatDate, formatMoney, formatNumber, websiteHref } from '@/lib/format';
 
 const LIST_SEPARATOR = '; ';
 const MAX_CHIPS = 3;
 
 /**
  * One cell of the grid, formatted by the column's kind from the catalog's readings: `value` for
- * numbers and booleans, `text` for what a person reads. A missing value shows as a faint dash so an
- * empty cell reads as "unknown", not as a rendering gap.
+ * numbers and booleans, `text` for the rest. The catalog keeps plain values, which the CSV export
+ * writes as they are; formatting for display happens here, through `@/lib/format`. A missing value
+ * shows as a faint dash so an empty cell reads as "unknown", not as a rendering gap.
  */
 export function CellValue({ column, row }: { column: CatalogColumn; row: CompanyListItem }) {
   const value = column.value(row);
@@ -20,13 +21,20 @@ export function CellValue({ column, row }: { column: CatalogColumn; row: Company
       return <span className="tabular-nums">{typeof value === 'number' ? formatNumber(value) : value}</span>;
     case 'year':
       return <span className="tabular-nums">{String(value)}</span>;
+    case 'date': {
+      const text = column.text(row);
+      return <span className="tabular-nums">{formatDate(text) ?? text}</span>;
+    }
     case 'boolean':
       return <span>{value === true ? 'Yes' : 'No'}</span>;
     case 'url': {
       const text = column.text(row);
+      const href = websiteHref(text);
+      // Only http(s) is linked: anything else in the data stays text.
+      if (!href) return <span className="truncate">{text}</span>;
       return (
         <a
-          href={hrefOf(text)}
+          href={href}
           target="_blank"
           rel="noopener noreferrer"
           title={text}
@@ -56,7 +64,7 @@ export function CellValue({ column, row }: { column: CatalogColumn; row: Company
       );
     }
     default:
-      // coded values read as their labels; text and dates as they are.
+      // coded values read as their labels; text as it is.
       return (
         <span className="truncate" title={column.text(row)}>
           {column.text(row)}

@@ -8,9 +8,9 @@ import { LIST_SECTIONS, type ListSection, SECTION_LABELS } from '@contract/secti
 import { useId } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/components/ui/cn';
+import { formatCount, formatCredits } from '@/lib/format';
 import { type Pricing, sectionPrice } from '@/lib/pricing';
 import type { ListSearch } from '../../list-search';
-import { formatCredits } from './format';
 import {
   addSection,
   FIXED_COLUMN_IDS,
@@ -92,9 +92,9 @@ function SectionGroup({
         />
         <span
           className="shrink-0 text-xs text-slate-500 tabular-nums"
-          title={`About ${formatCredits(price * pageSize)} credits more per page of ${pageSize}`}
+          title={`About ${formatCredits(price * pageSize)} more per page of ${formatCount(pageSize)}`}
         >
-          +{formatCredits(price)} {price === 1 ? 'credit' : 'credits'} / company
+          +{formatCredits(price)} / company
         </span>
       </div>
       {reason && (

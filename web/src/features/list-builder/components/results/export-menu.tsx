@@ -13,10 +13,10 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Popover } from '@/components/ui/popover';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ApiError } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { invalidateUsage } from '@/lib/usage';
 import { exportCsv, saveBlob } from '../../api/export';
 import { exportFileName } from '../../export/file-name';
-import { formatCount } from './format';
 import type { BlockedColumn } from './visible-columns';
 
 export type ExportMenuProps = {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatCount, formatCredits } from './format';
+import { formatCount, formatCredits } from '@/lib/format';
 import type { ResultsTable } from './results-table';
 
 export type PaginationBarProps = {
@@ -59,7 +59,7 @@ export function PaginationBar({
         >
           {pageSizes.map((s) => (
             <option key={s} value={s}>
-              {s} (~{formatCredits(costOfPageSize(s))} credits)
+              {s} (~{formatCredits(costOfPageSize(s))})
             </option>
           ))}
         </select>
