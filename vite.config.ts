@@ -26,6 +26,7 @@ export default defineConfig({
   },
   test: {
     include: ['bff/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+    setupFiles: ['web/src/testing/setup.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -48,6 +48,12 @@ export const requestsRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/requests-page'), 'RequestsPage'),
 });
 
+export const apiReferenceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/api-reference',
+  component: lazyRouteComponent(() => import('./routes/api-reference-page'), 'ApiReferencePage'),
+});
+
 export const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
@@ -55,7 +61,13 @@ export const signInRoute = createRoute({
   component: SignInPage,
 });
 
-const routeTree = rootRoute.addChildren([listRoute, companyRoute, requestsRoute, signInRoute]);
+const routeTree = rootRoute.addChildren([
+  listRoute,
+  companyRoute,
+  requestsRoute,
+  apiReferenceRoute,
+  signInRoute,
+]);
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
 trackListLocation(router);
