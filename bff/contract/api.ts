@@ -676,8 +676,8 @@ export const NewsQuery = z
     // Compared only when both are valid: an invalid one is already named.
     const start = q.start_date ?? q.from;
     const end = q.end_date ?? q.to;
-    const isDay = (d: unknown) => newsDate.safeParse(d).success;
-    if (isDay(start) && isDay(end) && start! > end!) {
+    const isDay = (d: unknown): d is string => newsDate.safeParse(d).success;
+    if (isDay(start) && isDay(end) && start > end) {
       const startName = q.start_date !== undefined ? 'start_date' : 'from';
       const endName = q.end_date !== undefined ? 'end_date' : 'to';
       issue(startName, `${startName} must not be after ${endName}`);

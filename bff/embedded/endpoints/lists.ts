@@ -20,6 +20,7 @@ import type { ServiceContext } from '../context';
 import { isNaicsCode } from '../dataset/reference/naics';
 import { isSicCode } from '../dataset/reference/sic';
 import { industryByCode } from '../dataset/taxonomy';
+import { sectorByCode } from '../query/industry-search';
 import { textScores } from '../query/text-relevance';
 import { loadCompanies } from '../store/companies';
 import type { ApiKey } from '../store/keys';
@@ -51,8 +52,15 @@ export const unknownFilterCodes: ServiceCheck = (raw, reported) => {
     if (!check) continue;
     for (const { item, index } of rawStrings(value)) {
       const path = `filters.${key}.${index}`;
-      if (item !== '' && !reported.has(path) && !check.exists(item))
-        errors.push({ path, message: `"${item}" is not a known ${check.what}` });
+      if (item === '' || reported.has(path) || check.exists(item)) continue;
+      // Industry search answers sectors too (levels l1, l2); filters match industries only.
+      const sector = check === CODE_CHECKS.industry ? sectorByCode(item) : undefined;
+      errors.push({
+        path,
+        message: sector
+          ? `"${item}" is the sector ${sector.name} (industry search level l1): the industry filter takes industry codes (level l4), such as ${sector.industries[0]}`
+          : `"${item}" is not a known ${check.what}`,
+      });
     }
   }
   return errors;

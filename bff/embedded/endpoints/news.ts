@@ -192,11 +192,11 @@ function textCandidates(ctx: ServiceContext, words: readonly string[]): number[]
 }
 
 export function news(ctx: ServiceContext, key: ApiKey, query: Record<string, unknown>): NewsResponse {
-  let industries: string[] | undefined;
+  let industryCodes: string[] | undefined;
   const unknownIndustries: ServiceCheck = (raw, reported) => {
     if (typeof raw.industry !== 'string' || reported.has('industry')) return [];
     const { codes, unknown } = newsIndustries(raw.industry);
-    industries = codes;
+    industryCodes = codes;
     if (unknown.length === 0) return [];
     return [
       {
@@ -209,12 +209,13 @@ export function news(ctx: ServiceContext, key: ApiKey, query: Record<string, unk
   const words = q.query ? normalizeText(q.query).split(' ').filter(Boolean) : [];
   const titleWords = q.title ? normalizeText(q.title).split(' ').filter(Boolean) : [];
   const company = q.company ?? q.primary_company;
+  const industries = industryCodes;
 
   const env = signalEnv(ctx.db);
   let articles: NewsArticle[];
   if (company !== undefined) {
     const c = resolveSignalCompany(ctx.db, company);
-    const inIndustry = !industries || c.sections.industry.industry.some((i) => industries!.includes(i.code));
+    const inIndustry = !industries || c.sections.industry.industry.some((i) => industries.includes(i.code));
     articles = inIndustry ? articlesOf(ctx, env, [c.idx], [c]) : [];
   } else if (industries) {
     articles = articlesOf(

@@ -288,7 +288,7 @@ describe('list generation', () => {
             // The index is the position in the body as sent, duplicates included.
             'industry.naics': ['5112', '5112', '999999', 'x1'],
             'industry.sic': ['0000'],
-            'industry.industry': ['IND-1001', 'IND-0000'],
+            'industry.industry': ['IND-1001', 'IND-0000', 'IND-10'],
           },
           sections: ['weather'],
         }),
@@ -297,6 +297,7 @@ describe('list generation', () => {
     );
     expect(all.errors?.map((e) => e.path).sort()).toEqual([
       'filters.industry.industry.1',
+      'filters.industry.industry.2',
       'filters.industry.naics.2',
       'filters.industry.naics.3',
       'filters.industry.sic.0',
@@ -304,6 +305,9 @@ describe('list generation', () => {
       'sections.0',
     ]);
     expect(all.errors?.find((e) => e.path === 'filters.industry.naics.2')?.message).toContain('"999999"');
+    expect(all.errors?.find((e) => e.path === 'filters.industry.industry.2')?.message).toContain(
+      'sector Software',
+    );
     expect(balance('dev-enterprise-key')).toBe(before);
   });
 
