@@ -30,6 +30,16 @@ export type ProblemField = z.infer<typeof ProblemField>;
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
+/**
+ * For a refinement across fields: run it even when a field failed its own check (zod skips it after
+ * a type or enum error otherwise), so one 400 names every invalid field (decisions section 3). The
+ * refinement must then read the fields it compares defensively.
+ */
+const EVERY_TIME = {
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+};
+
 // ---------------------------------------------------------------------------------------------
 // 1. List generation
 
@@ -95,7 +105,7 @@ export const ListGenerateRequest = z
         input: r,
       });
     }
-  });
+  }, EVERY_TIME);
 export type ListGenerateRequest = z.input<typeof ListGenerateRequest>;
 export type ParsedListGenerateRequest = z.output<typeof ListGenerateRequest>;
 
@@ -160,25 +170,37 @@ const enrichmentSection = z.enum(ENRICHMENT_SECTION_NAMES as unknown as [string,
   error: (issue) => `unknown section "${String(issue.input)}"`,
 });
 
+/**
+ * `GET /company/enrichment?company=&sections=`. `sections` is optional, as in the real service:
+ * without it the answer holds every section the key's plan includes (`PLAN_RULES[plan].sections`:
+ * all 17 on Enterprise, all but `funding_detail` and `mna_and_investment` otherwise), keyed by their
+ * canonical names and charged as the sum of their prices. Given, it is a comma-separated list of
+ * section names or their aliases (decisions section 6); an empty list is a 400.
+ */
 export const EnrichmentQuery = z
   .object({
     company: companyParam,
     sections: z
-      .string({ error: 'sections is required (comma-separated section names)' })
+      .string()
       .transform((s) =>
         s
           .split(',')
           .map((x) => x.trim())
           .filter(Boolean),
       )
-      .pipe(z.array(enrichmentSection).min(1, 'name at least one section')),
+      .pipe(z.array(enrichmentSection).min(1, 'name at least one section, or leave sections out'))
+      .optional(),
   })
   .strict();
 
+/** `POST /company/enrichment` with `{company, sections?}`: the same answer as the GET. */
 export const EnrichmentBody = z
   .object({
     company: companyParam,
-    sections: z.array(enrichmentSection).min(1, 'name at least one section'),
+    sections: z
+      .array(enrichmentSection)
+      .min(1, 'name at least one section, or leave sections out')
+      .optional(),
   })
   .strict();
 
@@ -191,9 +213,39 @@ export type EnrichmentResponse = z.infer<typeof EnrichmentResponse>;
 // ---------------------------------------------------------------------------------------------
 // 7. Industry search
 
+/** The levels of the real service's industry taxonomy, broadest (`l1`) to finest (`l4`). */
+export const INDUSTRY_LEVELS = ['l1', 'l2', 'l3', 'l4'] as const;
+export type IndustryLevel = (typeof INDUSTRY_LEVELS)[number];
+const INDUSTRY_LEVEL_VALUES: readonly string[] = [...INDUSTRY_LEVELS, 'all'];
+
+/**
+ * `GET /industry/search?query=&level=`. `level` is `l1`, `l2`, `l3`, `l4`, `all`, or a
+ * comma-separated list of them (default `l4`), as in the real service. The embedded taxonomy has
+ * two levels, and each real level maps to the one closest in granularity: `l1` and `l2` answer its
+ * sectors (codes such as `IND-10`: the two digits their industries' codes share), `l3` and `l4` its
+ * industries (`IND-1001`: the codes the `industry.industry` filter takes); `all` answers both.
+ * The parsed `level` is the distinct levels asked for.
+ */
 export const IndustrySearchQuery = z
   .object({
     query: z.string({ error: 'query is required' }).trim().min(1, 'query must not be empty').max(200),
+    level: z
+      .string()
+      .superRefine((s, ctx) => {
+        const items = commaItems(s.toLowerCase());
+        const unknown = items.filter((l) => !INDUSTRY_LEVEL_VALUES.includes(l));
+        if (items.length === 0 || unknown.length > 0)
+          ctx.addIssue({
+            code: 'custom',
+            message: `${unknown.length > 0 ? `unknown level ${unknown.map((l) => `"${l}"`).join(', ')}` : 'level must not be empty'}: give l1, l2, l3, l4 or all, or a comma-separated list of them`,
+            input: s,
+          });
+      })
+      .transform((s): IndustryLevel[] => {
+        const items = commaItems(s.toLowerCase());
+        return INDUSTRY_LEVELS.filter((l) => items.includes(l) || items.includes('all'));
+      })
+      .default(['l4']),
   })
   .strict();
 export const IndustryMatch = z.object({
@@ -211,6 +263,13 @@ export const IndustrySearchResponse = z.object({
 // ---------------------------------------------------------------------------------------------
 // 8. Company search (decisions section 8)
 
+/**
+ * `GET /company/search`. `query` is what the real service takes (its only parameter): a company id
+ * (`000g3h-sequoia-capital`), a website in any common spelling (`https://www.acme.com/pricing`,
+ * `ACME.COM`) or a name; the service decides which, in that order (an id that exists, then a
+ * website whose registrable domain exists, then names). `uuid`, `website` and `name` ask for one
+ * kind explicitly; `limit` bounds the name matches. Give at least one of the four.
+ */
 export const CompanySearchQuery = z
   .object({
     query: z.string().trim().min(1).max(2048).optional(),
@@ -230,7 +289,7 @@ export const CompanySearchQuery = z
         input: q,
       });
     }
-  });
+  }, EVERY_TIME);
 
 export const CompanySearchRecord = z.object({
   uuid: z.string(),
@@ -255,6 +314,14 @@ export const Health = z.object({ status: z.literal('ok') }).catchall(z.unknown()
 
 // ---------------------------------------------------------------------------------------------
 // 4. Product reviews
+
+/** The items of a comma-separated parameter, trimmed, blanks dropped. */
+function commaItems(s: string): string[] {
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
 
 const pageNumber = (what: string, max: number, fallback: number) =>
   z.coerce
@@ -463,38 +530,163 @@ export const PostsResponse = z.object({
 export type PostsResponse = z.infer<typeof PostsResponse>;
 
 // ---------------------------------------------------------------------------------------------
-// 9. News (decisions section 10)
+// 9. News (decisions section 10; the real service's parameters: spec/real-service.md)
 
 export const NEWS_MAX_LIMIT = 100;
 const boolString = z
   .enum(['true', 'false'], { error: 'expected "true" or "false"' })
   .transform((v) => v === 'true');
 
+export const NEWS_SENTIMENTS = ['positive', 'negative', 'neutral'] as const;
+export type NewsSentiment = (typeof NEWS_SENTIMENTS)[number];
+export const NEWS_SCORES = ['high', 'medium', 'low'] as const;
+
+/**
+ * A comma-separated choice among `values` or `all` (case-insensitive), parsed to the distinct values
+ * chosen; `all` chooses every value.
+ */
+function commaChoice<T extends string>(field: string, values: readonly T[]) {
+  const allowed: readonly string[] = values;
+  return z
+    .string()
+    .superRefine((s, ctx) => {
+      const items = commaItems(s.toLowerCase());
+      const unknown = items.filter((v) => v !== 'all' && !allowed.includes(v));
+      if (items.length === 0 || unknown.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${unknown.length > 0 ? `unknown ${field} value ${unknown.map((v) => `"${v}"`).join(', ')}` : `${field} must not be empty`}: give ${values.join(', ')} or all, comma-separated`,
+          input: s,
+        });
+    })
+    .transform((s): T[] => {
+      const items = commaItems(s.toLowerCase());
+      return values.filter((v) => items.includes(v) || items.includes('all'));
+    });
+}
+
+/** A comma-separated list of items that each match `pattern`, parsed to the distinct items. */
+function commaList(
+  field: string,
+  pattern: RegExp,
+  what: { one: string; many: string },
+  normalise: (s: string) => string,
+) {
+  return z
+    .string()
+    .max(4000)
+    .superRefine((s, ctx) => {
+      const items = commaItems(s);
+      const bad = items.filter((v) => !pattern.test(v));
+      const wrong =
+        bad.length === 1
+          ? `"${bad[0]}" is not ${what.one}`
+          : `${bad.map((v) => `"${v}"`).join(', ')} are not ${what.many}`;
+      if (items.length === 0 || bad.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${bad.length > 0 ? wrong : `${field} must not be empty`}: give ${what.many}, comma-separated`,
+          input: s,
+        });
+    })
+    .transform((s) => [...new Set(commaItems(s).map(normalise))]);
+}
+
+/** A comma-separated list the service takes as it is (codes and names of the real service's vocabularies). */
+const freeList = z.string().trim().min(1, 'must not be empty').max(4000);
+const newsDate = z.iso.date({ error: 'expected a date YYYY-MM-DD' });
+const companyRef = z.string().trim().min(1).max(2048);
+
+/**
+ * `GET /news`: the spec's and decisions' parameters plus every one the real service documents, so
+ * the BFF forwards them unchanged. At least one of `company`, `primary_company`, `industry`, `query`
+ * or `title`; unknown parameters are a 400.
+ *
+ * - `company`: articles about the company (id or website); `primary_company`: only articles where it
+ *   is the primary company; not both.
+ * - `industry`: comma-separated industry codes (industry search: an industry `IND-1001` or a sector
+ *   `IND-10`); an industry's exact name is accepted too.
+ * - `query`: every word in the title or the summary; `title`: every word in the title.
+ * - `start_date`, `end_date`: inclusive days `YYYY-MM-DD`; `from` and `to` are their older spellings
+ *   (giving both spellings of one bound is a 400).
+ * - `unique_article`, `group_articles` (`"true"`/`"false"`): the same switch under the spec's and the
+ *   real service's names: one article per story (its syndicated copies collapsed to the earliest
+ *   that passes the other filters); given both, they must agree.
+ * - `sentiment_list`: `positive`, `negative`, `neutral`, `all` (comma-separated).
+ * - `news_score_list`: `High`, `Medium`, `Low`, `all`; `countries`: ISO country codes; `blacklisted`:
+ *   publisher domains to leave out.
+ * - `type_list`, `entity_person_list`, `entity_location_list`, `entity_product_list`,
+ *   `entity_event_list`, `naics_code_list`, `sic_code_list`, `iptc_code_list`, `iab_code_list`:
+ *   comma-separated lists of the real service's vocabularies.
+ *
+ * A service that cannot apply a parameter (its articles lack the field) answers without it and says
+ * so in the response's `warnings`.
+ */
 export const NewsQuery = z
   .object({
-    company: z.string().trim().min(1).max(2048).optional(),
-    industry: z.string().trim().min(1).max(200).optional(),
+    company: companyRef.optional(),
+    primary_company: companyRef.optional(),
+    industry: z.string().trim().min(1).max(2000).optional(),
     query: z.string().trim().min(1).max(QUERY_MAX_LENGTH).optional(),
-    unique_article: boolString.default(false),
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
+    title: z.string().trim().min(1).max(QUERY_MAX_LENGTH).optional(),
+    start_date: newsDate.optional(),
+    end_date: newsDate.optional(),
+    from: newsDate.optional(),
+    to: newsDate.optional(),
+    unique_article: boolString.optional(),
+    group_articles: boolString.optional(),
+    sentiment_list: commaChoice('sentiment_list', NEWS_SENTIMENTS).optional(),
+    news_score_list: commaChoice('news_score_list', NEWS_SCORES).optional(),
+    countries: commaList(
+      'countries',
+      /^[A-Za-z]{2,3}$/,
+      { one: 'an ISO country code', many: 'ISO country codes' },
+      (s) => s.toUpperCase(),
+    ).optional(),
+    blacklisted: commaList(
+      'blacklisted',
+      /^(?:https?:\/\/)?(?:[a-z0-9-]+\.)+[a-z0-9-]+\/?$/i,
+      { one: 'a publisher domain', many: 'publisher domains' },
+      (s) => s.toLowerCase(),
+    ).optional(),
+    type_list: freeList.optional(),
+    entity_person_list: freeList.optional(),
+    entity_location_list: freeList.optional(),
+    entity_product_list: freeList.optional(),
+    entity_event_list: freeList.optional(),
+    naics_code_list: freeList.optional(),
+    sic_code_list: freeList.optional(),
+    iptc_code_list: freeList.optional(),
+    iab_code_list: freeList.optional(),
     limit: pageNumber('limit', NEWS_MAX_LIMIT, 10),
     offset: pageNumber('offset', 1_000_000, 0),
   })
   .strict()
   .superRefine((q, ctx) => {
-    if (q.company === undefined && q.industry === undefined && q.query === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['company'],
-        message: 'give at least one of company, industry or query',
-        input: q,
-      });
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message, input: q });
+    if ([q.company, q.primary_company, q.industry, q.query, q.title].every((v) => v === undefined))
+      issue('company', 'give at least one of company, primary_company, industry, query or title');
+    if (q.company !== undefined && q.primary_company !== undefined)
+      issue('primary_company', 'give company or primary_company, not both');
+    if (q.from !== undefined && q.start_date !== undefined)
+      issue('from', 'from is the older spelling of start_date: give one of them');
+    if (q.to !== undefined && q.end_date !== undefined)
+      issue('to', 'to is the older spelling of end_date: give one of them');
+    // Compared only when both are valid: an invalid one is already named.
+    const start = q.start_date ?? q.from;
+    const end = q.end_date ?? q.to;
+    const isDay = (d: unknown): d is string => newsDate.safeParse(d).success;
+    if (isDay(start) && isDay(end) && start > end) {
+      const startName = q.start_date !== undefined ? 'start_date' : 'from';
+      const endName = q.end_date !== undefined ? 'end_date' : 'to';
+      issue(startName, `${startName} must not be after ${endName}`);
     }
-    if (q.from && q.to && q.from > q.to) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must not be after to', input: q });
-    }
-  });
+    const [unique, group]: unknown[] = [q.unique_article, q.group_articles];
+    if (typeof unique === 'boolean' && typeof group === 'boolean' && unique !== group)
+      issue('group_articles', 'group_articles and unique_article are the same switch and disagree');
+  }, EVERY_TIME);
+export type NewsQuery = z.output<typeof NewsQuery>;
 
 export const NewsArticle = z.object({
   id: z.string(),
@@ -510,10 +702,12 @@ export const NewsArticle = z.object({
 });
 export type NewsArticle = z.infer<typeof NewsArticle>;
 
+/** `warnings` names the parameters the service accepted but could not apply (and why). */
 export const NewsResponse = z.object({
   status: z.literal('success'),
   data: z.array(NewsArticle),
   total: z.number().int(),
+  warnings: z.array(Warning),
   credits_consumed: z.number(),
 });
 export type NewsResponse = z.infer<typeof NewsResponse>;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ListGenerateRequest } from './api';
+import { z } from 'zod';
+import * as api from './api';
+import {
+  CompanySearchQuery,
+  EnrichmentBody,
+  EnrichmentQuery,
+  IndustrySearchQuery,
+  ListGenerateRequest,
+  NewsQuery,
+} from './api';
 import { FILTER_CATALOG, FILTER_GROUPS, FiltersSchema, valuesAt } from './filters';
 import { enrichmentCost, listGenerationCost, postsCost, reviewsCost } from './pricing';
 import { SECTION_SCHEMAS } from './sections';
@@ -226,7 +235,95 @@ describe('prices (decisions section 7)', () => {
     expect(enrichmentCost(['headcount', 'funding_detail', 'mna_and_investment'])).toBe(10.5);
     expect(postsCost(0)).toBe(0);
     expect(postsCost(11)).toBe(2);
+    expect(reviewsCost(0)).toBe(0);
+    expect(reviewsCost(1)).toBe(1.5);
     expect(reviewsCost(50)).toBe(1.5);
     expect(reviewsCost(51)).toBe(3);
+  });
+});
+
+describe('the query parameters of the real service (spec/real-service.md)', () => {
+  it('industry search: level defaults to l4; all and lists parse to the distinct levels', () => {
+    expect(IndustrySearchQuery.parse({ query: 'bank' }).level).toEqual(['l4']);
+    expect(IndustrySearchQuery.parse({ query: 'bank', level: 'ALL' }).level).toEqual([
+      'l1',
+      'l2',
+      'l3',
+      'l4',
+    ]);
+    expect(IndustrySearchQuery.parse({ query: 'bank', level: 'l3, l1,l3' }).level).toEqual(['l1', 'l3']);
+    expect(IndustrySearchQuery.safeParse({ query: 'bank', level: 'l1,level2' }).success).toBe(false);
+  });
+
+  it('enrichment: sections may be left out, never given empty', () => {
+    expect(EnrichmentQuery.parse({ company: 'acme.com' })).toEqual({ company: 'acme.com' });
+    expect(EnrichmentBody.parse({ company: 'acme.com' })).toEqual({ company: 'acme.com' });
+    expect(EnrichmentQuery.parse({ company: 'acme.com', sections: 'funding, location' }).sections).toEqual([
+      'funding',
+      'location',
+    ]);
+    expect(EnrichmentQuery.safeParse({ company: 'acme.com', sections: ' , ' }).success).toBe(false);
+    expect(EnrichmentBody.safeParse({ company: 'acme.com', sections: [] }).success).toBe(false);
+  });
+
+  it('news: lists parse to their distinct values; all chooses every value', () => {
+    const q = NewsQuery.parse({
+      company: 'acme.com',
+      sentiment_list: 'Negative,neutral,negative',
+      news_score_list: 'all',
+      countries: 'us, de',
+      blacklisted: 'Reuters.com,https://www.ft.com/',
+    });
+    expect(q.sentiment_list).toEqual(['negative', 'neutral']);
+    expect(q.news_score_list).toEqual(['high', 'medium', 'low']);
+    expect(q.countries).toEqual(['US', 'DE']);
+    expect(q.blacklisted).toEqual(['reuters.com', 'https://www.ft.com/']);
+    expect(NewsQuery.parse({ query: 'x', sentiment_list: 'all' }).sentiment_list).toEqual([
+      'positive',
+      'negative',
+      'neutral',
+    ]);
+  });
+
+  it('news: cross-field rules hold even beside other invalid fields, each field named once', () => {
+    const paths = (input: Record<string, string>) => {
+      const r = NewsQuery.safeParse(input);
+      return r.success ? [] : r.error.issues.map((i) => i.path.join('.')).sort();
+    };
+    expect(paths({ limit: 'x' })).toEqual(['company', 'limit']);
+    expect(paths({ company: 'a', primary_company: 'b', unique_article: 'yes' })).toEqual([
+      'primary_company',
+      'unique_article',
+    ]);
+    expect(paths({ query: 'x', from: 'soon', to: '2026-01-01' })).toEqual(['from']);
+    expect(paths({ query: 'x', start_date: '2026-02-01', to: '2026-01-01' })).toEqual(['start_date']);
+    expect(paths({ query: 'x', unique_article: 'true', group_articles: 'maybe' })).toEqual([
+      'group_articles',
+    ]);
+    expect(paths({ query: 'x', unique_article: 'true', group_articles: 'false' })).toEqual([
+      'group_articles',
+    ]);
+  });
+
+  it('company search: the one-of rule holds beside an invalid limit', () => {
+    const r = CompanySearchQuery.safeParse({ limit: 'x' });
+    expect(r.success ? [] : r.error.issues.map((i) => i.path.join('.')).sort()).toEqual(['limit', 'query']);
+  });
+});
+
+describe('JSON Schema (for the OpenAPI document)', () => {
+  it('describes every request on its input side and every response on its output side', () => {
+    const schemas = Object.entries(api).filter(([, s]) => s instanceof z.ZodType) as [string, z.ZodType][];
+    expect(schemas.length).toBeGreaterThan(20);
+    for (const [name, schema] of schemas) {
+      const io = /Response$|^(?:Problem|NewsArticle|IndustryMatch|CompanySearchRecord)$/.test(name)
+        ? 'output'
+        : 'input';
+      expect(() => z.toJSONSchema(schema, { io }), name).not.toThrow();
+    }
+    const news = z.toJSONSchema(NewsQuery, { io: 'input' }) as { properties: Record<string, unknown> };
+    expect(Object.keys(news.properties)).toEqual(
+      expect.arrayContaining(['start_date', 'group_articles', 'iab_code_list']),
+    );
   });
 });

@@ -113,16 +113,7 @@ export function postsCost(returned: number): number {
   return credits(Math.ceil(returned / PRICES.postsBlock) * PRICES.postsPerBlock);
 }
 
+/** Product reviews (with `products`) and employee reviews: per started block of 50 reviews returned. */
 export function reviewsCost(returned: number): number {
   return credits(Math.ceil(returned / PRICES.reviewsBlock) * PRICES.reviewsPerBlock);
-}
-
-/**
- * What a product-reviews call with `products`, or an employee-reviews call, is charged: the reviews
- * returned in started blocks of 50, and at least one block, since the call always returns the
- * ratings summary (per-product ratings and distributions, or the employee ratings) even when the
- * page holds no reviews (product reviews default to `limit` 0).
- */
-export function reviewsCallCost(returned: number): number {
-  return credits(Math.max(1, Math.ceil(returned / PRICES.reviewsBlock)) * PRICES.reviewsPerBlock);
 }

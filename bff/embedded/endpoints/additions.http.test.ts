@@ -400,6 +400,12 @@ describe('errors', () => {
     );
     expect(blank.errors).toHaveLength(2);
     await expectProblem(await t.call(SUBMIT, postJson({ company_name: '!!!', website: 'acme.com' })), 400);
+    // The website's verdict is the service's, given beside the schema's.
+    const both = await expectProblem(
+      await t.call(SUBMIT, postJson({ company_name: '!!!', website: 'ftp://acme.com', note: 1 })),
+      400,
+    );
+    expect(both.errors?.map((e) => e.path).sort()).toEqual(['company_name', 'note', 'website']);
     await expectProblem(await t.call(SUBMIT, postJson({ company_name: 42, website: ['acme.com'] })), 400);
     for (const website of [
       'not a website',

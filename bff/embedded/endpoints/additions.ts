@@ -3,7 +3,8 @@
  * (`credits_consumed: 0`). Rules, in the order they apply:
  *
  * 1. Pay-as-you-go keys get 403: the plan has no additions.
- * 2. The body is checked (company_name, website); a website that is not a hostname is a 400.
+ * 2. The body is checked (company_name, website); a website that is not a hostname is a 400, named
+ *    with every other invalid field.
  * 3. A company with the website's registrable domain exists: `already_exists`, nothing is created.
  * 4. This key already has an open (pending or in-progress) request for the domain: that request is
  *    answered again instead of queueing a duplicate.
@@ -28,8 +29,9 @@ import {
   utcDay,
 } from '../additions/queue';
 import type { ServiceContext } from '../context';
-import { ApiProblem, invalid, parseOrThrow } from '../problem';
+import { ApiProblem, invalid } from '../problem';
 import type { ApiKey } from '../store/keys';
+import { parseChecked, type ServiceCheck } from './validate';
 
 export type Submitted = { status: 200 | 202; body: AdditionSubmitResponse };
 
@@ -52,7 +54,14 @@ export function submitAddition(ctx: ServiceContext, key: ApiKey, body: unknown):
       403,
       `The ${PLAN_LABELS[key.plan]} plan cannot add companies; Subscription and Enterprise can.`,
     );
-  const req = parseOrThrow(AdditionRequest, body);
+  // Whether the website is a hostname is the service's verdict, given beside the schema's so that a
+  // bad name and a bad website are one 400.
+  const websiteIsHost: ServiceCheck = (raw, reported) => {
+    if (typeof raw.website !== 'string' || reported.has('website')) return [];
+    const site = parseWebsite(raw.website);
+    return site.ok ? [] : [{ path: 'website', message: site.message }];
+  };
+  const req = parseChecked(AdditionRequest, body, websiteIsHost);
   const site = parseWebsite(req.website);
   if (!site.ok) throw invalid([{ path: 'website', message: site.message }]);
 

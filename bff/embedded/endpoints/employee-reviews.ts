@@ -1,9 +1,10 @@
 /**
- * Employee reviews (spec endpoint 5): ratings per provider and one page of reviews, charged by
- * `reviewsCallCost` (the summary always counts as one block).
+ * Employee reviews (spec endpoint 5): ratings per provider and one page of reviews, charged 1.5 per
+ * started block of 50 reviews returned (decisions section 7): a page past the last review costs
+ * nothing.
  */
 import { EmployeeReviewsQuery, type EmployeeReviewsResponse } from '../../contract/api';
-import { reviewsCallCost } from '../../contract/pricing';
+import { reviewsCost } from '../../contract/pricing';
 import type { ServiceContext } from '../context';
 import { parseOrThrow } from '../problem';
 import { resolveSignalCompany, signalEnv } from '../signals/company';
@@ -21,7 +22,7 @@ export function employeeReviews(
   const env = signalEnv(ctx.db);
   const plan = employeePlan(company, env);
   const data = employeeReviewsPage(company, env, plan, q.offset, q.limit);
-  const cost = reviewsCallCost(data.length);
+  const cost = reviewsCost(data.length);
   chargeOrThrow(ctx, key, 'company.employee-reviews', cost);
   return {
     data: {

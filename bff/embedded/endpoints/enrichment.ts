@@ -2,6 +2,11 @@
  * Company enrichment (spec endpoint 3; decisions section 6): GET with `company` and comma-separated
  * `sections` is canonical; POST with `{company, sections}` answers the same. Each section is keyed
  * by the name the caller asked for; aliases resolve to the stored section.
+ *
+ * `sections` is optional, as in the real service: without it the answer holds every section the
+ * key's plan includes, keyed by canonical name, charged as their sum (at today's prices 27.5
+ * credits on Enterprise, 19.5 on Subscription and Pay-as-you-go). The plan never refuses a section nobody named, so the
+ * default cannot be a 403; naming a section the plan lacks still is.
  */
 import { EnrichmentBody, EnrichmentQuery, type EnrichmentResponse } from '../../contract/api';
 import { enrichmentCost, PLAN_LABELS, PLAN_RULES } from '../../contract/pricing';
@@ -15,12 +20,12 @@ import { chargeOrThrow } from './charge';
 
 export function enrichFromQuery(ctx: ServiceContext, key: ApiKey, query: Record<string, string>) {
   const req = parseOrThrow(EnrichmentQuery, query);
-  return enrich(ctx, key, req.company, req.sections);
+  return enrich(ctx, key, req.company, req.sections ?? PLAN_RULES[key.plan].sections);
 }
 
 export function enrichFromBody(ctx: ServiceContext, key: ApiKey, body: unknown) {
   const req = parseOrThrow(EnrichmentBody, body);
-  return enrich(ctx, key, req.company, req.sections);
+  return enrich(ctx, key, req.company, req.sections ?? PLAN_RULES[key.plan].sections);
 }
 
 function enrich(

@@ -1,6 +1,8 @@
 /**
- * List generation (spec endpoint 1; decisions sections 4, 5 and 7): validate, apply the plan,
- * search the index, load the page's sections, charge, answer.
+ * List generation (spec endpoint 1; decisions sections 4, 5 and 7): validate (the schema and the
+ * codes' existence together), apply the plan, search the index, load the page's sections, charge,
+ * answer. A `query` that gives no filter and whose words match no company answers no companies,
+ * warns `query_not_understood` and costs only the translation.
  */
 
 import type { ProblemField } from '../../contract/api';
@@ -18,12 +20,13 @@ import type { ServiceContext } from '../context';
 import { isNaicsCode } from '../dataset/reference/naics';
 import { isSicCode } from '../dataset/reference/sic';
 import { industryByCode } from '../dataset/taxonomy';
-import { invalid, parseOrThrow } from '../problem';
+import { sectorByCode } from '../query/industry-search';
 import { textScores } from '../query/text-relevance';
 import { loadCompanies } from '../store/companies';
 import type { ApiKey } from '../store/keys';
 import { chargeOrThrow } from './charge';
 import { translateText } from './filter-builder';
+import { parseChecked, rawStrings, type ServiceCheck } from './validate';
 
 /** Codes whose shape the contract checks but whose existence only the service knows. */
 const CODE_CHECKS: Partial<Record<FilterKind, { exists: (code: string) => boolean; what: string }>> = {
@@ -36,12 +39,36 @@ const CODE_CHECKS: Partial<Record<FilterKind, { exists: (code: string) => boolea
 };
 
 /**
- * Drops empty arrays (with a warning each) and checks the values that the contract can only check
- * for shape: NAICS, SIC and industry codes must exist.
+ * The filter values whose shape the contract checks but whose existence only the service knows:
+ * each NAICS, SIC and industry code must exist. Reads the raw body, so these errors join the
+ * schema's in one 400.
  */
+export const unknownFilterCodes: ServiceCheck = (raw, reported) => {
+  const filters = raw.filters;
+  if (typeof filters !== 'object' || filters === null || Array.isArray(filters)) return [];
+  const errors: ProblemField[] = [];
+  for (const [key, value] of Object.entries(filters)) {
+    const check = CODE_CHECKS[FILTER_BY_KEY.get(key)?.kind ?? 'enum'];
+    if (!check) continue;
+    for (const { item, index } of rawStrings(value)) {
+      const path = `filters.${key}.${index}`;
+      if (item === '' || reported.has(path) || check.exists(item)) continue;
+      // Industry search answers sectors too (levels l1, l2); filters match industries only.
+      const sector = check === CODE_CHECKS.industry ? sectorByCode(item) : undefined;
+      errors.push({
+        path,
+        message: sector
+          ? `"${item}" is the sector ${sector.name} (industry search level l1): the industry filter takes industry codes (level l4), such as ${sector.industries[0]}`
+          : `"${item}" is not a known ${check.what}`,
+      });
+    }
+  }
+  return errors;
+};
+
+/** Drops empty arrays, with a warning each (decisions section 4). */
 export function applicableFilters(filters: Filters): { filters: Filters; warnings: Warning[] } {
   const warnings: Warning[] = [];
-  const errors: ProblemField[] = [];
   const applied: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filters)) {
     if (value === undefined) continue;
@@ -49,21 +76,13 @@ export function applicableFilters(filters: Filters): { filters: Filters; warning
       warnings.push({ code: 'empty_filter_ignored', message: `${key} is an empty list and was ignored` });
       continue;
     }
-    const check = CODE_CHECKS[FILTER_BY_KEY.get(key)?.kind ?? 'enum'];
-    if (check) {
-      (value as string[]).forEach((code, i) => {
-        if (!check.exists(code))
-          errors.push({ path: `filters.${key}.${i}`, message: `"${code}" is not a known ${check.what}` });
-      });
-    }
     applied[key] = value;
   }
-  if (errors.length > 0) throw invalid(errors);
   return { filters: applied as Filters, warnings };
 }
 
 export function generateList(ctx: ServiceContext, key: ApiKey, body: unknown): ListGenerateResponse {
-  const req = parseOrThrow(ListGenerateRequest, body);
+  const req = parseChecked(ListGenerateRequest, body, unknownFilterCodes);
   // A natural-language query becomes filters the same way the filter-builder makes them; the words it
   // did not turn into filters rank the matches (names and product categories).
   const translated = req.query !== undefined ? translateText(ctx, req.query) : undefined;
@@ -97,12 +116,25 @@ export function generateList(ctx: ServiceContext, key: ApiKey, body: unknown): L
     }
   }
 
-  const { total, positions } = ctx.index.search(
-    filters,
-    { by: req.sort_by, order: req.sort_order },
-    { offset: req.offset, limit },
-    scores && scores.size > 0 ? { scores } : {},
-  );
+  // Decisions section 5: a query that gave no filter and whose words match no company would
+  // otherwise list every company by prominence, which answers nothing the caller asked.
+  const notUnderstood =
+    translated !== undefined && Object.keys(filters).length === 0 && (scores?.size ?? 0) === 0;
+  if (notUnderstood) {
+    const words = translated.unmatched.map((w) => `"${w}"`).join(', ');
+    warnings.push({
+      code: 'query_not_understood',
+      message: `No part of the query became a filter and no word of it${words ? ` (${words})` : ''} matches a company's name, product category or description, so no companies were listed. Rephrase it or build filters.`,
+    });
+  }
+  const { total, positions } = notUnderstood
+    ? { total: 0, positions: [] }
+    : ctx.index.search(
+        filters,
+        { by: req.sort_by, order: req.sort_order },
+        { offset: req.offset, limit },
+        scores && scores.size > 0 ? { scores } : {},
+      );
   const companies = loadCompanies(ctx.db, positions, served);
   const cost = listGenerationCost({
     matched: total > 0,

@@ -3,8 +3,8 @@
  * industry search, health, path spellings, plans, credits and every error as problem details.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ListGenerateResponse, Problem } from '../../contract/api';
-import { listGenerationCost } from '../../contract/pricing';
+import { CompanySearchResponse, EnrichmentResponse, ListGenerateResponse, Problem } from '../../contract/api';
+import { enrichmentCost, listGenerationCost, PLAN_RULES, PRICES } from '../../contract/pricing';
 import { SECTION_SCHEMAS } from '../../contract/sections';
 import { postJson, startTestServer, type TestServer } from '../../testing/embedded-server';
 import { setCredits } from '../store/keys';
@@ -272,6 +272,45 @@ describe('list generation', () => {
     ]);
   });
 
+  it('names a schema error and a code that does not exist in one 400, charging nothing', async () => {
+    const before = balance('dev-enterprise-key');
+    const both = await expectProblem(
+      await t.call(LIST, postJson({ limit: 501, filters: { 'industry.naics': ['99'] } })),
+      400,
+    );
+    expect(both.errors?.map((e) => e.path).sort()).toEqual(['filters.industry.naics.0', 'limit']);
+    const all = await expectProblem(
+      await t.call(
+        LIST,
+        postJson({
+          query: 'fintech',
+          filters: {
+            // The index is the position in the body as sent, duplicates included.
+            'industry.naics': ['5112', '5112', '999999', 'x1'],
+            'industry.sic': ['0000'],
+            'industry.industry': ['IND-1001', 'IND-0000', 'IND-10'],
+          },
+          sections: ['weather'],
+        }),
+      ),
+      400,
+    );
+    expect(all.errors?.map((e) => e.path).sort()).toEqual([
+      'filters.industry.industry.1',
+      'filters.industry.industry.2',
+      'filters.industry.naics.2',
+      'filters.industry.naics.3',
+      'filters.industry.sic.0',
+      'query',
+      'sections.0',
+    ]);
+    expect(all.errors?.find((e) => e.path === 'filters.industry.naics.2')?.message).toContain('"999999"');
+    expect(all.errors?.find((e) => e.path === 'filters.industry.industry.2')?.message).toContain(
+      'sector Software',
+    );
+    expect(balance('dev-enterprise-key')).toBe(before);
+  });
+
   it('rejects malformed JSON (400), a wrong content type (415), a huge body (413) and GET (405)', async () => {
     await expectProblem(
       await t.call(LIST, {
@@ -357,14 +396,44 @@ describe('enrichment', () => {
     }
   });
 
+  it("without sections answers every section the key's plan includes, charged as their sum", async () => {
+    const c = await someCompany();
+    for (const plan of ['enterprise', 'subscription', 'payg'] as const) {
+      const keyName = `dev-${plan}-key`;
+      const sections = PLAN_RULES[plan].sections;
+      const before = balance(keyName);
+      const get = await t.call(`/api/v1/company/enrichment?company=${encodeURIComponent(c.website)}`, {
+        key: keyName,
+      });
+      expect(get.status).toBe(200);
+      const a = EnrichmentResponse.parse(await get.json());
+      expect(Object.keys(a.data).sort()).toEqual(['uuid', ...sections].sort());
+      for (const s of sections) expect(SECTION_SCHEMAS[s].parse(a.data[s])).toEqual(a.data[s]);
+      expect(a.credits_consumed).toBe(enrichmentCost(sections));
+      expect(before - balance(keyName)).toBeCloseTo(a.credits_consumed, 6);
+      const post = await t.call('/api/v1/company/enrichment', postJson({ company: c.uuid }, keyName));
+      expect(await post.json()).toEqual(a);
+    }
+    expect(enrichmentCost(PLAN_RULES.enterprise.sections)).toBe(27.5);
+    expect(PLAN_RULES.subscription.sections).not.toContain('funding_detail');
+    // Naming no section at all is still an error, in either form.
+    await expectProblem(await t.call(`/api/v1/company/enrichment?company=${c.uuid}&sections=`), 400);
+    await expectProblem(await t.call(`/api/v1/company/enrichment?company=${c.uuid}&sections=,`), 400);
+    await expectProblem(
+      await t.call('/api/v1/company/enrichment', postJson({ company: c.uuid, sections: [] })),
+      400,
+    );
+  });
+
   it('answers 404 for an unknown company, 400 for an unknown section, 403 for a section the plan lacks', async () => {
     await expectProblem(
       await t.call('/api/v1/company/enrichment?company=no-such-company.example.org&sections=location'),
       404,
     );
+    await expectProblem(await t.call('/api/v1/company/enrichment?company=no-such-company.example.org'), 404);
     const c = await someCompany();
     await expectProblem(await t.call(`/api/v1/company/enrichment?company=${c.uuid}&sections=weather`), 400);
-    await expectProblem(await t.call(`/api/v1/company/enrichment?company=${c.uuid}`), 400);
+    await expectProblem(await t.call('/api/v1/company/enrichment?sections=location'), 400);
     await expectProblem(
       await t.call(`/api/v1/company/enrichment?company=${c.uuid}&sections=funding`, {
         key: 'dev-subscription-key',
@@ -405,6 +474,32 @@ describe('company search', () => {
     expect(byId.data.map((d) => d.uuid)).toEqual([c.uuid]);
   });
 
+  it('query resolves a company id and a website in any spelling, as uuid= and website= do', async () => {
+    const { body } = await list({ limit: 3, offset: 11 });
+    const search = async (params: string) =>
+      CompanySearchResponse.parse(await (await t.call(`/api/v1/company/search?${params}`)).json());
+    for (const c of ListGenerateResponse.parse(body).data) {
+      const byUuid = await search(`uuid=${c.uuid}`);
+      expect(byUuid.data.map((d) => d.uuid)).toEqual([c.uuid]);
+      expect(await search(`query=${c.uuid}`)).toEqual(byUuid);
+      expect(await search(`query=${encodeURIComponent(` ${c.uuid} `)}`)).toEqual(byUuid);
+      const domain = new URL(c.website).hostname.replace(/^www\./, '');
+      const byWebsite = await search(`website=${domain}`);
+      expect(byWebsite.data.map((d) => d.uuid)).toEqual([c.uuid]);
+      for (const spelling of [
+        c.website,
+        `https://www.${domain}/pricing?ref=x`,
+        `http://${domain}`,
+        domain,
+        `WWW.${domain.toUpperCase()}`,
+        `${domain}/about`,
+      ]) {
+        expect(await search(`query=${encodeURIComponent(spelling)}`), spelling).toEqual(byWebsite);
+        expect(await search(`website=${encodeURIComponent(spelling)}`), spelling).toEqual(byWebsite);
+      }
+    }
+  });
+
   it('answers 200 with an empty array when nothing matches, and 400 without a parameter', async () => {
     const res = await t.call('/api/v1/company/search?name=zzqxv%20nonexistent');
     expect(res.status).toBe(200);
@@ -429,6 +524,16 @@ describe('industry search', () => {
       expect(body.data[i]!.similarity).toBeGreaterThan(0);
       expect(body.data[i]!.similarity).toBeLessThanOrEqual(1);
       if (i > 0) expect(body.data[i]!.similarity).toBeLessThanOrEqual(body.data[i - 1]!.similarity);
+    }
+  });
+
+  it('refuses an unknown level with a 400 naming level', async () => {
+    for (const level of ['l5', 'l1,sector', '', 'L4,,x']) {
+      const problem = await expectProblem(
+        await t.call(`/api/v1/industry/search?query=bank&level=${encodeURIComponent(level)}`),
+        400,
+      );
+      expect(problem.errors?.map((e) => e.path)).toEqual(['level']);
     }
   });
 
@@ -468,6 +573,39 @@ describe('natural-language queries', () => {
         sections: ['location', 'business_model'],
         query: true,
       }),
+    );
+  });
+
+  it('a query of which nothing became a filter and no word matches answers no company, for 2.5 credits', async () => {
+    for (const query of ['qwzx blorf', 'the best companies']) {
+      const before = balance('dev-enterprise-key');
+      const { res, body } = await list({ query, sections: ['firmographic'] });
+      expect(res.status).toBe(200);
+      const parsed = ListGenerateResponse.parse(body);
+      expect(parsed.total_count).toBe(0);
+      expect(parsed.count).toBe(0);
+      expect(parsed.data).toEqual([]);
+      expect(parsed.filters).toEqual({});
+      expect(parsed.query_translated).toBe(true);
+      expect(parsed.warnings).toEqual([{ code: 'query_not_understood', message: expect.any(String) }]);
+      expect(parsed.credits_consumed).toBe(PRICES.query);
+      expect(before - balance('dev-enterprise-key')).toBeCloseTo(2.5, 6);
+    }
+    const words = ListGenerateResponse.parse((await list({ query: 'qwzx blorf' })).body);
+    expect(words.warnings[0]!.message).toContain('"qwzx", "blorf"');
+  });
+
+  it('a query without filters whose words match companies still lists them, best match first', async () => {
+    const { body } = await list({ limit: 1, offset: 3 });
+    const c = ListGenerateResponse.parse(body).data[0]!;
+    const word = c.name.split(' ').find((w) => w.length > 3) ?? c.name;
+    const ranked = ListGenerateResponse.parse((await list({ query: `zorblax ${word}`, limit: 5 })).body);
+    expect(ranked.filters).toEqual({});
+    expect(ranked.warnings).toEqual([]);
+    expect(ranked.total_count).toBeGreaterThan(0);
+    expect(ranked.data[0]!.name.toLowerCase()).toContain(word.toLowerCase());
+    expect(ranked.credits_consumed).toBe(
+      listGenerationCost({ matched: true, returned: ranked.count, sections: [], query: true }),
     );
   });
 

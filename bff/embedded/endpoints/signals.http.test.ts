@@ -10,7 +10,7 @@ import {
   Problem,
   ProductReviewsResponse,
 } from '../../contract/api';
-import { newsCost, postsCost, reviewsCallCost } from '../../contract/pricing';
+import { newsCost, postsCost, reviewsCost } from '../../contract/pricing';
 import { startTestServer, type TestServer } from '../../testing/embedded-server';
 import { INDUSTRIES } from '../dataset/taxonomy';
 import { createKey } from '../store/keys';
@@ -111,7 +111,7 @@ describe('product reviews', () => {
     for (const b of bodies) expect(b).toEqual(bodies[0]);
   });
 
-  it('with products: ratings and no reviews by default, charged one block', async () => {
+  it('with products: ratings and no reviews by default, and no review returned costs nothing', async () => {
     const body = await charged(
       `/api/v1/company/product-reviews?company=${big.uuid}&products=${products[0]}`,
       productReviews,
@@ -123,8 +123,21 @@ describe('product reviews', () => {
     expect(Object.keys(p!.rating!)).toEqual(Object.keys(p!.star_distribution!));
     expect(p!.pros_list!.length).toBeGreaterThan(0);
     expect(p!.pricing!.length).toBeGreaterThan(0);
-    expect(body.credits_consumed).toBe(reviewsCallCost(0));
-    expect(body.credits_consumed).toBe(1.5);
+    // Decisions section 7: 1.5 per started block of 50 reviews returned.
+    expect(body.credits_consumed).toBe(0);
+    const one = await charged(
+      `/api/v1/company/product-reviews?company=${big.uuid}&products=${products[0]}&limit=1`,
+      productReviews,
+    );
+    expect(one.data.product_reviews[0]!.reviews!.data).toHaveLength(1);
+    expect(one.credits_consumed).toBe(1.5);
+    const total = p!.reviews!.total;
+    const past = await charged(
+      `/api/v1/company/product-reviews?company=${big.uuid}&products=${products[0]}&limit=50&offset=${total}`,
+      productReviews,
+    );
+    expect(past.data.product_reviews[0]!.reviews!.data).toEqual([]);
+    expect(past.credits_consumed).toBe(0);
   });
 
   it('pages reviews per product up to 50, charged per started block of 50 returned', async () => {
@@ -135,8 +148,9 @@ describe('product reviews', () => {
     );
     const returned = body.data.product_reviews.reduce((n, p) => n + p.reviews!.data.length, 0);
     expect(body.data.product_reviews[0]!.reviews!.data).toHaveLength(50);
-    expect(body.credits_consumed).toBe(reviewsCallCost(returned));
-    expect(body.credits_consumed).toBeGreaterThanOrEqual(1.5);
+    expect(returned).toBeGreaterThan(50);
+    expect(body.credits_consumed).toBe(reviewsCost(returned));
+    expect(body.credits_consumed).toBe(3);
 
     const first = await charged(
       `/api/v1/company/product-reviews?company=${big.uuid}&products=${products[0]}&limit=10`,
@@ -185,6 +199,24 @@ describe('product reviews', () => {
     await expectProblem(await get('/api/v1/company/product-reviews'), 400, 'company');
     expect(balance('dev-enterprise-key')).toBe(before);
   });
+
+  it('names a bad limit and an unknown product id in one 400; a bad limit beats an unknown company', async () => {
+    const before = balance('dev-enterprise-key');
+    const both = await expectProblem(
+      await get(
+        `/api/v1/company/product-reviews?company=${big.uuid}&products=${products[0]},nope-1&limit=51`,
+      ),
+      400,
+    );
+    expect(both.errors?.map((e) => e.path).sort()).toEqual(['limit', 'products']);
+    expect(both.errors?.find((e) => e.path === 'products')?.message).toContain('"nope-1"');
+    const nobody = await expectProblem(
+      await get('/api/v1/company/product-reviews?company=no-such-company.example.org&products=p1&limit=51'),
+      400,
+    );
+    expect(nobody.errors?.map((e) => e.path)).toEqual(['limit']);
+    expect(balance('dev-enterprise-key')).toBe(before);
+  });
 });
 
 describe('employee reviews', () => {
@@ -207,7 +239,7 @@ describe('employee reviews', () => {
     const a = await charged(`${path}&limit=100`, employeeReviews);
     const b = await charged(`${path}&limit=100&offset=100`, employeeReviews);
     expect(a.data.employee_reviews.reviews.data).toHaveLength(100);
-    expect(a.credits_consumed).toBe(reviewsCallCost(100));
+    expect(a.credits_consumed).toBe(reviewsCost(100));
     expect(a.credits_consumed).toBe(3);
     const ids = new Set(a.data.employee_reviews.reviews.data.map((r) => r.id));
     expect(b.data.employee_reviews.reviews.data.some((r) => ids.has(r.id))).toBe(false);
@@ -220,16 +252,26 @@ describe('employee reviews', () => {
       await charged(`${p}?company=${big.uuid}&limit=1`, employeeReviews);
   });
 
-  it('a tiny company past the last review gives an empty page, still charged the summary block', async () => {
-    const total = (
-      await charged(`/api/v1/company/employee-reviews?company=${big.uuid}&limit=0`, employeeReviews)
-    ).data.employee_reviews.reviews.total;
+  it('a page past the last review, or of no reviews, holds the ratings and costs nothing', async () => {
+    const summary = await charged(
+      `/api/v1/company/employee-reviews?company=${big.uuid}&limit=0`,
+      employeeReviews,
+    );
+    expect(summary.credits_consumed).toBe(0);
+    expect(Object.keys(summary.data.employee_reviews.overall_rating).length).toBeGreaterThan(0);
+    const total = summary.data.employee_reviews.reviews.total;
     const past = await charged(
       `/api/v1/company/employee-reviews?company=${big.uuid}&offset=${total}`,
       employeeReviews,
     );
     expect(past.data.employee_reviews.reviews.data).toEqual([]);
-    expect(past.credits_consumed).toBe(1.5);
+    expect(past.credits_consumed).toBe(0);
+    const last = await charged(
+      `/api/v1/company/employee-reviews?company=${big.uuid}&offset=${total - 1}&limit=100`,
+      employeeReviews,
+    );
+    expect(last.data.employee_reviews.reviews.data).toHaveLength(1);
+    expect(last.credits_consumed).toBe(1.5);
   });
 });
 
@@ -343,6 +385,7 @@ describe('news', () => {
   it('refuses calls without company, industry or query, bad dates, and unknown industries', async () => {
     const before = balance('dev-enterprise-key');
     await expectProblem(await get('/api/v1/news'), 400, 'company');
+    await expectProblem(await get('/api/v1/news?limit=5'), 400, 'company');
     await expectProblem(await get('/api/v1/news?company=x.com&from=2026-02-01&to=2026-01-01'), 400, 'from');
     await expectProblem(await get('/api/v1/news?company=x.com&from=yesterday'), 400, 'from');
     await expectProblem(await get('/api/v1/news?company=x.com&unique_article=yes'), 400, 'unique_article');
@@ -351,9 +394,190 @@ describe('news', () => {
   });
 });
 
+describe("news: the real service's parameters", () => {
+  const path = (params: string) => `/api/v1/news?company=${big.uuid}&limit=100&${params}`;
+  const hostOf = (url: string) => new URL(url).hostname;
+
+  it('start_date/end_date, with from/to as their aliases; both spellings of one bound are a 400', async () => {
+    const all = await charged(path(''), news);
+    const days = all.data.map((a) => a.published_date.slice(0, 10));
+    const [end, start] = [days[2]!, days[12]!];
+    const canonical = await charged(path(`start_date=${start}&end_date=${end}`), news);
+    expect(canonical.total).toBe(days.filter((d) => d >= start && d <= end).length);
+    expect(canonical.total).toBeGreaterThan(0);
+    expect(await charged(path(`from=${start}&to=${end}`), news)).toEqual(canonical);
+    expect(await charged(path(`start_date=${start}&to=${end}`), news)).toEqual(canonical);
+    const before = balance('dev-enterprise-key');
+    const twice = await expectProblem(await get(path(`start_date=${start}&from=${start}`)), 400);
+    expect(twice.errors?.map((e) => e.path)).toEqual(['from']);
+    await expectProblem(await get(path(`end_date=${end}&to=${end}`)), 400, 'to');
+    await expectProblem(await get(path(`start_date=${end}&end_date=${start}`)), 400, 'start_date');
+    await expectProblem(await get(path('end_date=2026-02-30')), 400, 'end_date');
+    expect(balance('dev-enterprise-key')).toBe(before);
+  });
+
+  it('industry takes comma-separated codes (industries and sectors) and names', async () => {
+    const rows = t.service.ctx.db
+      .prepare(
+        "SELECT DISTINCT json_extract(s_industry, '$.industry[0].code') AS code FROM companies LIMIT 2",
+      )
+      .all() as { code: string }[];
+    const [a, b] = rows.map((r) => r.code) as [string, string];
+    const industryOf = (uuid: string) =>
+      (
+        JSON.parse(
+          (
+            t.service.ctx.db.prepare('SELECT s_industry FROM companies WHERE uuid = ?').get(uuid) as {
+              s_industry: string;
+            }
+          ).s_industry,
+        ) as { industry: { code: string }[] }
+      ).industry.map((i) => i.code);
+    const both = await charged(`/api/v1/news?industry=${a},${enc(` ${b} `)}&limit=100`, news);
+    expect(both.total).toBeGreaterThan(0);
+    const seen = new Set<string>();
+    for (const article of both.data) {
+      const codes = industryOf(article.company_uuid!);
+      expect(codes.some((c) => c === a || c === b)).toBe(true);
+      for (const c of codes) if (c === a || c === b) seen.add(c);
+    }
+    expect(seen.size).toBe(2);
+    // A sector (industry search's l1 code: the two digits its industries share) reads all of them.
+    const sector = a.slice(0, 'IND-00'.length);
+    const bySector = await charged(`/api/v1/news?industry=${sector}&limit=100`, news);
+    expect(bySector.total).toBeGreaterThan(0);
+    for (const article of bySector.data)
+      expect(industryOf(article.company_uuid!).some((c) => c.startsWith(sector))).toBe(true);
+    // A name holding commas is one name.
+    const comma = await get(`/api/v1/news?industry=${enc('Beer, Wine & Spirits')}`);
+    expect(comma.status).toBe(200);
+    const before = balance('dev-enterprise-key');
+    const unknown = await expectProblem(
+      await get(`/api/v1/news?industry=${a},IND-0000,nonsense`),
+      400,
+      'industry',
+    );
+    expect(unknown.errors?.[0]?.message).toContain('"IND-0000", "nonsense"');
+    expect(balance('dev-enterprise-key')).toBe(before);
+  });
+
+  it('sentiment_list keeps those sentiments; all keeps every article', async () => {
+    const all = await charged(path(''), news);
+    const counts = { positive: 0, negative: 0, neutral: 0 } as Record<string, number>;
+    for (const a of all.data) counts[a.sentiment] = (counts[a.sentiment] ?? 0) + 1;
+    expect(all.total).toBeLessThanOrEqual(100);
+    for (const sentiment of ['positive', 'negative', 'neutral']) {
+      const only = await charged(path(`sentiment_list=${sentiment.toUpperCase()}`), news);
+      expect(only.total).toBe(counts[sentiment]);
+      for (const a of only.data) expect(a.sentiment).toBe(sentiment);
+    }
+    const two = await charged(path('sentiment_list=positive,neutral'), news);
+    expect(two.total).toBe(counts.positive! + counts.neutral!);
+    expect(await charged(path('sentiment_list=all'), news)).toEqual(all);
+    await expectProblem(await get(path('sentiment_list=good')), 400, 'sentiment_list');
+  });
+
+  it("group_articles is unique_article under the real service's name; disagreeing values are a 400", async () => {
+    const unique = await charged(path('unique_article=true'), news);
+    expect(await charged(path('group_articles=true'), news)).toEqual(unique);
+    expect(await charged(path('group_articles=true&unique_article=true'), news)).toEqual(unique);
+    const all = await charged(path('group_articles=false'), news);
+    expect(all.total).toBeGreaterThan(unique.total);
+    await expectProblem(await get(path('group_articles=true&unique_article=false')), 400, 'group_articles');
+    await expectProblem(await get(path('group_articles=1')), 400, 'group_articles');
+  });
+
+  it('primary_company answers as company does (each article has one company); not both', async () => {
+    const byCompany = await charged(`/api/v1/news?company=${big.uuid}&limit=30`, news);
+    const byPrimary = await charged(`/api/v1/news?primary_company=${big.domain}&limit=30`, news);
+    expect(byPrimary).toEqual(byCompany);
+    for (const a of byPrimary.data) expect(a.company_uuid).toBe(big.uuid);
+    await expectProblem(
+      await get(`/api/v1/news?company=${big.uuid}&primary_company=${big.uuid}`),
+      400,
+      'primary_company',
+    );
+    await expectProblem(await get('/api/v1/news?primary_company=no-such-company.example.org'), 404);
+  });
+
+  it('title keeps articles with every word in the title, with or without a company', async () => {
+    const all = await charged(path(''), news);
+    const word = all.data[0]!.title.split(' ').find((w) => /^[A-Za-z]{4,}$/.test(w))!;
+    const titled = await charged(path(`title=${enc(word.toLowerCase())}`), news);
+    const has = (text: string) =>
+      ` ${text.toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `.includes(` ${word.toLowerCase()} `);
+    expect(titled.total).toBe(all.data.filter((a) => has(a.title)).length);
+    expect(titled.total).toBeGreaterThan(0);
+    const alone = await charged(`/api/v1/news?title=raises&limit=50`, news);
+    expect(alone.total).toBeGreaterThan(0);
+    for (const a of alone.data) expect(` ${a.title.toLowerCase()} `).toContain(' raises ');
+  });
+
+  it('blacklisted leaves out the articles of those publisher hosts', async () => {
+    const all = await charged(path(''), news);
+    const hosts = all.data.map((a) => hostOf(a.url));
+    const common = hosts.sort(
+      (x, y) => hosts.filter((h) => h === y).length - hosts.filter((h) => h === x).length,
+    )[0]!;
+    const bare = common.replace(/^www\./, '');
+    for (const spelling of [bare, `https://${common}/`, common.toUpperCase()]) {
+      const kept = await charged(path(`blacklisted=${enc(`${spelling},nobody.example`)}`), news);
+      expect(kept.total).toBe(all.total - all.data.filter((a) => hostOf(a.url) === common).length);
+      for (const a of kept.data) expect(hostOf(a.url)).not.toBe(common);
+    }
+    await expectProblem(await get(path('blacklisted=reuters')), 400, 'blacklisted');
+  });
+
+  it('accepts the parameters it cannot apply, answers without them and says so in warnings', async () => {
+    const plain = await charged(path(''), news);
+    expect(plain.warnings).toEqual([]);
+    const ignored = {
+      countries: 'US,de',
+      news_score_list: 'High,Medium',
+      type_list: 'funding',
+      entity_person_list: 'Jane Doe',
+      entity_location_list: 'Berlin',
+      entity_product_list: 'Widget',
+      entity_event_list: 'IPO',
+      naics_code_list: '5112',
+      sic_code_list: '7372',
+      iptc_code_list: '04000000',
+      iab_code_list: 'IAB19',
+    };
+    const body = await charged(path(new URLSearchParams(ignored).toString()), news);
+    expect(body.data).toEqual(plain.data);
+    expect(body.total).toBe(plain.total);
+    expect(body.warnings.map((w) => w.code)).toEqual(Object.keys(ignored).map(() => 'parameter_ignored'));
+    expect(body.warnings.map((w) => w.message.split(' ')[0])).toEqual(Object.keys(ignored));
+    // Every score level selects every article: nothing left unapplied.
+    expect((await charged(path('news_score_list=all'), news)).warnings).toEqual([]);
+    await expectProblem(await get(path('news_score_list=Top')), 400, 'news_score_list');
+    await expectProblem(await get(path('countries=U5')), 400, 'countries');
+    await expectProblem(await get(path('entity_person_list=')), 400, 'entity_person_list');
+    await expectProblem(await get(path('sort=date')), 400, 'sort');
+  });
+
+  it('names every invalid parameter at once, the unknown industry included, and charges nothing', async () => {
+    const before = balance('dev-enterprise-key');
+    const problem = await expectProblem(
+      await get(
+        '/api/v1/news?industry=IND-0000&limit=101&sentiment_list=happy&from=2026-01-01&start_date=2026-01-01',
+      ),
+      400,
+    );
+    expect(problem.errors?.map((e) => e.path).sort()).toEqual([
+      'from',
+      'industry',
+      'limit',
+      'sentiment_list',
+    ]);
+    expect(balance('dev-enterprise-key')).toBe(before);
+  });
+});
+
 describe('errors shared by the signal endpoints', () => {
   const paths = () => [
-    `/api/v1/company/product-reviews?company=${big.uuid}&products=${products[0]}`,
+    `/api/v1/company/product-reviews?company=${big.uuid}&products=${products[0]}&limit=1`,
     `/api/v1/company/employee-reviews?company=${big.uuid}`,
     `/api/v1/company/posts?company=${big.uuid}`,
     `/api/v1/news?company=${big.uuid}`,

@@ -1,6 +1,7 @@
 /**
  * Industry search (spec endpoint 7): free text to service industries, similarity in 0..1, best
- * first, nothing when nothing is close. The same matcher serves the filter translator, so "fintech",
+ * first, nothing when nothing is close. The taxonomy has two levels, sectors and industries; the
+ * real service's four map onto them by granularity (`l1`, `l2`: sectors; `l3`, `l4`: industries). The same matcher serves the filter translator, so "fintech",
  * "cyber security" and "medical devices" mean the same industries everywhere.
  *
  * Similarity of a query to an industry is the best of:
@@ -9,9 +10,9 @@
  *   (equal 1, same stem 0.9, close spelling by trigram Dice >= 0.6 scaled) weighted by how rare the
  *   word is across the taxonomy (IDF); name and keyword words count fully, description words at 0.6.
  */
-import type { IndustryMatch } from '../../contract/api';
+import type { IndustryLevel, IndustryMatch } from '../../contract/api';
 import { normalizeText } from '../../contract/text';
-import { INDUSTRIES, type Industry } from '../dataset/taxonomy';
+import { INDUSTRIES, INDUSTRY_SECTORS, type Industry } from '../dataset/taxonomy';
 
 const STOPWORDS = new Set([
   'a',
@@ -134,49 +135,130 @@ function expand(m: Model, word: string): Map<string, number> {
   return out;
 }
 
-export function searchIndustries(query: string, limit = 25): IndustryMatch[] {
-  const m = getModel();
+/**
+ * A sector of the taxonomy as industry search answers it at levels `l1` and `l2`: its code is the
+ * two digits its industries' codes share (`IND-10` holds `IND-1001` ... `IND-1045`).
+ */
+export type IndustrySector = { code: string; name: string; industries: readonly string[] };
+
+function buildSectors(): IndustrySector[] {
+  return INDUSTRY_SECTORS.map((name) => {
+    const industries = INDUSTRIES.filter((i) => i.sector === name).map((i) => i.code);
+    const blocks = new Set(industries.map((code) => code.slice(0, 'IND-00'.length)));
+    const [code] = blocks;
+    // The taxonomy numbers each sector in its own block; a sector spanning two would have no code.
+    if (blocks.size !== 1 || code === undefined)
+      throw new Error(`Sector ${name} does not hold exactly one block of industry codes`);
+    return { code, name, industries };
+  });
+}
+
+let sectors: IndustrySector[] | undefined;
+
+export function industrySectors(): readonly IndustrySector[] {
+  sectors ??= buildSectors();
+  return sectors;
+}
+
+export function sectorByCode(code: string): IndustrySector | undefined {
+  return industrySectors().find((s) => s.code === code);
+}
+
+function industrySimilarity(p: Prepared, q: PreparedQuery): number {
+  if (p.name === q.phrase) return 1;
+  if (p.keywords.has(q.phrase)) return 0.95;
+  let covered = 0;
+  q.words.forEach((_, i) => {
+    let best = 0;
+    for (const [candidate, quality] of q.expansions[i]!) {
+      const fieldWeight = p.words.get(candidate);
+      if (fieldWeight !== undefined) best = Math.max(best, quality * fieldWeight);
+    }
+    covered += best * q.weights[i]!;
+  });
+  let similarity = q.totalWeight > 0 ? 0.9 * (covered / q.totalWeight) : 0;
+  // A query phrase contained in the name or a keyword reads as a strong match.
+  if (
+    similarity > 0 &&
+    (` ${p.name} `.includes(` ${q.phrase} `) ||
+      [...p.keywords].some((k) => ` ${k} `.includes(` ${q.phrase} `)))
+  ) {
+    similarity = Math.max(similarity, 0.85);
+  }
+  return similarity;
+}
+
+type PreparedQuery = {
+  phrase: string;
+  words: string[];
+  expansions: Map<string, number>[];
+  weights: number[];
+  totalWeight: number;
+};
+
+function prepareQuery(m: Model, query: string): PreparedQuery | undefined {
   const qPhrase = phrase(query);
-  if (qPhrase === '') return [];
+  if (qPhrase === '') return undefined;
   const qWords = [...new Set(qPhrase.split(' '))];
   const expansions = qWords.map((w) => expand(m, w));
   const weights = qWords.map((w, i) => {
     const best = [...expansions[i]!.keys()].reduce((acc, c) => Math.max(acc, m.idf.get(c) ?? 0), 0);
     return best > 0 ? best : (m.idf.get(w) ?? Math.log(1 + m.prepared.length));
   });
-  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  return {
+    phrase: qPhrase,
+    words: qWords,
+    expansions,
+    weights,
+    totalWeight: weights.reduce((a, b) => a + b, 0),
+  };
+}
 
+/**
+ * A sector's similarity: its own name read like an industry's (equal 1.0, contained 0.85), or its
+ * best industry's discounted: by 0.9 when that industry is named by the query (name or keyword,
+ * 0.95 and up), by 0.75 when it only shares words with it. So "payments" finds Financial Services
+ * (0.9) well above the sectors that merely hold a payments-related industry.
+ */
+function sectorSimilarity(sector: IndustrySector, q: PreparedQuery, byIndustry: Map<string, number>): number {
+  const name = phrase(sector.name);
+  const own = name === q.phrase ? 1 : ` ${name} `.includes(` ${q.phrase} `) ? 0.85 : 0;
+  const best = sector.industries.reduce((acc, code) => Math.max(acc, byIndustry.get(code) ?? 0), 0);
+  return Math.max(own, best * (best >= 0.95 ? 0.9 : 0.75));
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * Industries (levels `l3`, `l4`: the default) and sectors (levels `l1`, `l2`) close to the query,
+ * best first (ties by name), at most `limit`; nothing below `MIN_SIMILARITY`.
+ */
+export function searchIndustries(
+  query: string,
+  limit = 25,
+  levels: readonly IndustryLevel[] = ['l4'],
+): IndustryMatch[] {
+  const m = getModel();
+  const q = prepareQuery(m, query);
+  if (!q) return [];
+  const byIndustry = new Map(m.prepared.map((p) => [p.industry.code, industrySimilarity(p, q)]));
   const results: IndustryMatch[] = [];
-  for (const p of m.prepared) {
-    let similarity = 0;
-    if (p.name === qPhrase) similarity = 1;
-    else if (p.keywords.has(qPhrase)) similarity = 0.95;
-    else {
-      let covered = 0;
-      qWords.forEach((_, i) => {
-        let best = 0;
-        for (const [candidate, quality] of expansions[i]!) {
-          const fieldWeight = p.words.get(candidate);
-          if (fieldWeight !== undefined) best = Math.max(best, quality * fieldWeight);
-        }
-        covered += best * weights[i]!;
-      });
-      similarity = totalWeight > 0 ? 0.9 * (covered / totalWeight) : 0;
-      // A query phrase contained in the name or a keyword reads as a strong match.
-      if (
-        similarity > 0 &&
-        (` ${p.name} `.includes(` ${qPhrase} `) ||
-          [...p.keywords].some((k) => ` ${k} `.includes(` ${qPhrase} `)))
-      ) {
-        similarity = Math.max(similarity, 0.85);
-      }
+  if (levels.includes('l3') || levels.includes('l4')) {
+    for (const p of m.prepared) {
+      const similarity = byIndustry.get(p.industry.code) ?? 0;
+      if (similarity >= MIN_SIMILARITY)
+        results.push({
+          code: p.industry.code,
+          industry_name: p.industry.name,
+          similarity: round3(similarity),
+        });
     }
-    if (similarity >= MIN_SIMILARITY) {
-      results.push({
-        code: p.industry.code,
-        industry_name: p.industry.name,
-        similarity: Math.round(similarity * 1000) / 1000,
-      });
+  }
+  if (levels.includes('l1') || levels.includes('l2')) {
+    for (const sector of industrySectors()) {
+      const similarity = sectorSimilarity(sector, q, byIndustry);
+      if (similarity >= MIN_SIMILARITY)
+        results.push({ code: sector.code, industry_name: sector.name, similarity: round3(similarity) });
     }
   }
   return results

@@ -66,12 +66,21 @@ export function loadSignalCompanies(db: Db, idxs: readonly number[]): SignalComp
   }));
 }
 
+/** The company a `company` parameter names (id or website in any spelling), if there is one. */
+export function findSignalCompany(db: Db, company: string): SignalCompany | undefined {
+  const found = resolveCompany(db, company);
+  return found ? loadSignalCompanies(db, [found.idx])[0] : undefined;
+}
+
 /** The company a `company` parameter names (id or website in any spelling), or a 404 problem. */
 export function resolveSignalCompany(db: Db, company: string): SignalCompany {
-  const found = resolveCompany(db, company);
-  const loaded = found ? loadSignalCompanies(db, [found.idx])[0] : undefined;
-  if (!loaded) throw new ApiProblem(404, `No company matches "${company}".`);
+  const loaded = findSignalCompany(db, company);
+  if (!loaded) throw unknownCompany(company);
   return loaded;
+}
+
+export function unknownCompany(company: string): ApiProblem {
+  return new ApiProblem(404, `No company matches "${company}".`);
 }
 
 /** Sector of the company's primary industry ('Software', 'Healthcare', ...). */
