@@ -148,7 +148,8 @@ export const ENDPOINTS = {
     input: EnrichmentQuery,
     output: EnrichmentResponse,
     cacheable: true,
-    price: 'the sum of the sections’ prices (price table)',
+    price:
+      'the sum of the sections’ prices (price table); every section of the plan when `sections` is left out',
     auth: 'user',
     summary: 'Sections of one company, by id or website',
     tag: 'Companies',
@@ -161,7 +162,8 @@ export const ENDPOINTS = {
     input: EnrichmentBody,
     output: EnrichmentResponse,
     cacheable: true,
-    price: 'the sum of the sections’ prices (price table)',
+    price:
+      'the sum of the sections’ prices (price table); every section of the plan when `sections` is left out',
     auth: 'user',
     summary: 'Sections of one company, with the request as JSON',
     tag: 'Companies',
@@ -217,7 +219,7 @@ export const ENDPOINTS = {
     cacheable: true,
     price: FREE,
     auth: 'user',
-    summary: 'Industry codes close to a text, by similarity',
+    summary: 'Industry codes close to a text, by similarity, at the taxonomy levels asked for (`level`)',
     tag: 'Lookups',
   },
   'company.search': {

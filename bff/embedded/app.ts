@@ -8,7 +8,6 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { CompanySearchQuery, IndustrySearchQuery } from '../contract/api';
 import { matchEndpoint, type ServiceEndpointId } from '../contract/endpoints';
 import { readJsonBody } from '../contract/http';
 import type { ServiceContext, ServiceEnv } from './context';
@@ -20,10 +19,9 @@ import { generateList } from './endpoints/lists';
 import { news } from './endpoints/news';
 import { companyPosts } from './endpoints/posts';
 import { productReviews } from './endpoints/product-reviews';
+import { companySearch, industrySearch } from './endpoints/search';
 import { createWebhook, listWebhooks, removeWebhook, webhookDeliveries } from './endpoints/webhooks';
-import { ApiProblem, parseOrThrow, problemResponse } from './problem';
-import { searchCompanies } from './query/company-search';
-import { searchIndustries } from './query/industry-search';
+import { ApiProblem, problemResponse } from './problem';
 import { signalQuery } from './signals/params';
 import { countCompanies } from './store/companies';
 import { getMeta } from './store/db';
@@ -58,16 +56,8 @@ const HANDLERS: Record<ServiceEndpointId, Handler> = {
   'company.enrichment.post': async (ctx, { req, key }) => ({
     body: enrichFromBody(ctx, key, await jsonBody(req)),
   }),
-  'company.search': (ctx, { req }) => {
-    const q = parseOrThrow(CompanySearchQuery, queryParams(req.url));
-    const data = searchCompanies(ctx.db, q);
-    return { body: { data, count: data.length, credits_consumed: 0 } };
-  },
-  'industry.search': (_ctx, { req }) => {
-    const q = parseOrThrow(IndustrySearchQuery, queryParams(req.url));
-    const data = searchIndustries(q.query);
-    return { body: { data, count: data.length, credits_consumed: 0 } };
-  },
+  'company.search': (ctx, { req, key }) => ({ body: companySearch(ctx, key, queryParams(req.url)) }),
+  'industry.search': (ctx, { req, key }) => ({ body: industrySearch(ctx, key, queryParams(req.url)) }),
   'company.productReviews': (ctx, { req, key }) => ({
     body: productReviews(ctx, key, signalQuery(req.url, ['products'])),
   }),

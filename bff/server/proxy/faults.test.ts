@@ -153,7 +153,13 @@ describe('faults of a running upstream', () => {
     const companies = await bff.call('/api/v1/company/search?name=nobody');
     expect(await companies.json()).toEqual({ data: [], count: 0, credits_consumed: 0 });
     const news = await bff.call('/api/v1/news/?company=acme.com&unique_article=true');
-    expect(await news.json()).toEqual({ status: 'success', data: [], total: 0, credits_consumed: 0 });
+    expect(await news.json()).toEqual({
+      status: 'success',
+      data: [],
+      total: 0,
+      warnings: [],
+      credits_consumed: 0,
+    });
     const list = await bff.post('/api/v1/list/generate/companies', { ...listBody, offset: 20 });
     expect(await list.json()).toEqual({
       data: [],

@@ -80,5 +80,5 @@ export const EMPTY_RESULTS: Partial<Record<ServiceEndpointId, (input: EmptyInput
   'list.filterBuilder': () => ({ data: { filters: {} }, credits_consumed: 0 }),
   'industry.search': searchEmpty,
   'company.search': searchEmpty,
-  news: () => ({ status: 'success', data: [], total: 0, credits_consumed: 0 }),
+  news: () => ({ status: 'success', data: [], total: 0, warnings: [], credits_consumed: 0 }),
 };

