@@ -50,7 +50,7 @@
  *   ["Strategic"] and partnership.name ["SAP"]; "technology partners of Salesforce" -> type and name.
  */
 
-import { type Band, FUNDING_STAGES, REVENUE_BANDS, VALUATION_BANDS } from '../../contract/enums';
+import { type Band, REVENUE_BANDS, VALUATION_BANDS } from '../../contract/enums';
 import {
   type Filters,
   type FundingRoundsCondition,
@@ -70,6 +70,13 @@ import {
   placeLexicon,
   protectedIndustryPhrases,
 } from './lexicon';
+import { ASSESSMENT_PHRASES } from './tables/assessment';
+import { BUSINESS_MODEL_PHRASES, GTM_TYPE_PHRASES } from './tables/business-model';
+import { COMPANY_TYPE_PHRASES, OWNERSHIP_PHRASES, STATUS_PHRASES } from './tables/firmographic';
+import { STAGE_PHRASES, seriesFrom } from './tables/funding-stages';
+import { PARTNER_KINDS, PARTNER_TIERS, TIER_SPELLINGS } from './tables/partners';
+import type { Phrase } from './tables/phrase';
+import { TECHNOLOGY_PHRASES } from './tables/technology';
 
 export type TranslateContext = { today: Date; resolveInvestor?: (name: string) => string[] };
 export type TranslateMatch = { text: string; key: string; values: unknown };
@@ -195,7 +202,7 @@ function correctWord(w: string): string {
     correctable = [...vocab];
     // every word the rule patterns spell out counts as known (never "corrected")
     const patternText = [
-      ...PHRASES.map((e) => e[0]),
+      ...PHRASES.map((p) => p.reads),
       FOUNDED,
       STAGE_WORD,
       OFFICE_TRIG,
@@ -535,14 +542,10 @@ function investorUuids(st: State, names: string[], text: string, lead: boolean):
 // ---------------------------------------------------------------------------------------------
 // Funding stages
 
-const LATER = (from: string) => {
-  const codes = FUNDING_STAGES.map((s) => s.code).filter((c) => /^series_[a-j]$/.test(c));
-  return codes.filter((c) => c >= `series_${from}`);
-};
-
-const STAGE_WORD =
-  'pre ?seed|seed|angel|series [a-j](?: ?\\+| and (?:later|beyond|above)| or later)?|pre ?ipo|late stage|later stage|early stage|growth stage|post ipo|crowdfunded|crowd funded|debt funded|ico';
+const SERIES_WORD = 'series [a-j](?: ?\\+| and (?:later|beyond|above)| or later)?';
+const STAGE_WORD = [SERIES_WORD, ...STAGE_PHRASES.map((p) => p.reads)].join('|');
 const STAGE_LIST = `(?:${STAGE_WORD})(?:\\s*(?:,|or|and|/|-|to|through)\\s*(?:(?:series\\s+)?[a-j](?![a-z0-9])|seed|pre ?seed|${STAGE_WORD}))*`;
+const STAGE_READS = STAGE_PHRASES.map((p) => ({ re: new RegExp(`${B}(?:${p.reads})${E}`), codes: p.codes }));
 
 function stagesOf(text: string): string[] {
   const out: string[] = [];
@@ -556,256 +559,38 @@ function stagesOf(text: string): string[] {
   for (const m of t.matchAll(
     /(?:series |(?<=(?:,|or|and|\/) ))([a-j])(?![a-z0-9])( ?\+| and (?:later|beyond|above)| or later)?/g,
   )) {
-    if (m[2]) out.push(...LATER(m[1]!));
+    if (m[2]) out.push(...seriesFrom(m[1]!));
     else letters.push(m[1]!);
   }
   out.push(...letters.map((l) => `series_${l}`));
-  if (/pre ?seed/.test(t)) out.push('pre_seed');
-  if (/(?<!pre ?)seed/.test(t)) out.push('seed');
-  if (/angel/.test(t)) out.push('angel');
-  if (/pre ?ipo|late(?:r)? stage/.test(t)) out.push(...LATER('c'));
-  if (/early stage/.test(t)) out.push('pre_seed', 'seed', 'series_a');
-  if (/growth stage/.test(t)) out.push('series_b', 'series_c', 'series_d');
-  if (/post ipo/.test(t)) out.push('post_ipo_equity', 'post_ipo_debt');
-  if (/crowd ?funded/.test(t)) out.push('crowdfunded');
-  if (/debt funded/.test(t)) out.push('debt_funded');
-  if (/\bico\b/.test(t)) out.push('initial_coin_offering');
+  for (const p of STAGE_READS) if (p.re.test(t)) out.push(...p.codes);
   return [...new Set(out)];
 }
 
 // ---------------------------------------------------------------------------------------------
-// Phrase tables: [pattern, key, values]
+// Phrase tables (tables/*.ts, shared with render.ts)
 
-type Entry = [string, string, unknown];
-const OWN = 'firmographic.ownership_category';
-const TYPE = 'firmographic.company_type';
-const STATUS = 'firmographic.operating_status';
-const GTM = 'business_model.gtm_type';
-const OFFER = 'business_model.offering_type';
-const MOTION = 'business_model.gtm_motion';
-const REV = 'business_model.revenue_model';
-const CONC = 'company_assessment.customer_concentration.classification';
-const MOAT = 'company_assessment.competitive_moat';
-const AI = 'technology.ai_maturity.scale';
-const AI_ANY = [2, 3, 4, 5];
-
-const PHRASES: Entry[] = [
-  // operating status (before ownership: "went public" is not "public")
-  [
-    'went public|have gone public|recently ipo(?:e?d)?|ipo(?:e?d)|listed recently|recent ipos?',
-    STATUS,
-    ['ipo'],
-  ],
-  ['not (?:been |yet )?acquired|still independent|independent', STATUS, ['operating', 'ipo']],
-  ['(?:got |been |were |was |recently )?acquired|bought out|exited via acquisition', STATUS, ['acquired']],
-  [
-    'shut down|shutdown|closed down|defunct|out of business|went bust|dead|bankrupt|closed(?! (?:a|an|the|their|its|round|rounds|funding|deals?)(?![a-z0-9]))',
-    STATUS,
-    ['closed'],
-  ],
-  [
-    'still (?:operating|active|running|in business|trading|alive)|currently operating|operational|active companies',
-    STATUS,
-    ['operating'],
-  ],
-  // ownership
-  [
-    '(?:pe|private equity) (?:backed|owned|controlled|held|portfolio(?: companies)?)|owned by (?:a )?(?:pe|private equity)(?: firms?| funds?)?|buyout backed|sponsor backed|lbo',
-    OWN,
-    ['private_equity_controlled'],
-  ],
-  [
-    '(?:vc|venture|venture capital|investor|growth equity|growth) (?:backed|funded)|backed by (?:vcs?|venture capital(?:ists)?)',
-    OWN,
-    ['venture_growth_investor_backed'],
-  ],
-  [
-    'family (?:owned|run|held|controlled|business(?:es)?|firms?|companies|company|enterprises?)|family(?! offices?)',
-    OWN,
-    ['family_owned'],
-  ],
-  [
-    'bootstrapped|self funded|founder (?:led|owned|run|operated)|owner operated|not vc backed|no vc funding|without vc(?: funding)?',
-    OWN,
-    ['founder_individual_operated_bootstrapped'],
-  ],
-  [
-    'state owned|government owned|state controlled|government controlled|state run|soes?|publicly owned',
-    OWN,
-    ['state_government_owned'],
-  ],
-  [
-    'non profits?|nonprofits?|not for profits?|charities|charity|ngos?|foundation owned',
-    OWN,
-    ['nonprofit_foundation_owned'],
-  ],
-  ['employee owned|management owned|co ?ops?|cooperatives?', OWN, ['management_employee_owned']],
-  [
-    'corporate (?:owned|backed)|subsidiar(?:y|ies)|owned by (?:a )?(?:corporation|corporate|conglomerate)',
-    OWN,
-    ['corporate_owned'],
-  ],
-  // company type
-  [
-    'not public|non public|not listed|unlisted|not publicly traded|privately (?:held|owned)|private(?! equity)',
-    TYPE,
-    ['private'],
-  ],
-  [
-    'publicly (?:traded|listed)|stock exchange listed|listed(?: on (?:the )?[a-z]+)?|public(?! sector| health| relations| safety| cloud| transport| api)',
-    TYPE,
-    ['public'],
-  ],
-  // gtm type
-  [
-    'b2b2c|b2b (?:and|&|/|or) b2c|b2c (?:and|&|/|or) b2b|both b2b and b2c|(?:selling to |sell to |serving )?both (?:businesses|companies) and consumers|hybrid b2b',
-    GTM,
-    ['b2b_and_b2c'],
-  ],
-  [
-    'b2b|business to business|(?:selling to|sell to|sells to|serving) (?:businesses|enterprises|companies|smbs|smes)',
-    GTM,
-    ['b2b'],
-  ],
-  [
-    'b2c|business to consumer|consumer facing|consumer brands?|(?:selling to|sell to|sells to|serving) consumers',
-    GTM,
-    ['b2c'],
-  ],
-  // business model
-  ['saas', OFFER, ['software']],
-  ['saas', REV, ['subscription_recurring']],
-  ['api first', MOTION, ['api_first']],
-  ['product led(?: growth)?|plg|self serve|self service|bottom up', MOTION, ['product_led_growth']],
-  ['sales led|top down', MOTION, ['sales_led']],
-  [
-    '(?:through |via |sell through |sells through |selling through )?(?:channel partners?|channel sales|resellers|distributors|the channel|partners channel|indirect sales)',
-    MOTION,
-    ['channel_partners'],
-  ],
-  [
-    'marketplace listings?|(?:listed |sold |selling )?(?:on |via |through )(?:the )?(?:aws|azure|google cloud|gcp|salesforce|shopify|atlassian|hubspot|app) ?(?:marketplace|store|app ?exchange|exchange)|(?:aws|azure|gcp) marketplace|app store listing',
-    MOTION,
-    ['marketplace_listing'],
-  ],
-  ['dtc|d2c|direct to consumer', MOTION, ['direct_to_consumer']],
-  ['enterprise (?:field )?sales|field sales|outbound sales', MOTION, ['enterprise_field_sales']],
-  ['inside sales', MOTION, ['inside_sales']],
-  ['community led|community driven|open source|community', MOTION, ['community_led']],
-  ['oem|white label(?:ed)?|embedded', MOTION, ['oem_embedded']],
-  ['event driven|events? led|trade shows?', MOTION, ['event_driven']],
-  ['subscriptions?(?: based| model| revenue)?|recurring revenue|recurring', REV, ['subscription_recurring']],
-  ['usage based|pay as you go|consumption based|metered(?: billing)?|pay per use', REV, ['usage_based']],
-  ['(?:two sided |online )?marketplaces?|commission based|commissions', REV, ['marketplace_commission']],
-  [
-    'ad supported|ads? based|advertising(?: based| funded| revenue)?|ad revenue|ad funded',
-    REV,
-    ['advertising'],
-  ],
-  ['freemium', REV, ['freemium']],
-  [
-    'transaction(?:al)? fees?|transaction based|per transaction|take rate|payment fees',
-    REV,
-    ['transaction_fee'],
-  ],
-  ['perpetual licen[cs]es?|one time licen[cs]es?', REV, ['one_time_license']],
-  ['licen[cs]ing|licen[cs]es|royalt(?:y|ies)', REV, ['licensing_royalties']],
-  ['hardware sales|sell(?:s|ing)? hardware', REV, ['hardware_sales']],
-  ['managed services?|msps?', REV, ['managed_services']],
-  ['professional services|consulting revenue', REV, ['professional_services']],
-  ['affiliate(?: marketing| revenue)?|referral fees|referrals?', REV, ['affiliate_referral']],
-  ['donations?|donor funded|grants?|grant funded', REV, ['grants_donations']],
-  ['data monetis(?:ation|ing)|data monetiz(?:ation|ing)|sell(?:s|ing)? data', REV, ['data_monetisation']],
-  ['software|software vendors?|software companies', OFFER, ['software']],
-  [
-    'hardware(?: companies| makers| vendors)?|manufacturers?|manufacturing|makes? hardware',
-    OFFER,
-    ['hardware_manufacturing'],
-  ],
-  ['services|service providers?|service companies|agenc(?:y|ies)|consultanc(?:y|ies)', OFFER, ['services']],
-  [
-    'e ?commerce|ecom|online (?:stores?|shops?|retail(?:ers)?)|digital commerce|content|media',
-    OFFER,
-    ['digital_commerce_content'],
-  ],
-  // technology
-  ['ai native', AI, [4]],
-  ['ai first', AI, [4, 5]],
-  ['ai foundational|foundation models?|frontier ai|ai labs?', AI, [5]],
-  ['no ai|without ai|not using ai|non ai|no use of ai', AI, [0]],
-  ['ai assisted', AI, [1]],
-  [
-    'ai (?:powered|driven|enabled|based|features?|focused|companies|startups)|uses? ai|using ai|leverag(?:e|es|ing) ai|with ai|machine learning|ml|ai',
-    AI,
-    AI_ANY,
-  ],
-  ['no (?:public )?api|without (?:an )?api', 'technology.api_detail.has_api', false],
-  [
-    '(?:with |has |have |offers? |having )?(?:an? |a public |public |open |rest )?apis?',
-    'technology.api_detail.has_api',
-    true,
-  ],
-  ['no (?:mobile )?app|without (?:a )?(?:mobile )?app', 'technology.app_detail.has_app', false],
-  [
-    '(?:with |has |have |having )?(?:an? )?(?:mobile|ios|android|iphone|smartphone)(?: and android| or android)? apps?|(?:with |has |have |having )(?:an? )?apps?',
-    'technology.app_detail.has_app',
-    true,
-  ],
-  ['non tech|non technology|not tech|low tech|traditional', 'technology.is_technology_focussed', false],
-  [
-    '(?<!(?:climate|ad|health|fin|legal|prop|ed|insur|reg|deep|food|agri|bio|clean|hr|med|gov|mar|sales|fem|pet|real estate|retail|auto|construction|travel) )tech(?:nology)? (?:focused|companies|company|firms|startups|businesses|cos|enabled|driven)|tech(?:nology)? focussed|techy|high tech',
-    'technology.is_technology_focussed',
-    true,
-  ],
-  // assessment
-  [
-    '(?:low|limited|minimal|no) customer concentration|diversified (?:customer base|customers|client base)|broad customer base|many small customers',
-    CONC,
-    ['low'],
-  ],
-  ['moderate(?:ly)? (?:customer )?concentrat(?:ion|ed)|medium customer concentration', CONC, ['moderate']],
-  [
-    '(?:critical|extreme|very high) customer concentration|(?:relian(?:t|ce)|dependen(?:t|ce)|depends?) on (?:a |one )?single (?:customer|client)|single customer dependency|one big customer',
-    CONC,
-    ['critical'],
-  ],
-  [
-    'high(?:ly)? (?:customer )?concentrat(?:ion|ed)(?: customer base)?|concentrated customer base|(?:relian(?:t|ce)|dependen(?:t|ce)|depends?) on (?:a )?few (?:large |big )?(?:customers|clients)|few large customers',
-    CONC,
-    ['high'],
-  ],
-  ['network effects?', MOAT, ['network_effects']],
-  [
-    '(?:high )?switching costs?|sticky(?: products?| customers)?|hard to switch|hard to rip out',
-    MOAT,
-    ['switching_costs'],
-  ],
-  ['data (?:moats?|advantages?)|proprietary data(?:sets?)?|unique data', MOAT, ['data_advantage']],
-  ['cost (?:advantages?|leaders?|leadership)|low cost producers?|lowest cost', MOAT, ['cost_advantage']],
-  ['distribution (?:advantages?|moats?)', MOAT, ['distribution_advantage']],
-  ['ecosystem lock ?in|lock ?in|ecosystem moats?', MOAT, ['ecosystem_lock_in']],
-  ['efficient scale|economies of scale|scale advantages?', MOAT, ['efficient_scale']],
-  [
-    'intangible assets|strong brands?|brand moats?|patents?|patented|intellectual property|ip moats?|strong ip',
-    MOAT,
-    ['intangible_assets'],
-  ],
-  ['regulatory (?:moats?|barriers|licen[cs]es|advantages?)', MOAT, ['regulatory_moat']],
-  ['talent (?:moats?|density|advantages?)|top talent', MOAT, ['talent_moat']],
+const PHRASES: readonly Phrase[] = [
+  ...STATUS_PHRASES,
+  ...OWNERSHIP_PHRASES,
+  ...COMPANY_TYPE_PHRASES,
+  ...GTM_TYPE_PHRASES,
+  ...BUSINESS_MODEL_PHRASES,
+  ...TECHNOLOGY_PHRASES,
+  ...ASSESSMENT_PHRASES,
 ];
 
-const PHRASE_RULES: Rule[] = PHRASES.map(([src, key, values]) => ({
-  re: rx(src),
+const PHRASE_RULES: Rule[] = PHRASES.map((p) => ({
+  re: rx(p.reads),
   apply: (m, st) => {
-    if (Array.isArray(values)) addValues(st, key, values as unknown[], m[0]!);
-    else setValue(st, key, values, m[0]!);
-    // "saas" feeds two filters: leave it for the second entry.
-    return key === OFFER && src === 'saas' ? m[0]! : true;
+    if (Array.isArray(p.values)) addValues(st, p.key, p.values, m[0]!);
+    else setValue(st, p.key, p.values, m[0]!);
+    return p.alsoNext ? m[0]! : true;
   },
 }));
 
 /** Status and ownership entries come first in PHRASES; they run before "<name> backed" and places. */
-const FIRST_NON_OWNERSHIP = PHRASES.findIndex(([, key]) => key !== STATUS && key !== OWN);
+const FIRST_NON_OWNERSHIP = STATUS_PHRASES.length + OWNERSHIP_PHRASES.length;
 
 // ---------------------------------------------------------------------------------------------
 // Rules
@@ -1364,31 +1149,10 @@ function leftovers(st: State): void {
 // Partnerships: kinds (strategic_signal.partnership.type) and tiers (strategic_tier); see the header.
 const PTYPE = 'strategic_signal.partnership.type';
 const PTIER = 'strategic_signal.partnership.strategic_tier';
-const PARTNER_KINDS: [string, string][] = [
-  [
-    'technology integration|tech integration|technology|tech|integrations?|api|isv|software',
-    'technology_integration',
-  ],
-  [
-    'resellers?|reseller|distribution|distributors?|vars?|value added resellers?|retail',
-    'channel_reseller_distributor',
-  ],
-  [
-    'sis?|systems? integrators?|systems? integration|implementation|consulting|consultancy|services|advisory',
-    'implementation_si_consulting',
-  ],
-  ['oem|white label(?:ed|ing)?|private label|licensing|licensee|licence|license', 'oem_whitelabel_licensing'],
-  [
-    'co development|codevelopment|joint development|co innovation|co engineering|product development',
-    'strategic_codevelopment',
-  ],
-  ['co marketing|comarketing|marketing|go to market|gtm|co selling|co sell|referral', 'gtm_marketing'],
-];
-const PARTNER_TIERS =
-  'premier|gold|platinum|silver|bronze|diamond|elite|strategic|registered|certified|authorized|authorised|preferred';
-const KIND_ALT = PARTNER_KINDS.map(([k]) => k).join('|');
+const TIER_ALT = [...PARTNER_TIERS.map((t) => t.toLowerCase()), ...Object.keys(TIER_SPELLINGS)].join('|');
+const KIND_ALT = PARTNER_KINDS.map((k) => k.reads).join('|');
 const LIST_SEP = '(?: ?,| and| or| ?/)(?: and| or)? ';
-const TIER_LIST = `(?:${PARTNER_TIERS})(?:${LIST_SEP}(?:${PARTNER_TIERS}))*`;
+const TIER_LIST = `(?:${TIER_ALT})(?:${LIST_SEP}(?:${TIER_ALT}))*`;
 const KIND_LIST = `(?:${KIND_ALT})(?:${LIST_SEP}(?:${KIND_ALT}))*`;
 const PARTNER_WORD = 'partners?|partnerships?|alliances?|deals?|agreements?';
 /** "gold reseller", "strategic", "si and consulting": the words before a partner word. */
@@ -1403,12 +1167,11 @@ function listItems(text: string | undefined): string[] {
 }
 
 function kindCode(word: string): string | undefined {
-  return PARTNER_KINDS.find(([alt]) => new RegExp(`^(?:${alt})$`).test(word))?.[1];
+  return PARTNER_KINDS.find((k) => new RegExp(`^(?:${k.reads})$`).test(word))?.code;
 }
 
 function tierName(word: string): string {
-  const w = word === 'authorised' ? 'authorized' : word;
-  return w.charAt(0).toUpperCase() + w.slice(1);
+  return TIER_SPELLINGS[word] ?? word.charAt(0).toUpperCase() + word.slice(1);
 }
 
 /** Writes the tier and kind filters named by the qualifier groups; false if they name nothing. */
