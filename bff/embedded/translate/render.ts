@@ -31,7 +31,7 @@ import { countryByCode, regionByCode } from '../../contract/geo';
 import { ASSESSMENT_PHRASES } from './tables/assessment';
 import { BUSINESS_MODEL_PHRASES, GTM_TYPE_PHRASES } from './tables/business-model';
 import { COMPANY_TYPE_PHRASES, OWNERSHIP_PHRASES, STATUS_PHRASES } from './tables/firmographic';
-import { STAGE_PHRASES } from './tables/funding-stages';
+import { STAGE_PHRASES } from './tables/funding';
 import { PARTNER_KINDS, PARTNER_TIERS } from './tables/partners';
 import type { Phrase } from './tables/phrase';
 import { TECHNOLOGY_PHRASES } from './tables/technology';

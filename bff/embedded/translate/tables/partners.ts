@@ -62,3 +62,10 @@ export const PARTNER_TIERS = [
 export const TIER_SPELLINGS: Readonly<Record<string, (typeof PARTNER_TIERS)[number]>> = {
   authorised: 'Authorized',
 };
+
+/** Words before "partners" that are not a partner's name ("channel partners", "key partners"). */
+export const NOT_PARTNER_NAMES: ReadonlySet<string> = new Set(
+  'channel technology tech integration strategic implementation reseller solution solutions key global our their trusted certified official preferred premier gold silver platinum'.split(
+    ' ',
+  ),
+);
