@@ -2,12 +2,14 @@
  * Lexicons of the text-to-filter translator, built once per process (lazily, on first use) from the
  * reference data and the place tables (`tables/places.ts`).
  *
- * - places: country names, alternative names, demonyms and a few abbreviations (US, UK, USA, UAE) to
- *   ISO alpha-3 codes; regions to M49 codes where M49 has them, groupings M49 lacks (DACH, Nordics,
- *   Benelux, EU, Middle East, GCC, Baltics, Iberia) to country lists.
+ * - places: country names, alternative names, demonyms and abbreviations (US, UK, UAE, KSA, Aussie) to
+ *   ISO alpha-3 codes; regions to M49 codes where M49 has them (with the everyday forms of their
+ *   names), groupings M49 lacks (DACH, Nordics, Benelux, EU, Middle East, GCC, CEE) to country lists.
+ *   The decisions are in `tables/places.ts`.
  * - cities: the 25 largest cities of each country plus a few tech hubs and nicknames (NYC, SF, Bay Area).
  */
-import { COUNTRIES, REGIONS } from '../../contract/geo';
+import worldCountries from 'world-countries';
+import { COUNTRIES, countriesInRegion, REGIONS } from '../../contract/geo';
 import { normalizeText } from '../../contract/text';
 import { citiesOf } from '../dataset/reference/cities';
 import { altNamesOf, demonymsOf } from '../dataset/reference/geo-extra';
@@ -19,6 +21,7 @@ import {
   COUNTRY_GROUPS,
   NOT_CITIES,
   REGION_ALIASES,
+  REGION_NAME_FORMS,
   SKIP_ALT,
 } from './tables/places';
 
@@ -32,22 +35,67 @@ function addPlace(map: Map<string, Place>, phrase: string, place: Place): void {
   map.set(key, place);
 }
 
+/** A grouping's countries: alpha-3 codes, and M49 codes standing for their regions' countries. */
+function groupCountries(list: string): string[] {
+  return [...new Set(list.split(' ').flatMap((c) => (/^\d{3}$/.test(c) ? countriesInRegion(c) : [c])))];
+}
+
+/** "eastern africa" -> east africa, east african, eastern african (the name itself not included). */
+function regionNameForms(name: string): string[] {
+  const { directions, adjectives } = REGION_NAME_FORMS;
+  let heads = [name];
+  for (const [word, forms] of Object.entries(directions)) {
+    if (name.startsWith(`${word} `)) heads = [name, ...forms.map((f) => f + name.slice(word.length))];
+  }
+  const out: string[] = [];
+  for (const h of heads) {
+    out.push(h);
+    const last = h.split(' ').pop()!;
+    const adjective = adjectives[last];
+    if (adjective) out.push(`${h.slice(0, -last.length)}${adjective}`);
+  }
+  return out.filter((f) => f !== name);
+}
+
+const sovereign = new Set(worldCountries.filter((c) => c.independent).map((c) => c.cca3.toUpperCase()));
+
+/**
+ * Alternative names and demonyms -> countries. A word several countries claim goes to the sovereign
+ * claimant ("indian": India, not the British Indian Ocean Territory), or to all of them when several
+ * are sovereign ("congolese").
+ */
+function altNameClaims(): Map<string, string[]> {
+  const claims = new Map<string, string[]>();
+  for (const c of COUNTRIES) {
+    for (const alt of [...altNamesOf(c.code), ...demonymsOf(c.code)]) {
+      let key = normalizeText(alt);
+      if (!/^[a-z ]+$/.test(key) || SKIP_ALT.has(key)) continue;
+      if (key.length < 4 && !ACRONYMS.has(key.replace(/ /g, ''))) continue;
+      if (key.length < 4) key = key.replace(/ /g, '');
+      const codes = claims.get(key) ?? [];
+      if (!codes.includes(c.code)) claims.set(key, [...codes, c.code]);
+    }
+  }
+  for (const [key, codes] of claims) {
+    const states = codes.filter((c) => sovereign.has(c));
+    if (codes.length > 1 && states.length > 0) claims.set(key, states);
+  }
+  return claims;
+}
+
 export function placeLexicon(): Map<string, Place> {
   if (places) return places;
   const map = new Map<string, Place>();
   for (const [k, v] of Object.entries(REGION_ALIASES)) addPlace(map, k, { regions: [...v] });
-  for (const [k, v] of Object.entries(COUNTRY_GROUPS)) addPlace(map, k, { countries: v.split(' ') });
+  for (const [k, v] of Object.entries(COUNTRY_GROUPS)) addPlace(map, k, { countries: groupCountries(v) });
   for (const [k, v] of Object.entries(COUNTRY_ALIASES)) addPlace(map, k, { countries: [v] });
   for (const c of COUNTRIES) addPlace(map, c.name, { countries: [c.code] });
-  for (const c of COUNTRIES) {
-    for (const alt of [...altNamesOf(c.code), ...demonymsOf(c.code)]) {
-      const key = normalizeText(alt);
-      if (!/^[a-z ]+$/.test(key) || SKIP_ALT.has(key)) continue;
-      if (key.length < 4 && !ACRONYMS.has(key.replace(/ /g, ''))) continue;
-      addPlace(map, key.length < 4 ? key.replace(/ /g, '') : key, { countries: [c.code] });
-    }
-  }
+  for (const [k, codes] of altNameClaims()) addPlace(map, k, { countries: codes });
   for (const r of REGIONS) addPlace(map, r.name, { regions: [r.code] });
+  // after the countries, so a country keeps its name ("south africa" is not Southern Africa)
+  for (const r of REGIONS) {
+    for (const form of regionNameForms(normalizeText(r.name))) addPlace(map, form, { regions: [r.code] });
+  }
   places = map;
   return map;
 }

@@ -5,7 +5,10 @@
  * spaces so every word has a space on both sides.
  */
 import { cityLexicon, editDistance, industryVocabulary, placeLexicon } from '../lexicon';
+import { CASED_ABBREVIATIONS } from '../tables/places';
 import { NUMBER_WORDS, RULE_WORDS, STOPWORDS, TYPOS } from '../tables/words';
+
+const CASED = new RegExp(`\\b(?:${Object.keys(CASED_ABBREVIATIONS).join('|')})\\b`, 'g');
 
 /**
  * The normaliser for rules whose patterns are `rulePatterns` (regular-expression sources): the words
@@ -60,7 +63,8 @@ export function createNormalizer(rulePatterns: readonly string[]): (text: string
     let s = ` ${text} `
       .replace(/[\u2018\u2019`]/g, "'")
       .replace(/[\u2013\u2014]/g, '-')
-      .replace(/\bU\.S\.A\.?|\bU\.S\.(?=[\s,;]|$)|\bUS\b/g, ' usa ')
+      .replace(/\bU\.S\.A\.?|\bU\.S\.(?=[\s,;]|$)/g, ' usa ')
+      .replace(CASED, (w) => ` ${CASED_ABBREVIATIONS[w]} `)
       .replace(/\bu\.s\.(?:a\.?)?/gi, ' usa ')
       .replace(/\bu\.k\.?/gi, ' uk ');
     s = s
@@ -69,6 +73,8 @@ export function createNormalizer(rulePatterns: readonly string[]): (text: string
       .toLowerCase();
     s = s.replace(/[^a-z0-9$\u20ac\u00a3.,+%&/\-<>= ]+/g, ' ');
     s = s.replace(/([a-z])-(?=[a-z])/g, '$1 ').replace(/([a-z0-9])'s\b/g, '$1');
+    // a hyphen left at the start of a word by the abbreviations above: "US-based", "U.S.-based"
+    s = s.replace(/ -(?=[a-z])/g, ' ');
     s = s.replace(/(?<!\d),|,(?!\d{3})/g, ' , ').replace(/(?<!\d)\.|\.(?!\d)/g, ' ');
     s = s.replace(/\//g, ' / ').replace(/&/g, ' & ');
     s = s.replace(/[a-z]+/g, (w) => TYPOS[w] ?? NUMBER_WORDS[w] ?? w);
