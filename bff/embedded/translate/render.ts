@@ -19,7 +19,10 @@
  *   private_equity / public / venture_funded and a lone post-IPO stage have no phrase).
  * - revenue and valuation bands: a contiguous run of bands ("with revenue between $10M and $50M").
  * - AI maturity: [0], [1], [4], [5], [4, 5], [2, 3, 4, 5].
- * - year, count and USD ranges: any; dates: whole calendar years ("in 2024", "since 2023", "before 2025").
+ * - year, count and USD ranges: any (an exact amount as "exactly $20M"); dates: whole calendar years ("in
+ *   2024", "since 2023", "before 2025").
+ * - funding rounds: a stage with an amount and/or a date ("a Series B of at least $20M in 2024"), or an
+ *   amount with or without a date and no stage ("a funding round of at least $20M").
  * - text names: names of up to four words that are not place names or stop words.
  * - partnership type: every code but `others` ("companies with reseller partners or OEM partners").
  * - partnership tier: the tier words of `PARTNER_TIERS` as the translator writes them ("Gold",
@@ -115,7 +118,7 @@ export function usd(n: number): string {
 
 function moneyRange(r: Range<number>): string {
   if (r.gte !== undefined && r.lte !== undefined) {
-    return r.gte === r.lte ? usd(r.gte) : `between ${usd(r.gte)} and ${usd(r.lte)}`;
+    return r.gte === r.lte ? `exactly ${usd(r.gte)}` : `between ${usd(r.gte)} and ${usd(r.lte)}`;
   }
   if (r.gte !== undefined) return `at least ${usd(r.gte)}`;
   return `at most ${usd(r.lte ?? 0)}`;

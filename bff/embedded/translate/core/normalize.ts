@@ -8,6 +8,11 @@ import { cityLexicon, editDistance, industryVocabulary, placeLexicon } from '../
 import { CASED_ABBREVIATIONS } from '../tables/places';
 import { NUMBER_WORDS, RULE_WORDS, STOPWORDS, TYPOS } from '../tables/words';
 
+/** A table's own entry for a word: "constructor" is not a typo of `Object`. */
+function own(table: Readonly<Record<string, string>>, word: string): string | undefined {
+  return Object.hasOwn(table, word) ? table[word] : undefined;
+}
+
 const CASED = new RegExp(`\\b(?:${Object.keys(CASED_ABBREVIATIONS).join('|')})\\b`, 'g');
 
 /**
@@ -77,7 +82,7 @@ export function createNormalizer(rulePatterns: readonly string[]): (text: string
     s = s.replace(/ -(?=[a-z])/g, ' ');
     s = s.replace(/(?<!\d),|,(?!\d{3})/g, ' , ').replace(/(?<!\d)\.|\.(?!\d)/g, ' ');
     s = s.replace(/\//g, ' / ').replace(/&/g, ' & ');
-    s = s.replace(/[a-z]+/g, (w) => TYPOS[w] ?? NUMBER_WORDS[w] ?? w);
+    s = s.replace(/[a-z]+/g, (w) => own(TYPOS, w) ?? own(NUMBER_WORDS, w) ?? w);
     // names follow "by", "of", "with", "include", "like": never correct those ("nvidia" is not "india")
     s = s.replace(/(^|\s)([a-z]+)(?=\s)/g, (whole, sp: string, w: string, offset: number, all: string) =>
       /(?:^|\s)(?:by|of|with|include|includes|including|like|as|and|or)\s$/.test(

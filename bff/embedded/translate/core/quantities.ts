@@ -29,8 +29,10 @@ export const GTE_WORDS =
 /** Words before an amount that make it a ceiling. */
 export const LTE_WORDS =
   'under|less than|below|up to|at most|max|maximum|maximum of|no more than|<|<=|sub|south of|fewer than|smaller than|lower than';
-/** An amount, a range of amounts, or an amount with a comparison ("over $10m", "$5m+"). */
-export const MONEY = `(?:(?:between|from)\\s+)?${AMOUNT_LOOSE}\\s*(?:-|to|and)\\s*${AMOUNT}|(?:${GTE_WORDS}|${LTE_WORDS})\\s+${AMOUNT}|${AMOUNT}\\s*(?:\\+|or more|and above|and up|or above|plus|or less|and below|or under)?`;
+/** Words before an amount that say it is exact ("raised exactly $20M"). */
+export const EXACT_WORDS = 'exactly|precisely';
+/** An amount, a range of amounts, or an amount with a comparison ("over $10m", "$5m+", "exactly $2m"). */
+export const MONEY = `(?:(?:between|from)\\s+)?${AMOUNT_LOOSE}\\s*(?:-|to|and)\\s*${AMOUNT}|(?:${GTE_WORDS}|${LTE_WORDS})\\s+${AMOUNT}|(?:(?:${EXACT_WORDS})\\s+)?${AMOUNT}\\s*(?:\\+|or more|and above|and up|or above|plus|or less|and below|or under)?`;
 
 function unitOf(u: string | undefined): number | undefined {
   if (!u) return undefined;
@@ -60,6 +62,21 @@ export function parseMoney(text: string): Range<number> | undefined {
   )
     return { gte: v };
   return { gte: v, lte: v };
+}
+
+/** Whether an amount phrase says it is exact ("exactly $20m"). */
+export function isExactAmount(text: string): boolean {
+  return new RegExp(`^(?:${EXACT_WORDS})\\s`).test(text.trim());
+}
+
+/**
+ * An amount as a floor: what a single amount of funding means unless the words say it is exact ("a $20m
+ * round" is at least $20m; "a round of exactly $20m" is $20m). Ranges and comparisons stay as they are.
+ */
+export function atLeastUnlessExact(text: string): Range<number> | undefined {
+  const r = parseMoney(text.trim());
+  if (!r || r.gte === undefined || r.gte !== r.lte || isExactAmount(text)) return r;
+  return { gte: r.gte };
 }
 
 /** The bands a range overlaps; for an exact amount, the band holding it. */

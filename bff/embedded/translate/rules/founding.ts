@@ -7,18 +7,18 @@ import type { RuleGroup } from '../core/groups';
 import { COUNT, YEAR } from '../core/quantities';
 import { type Rule, rx, step } from '../core/runner';
 import { type State, setRange } from '../core/state';
+import { FOUNDING_VERBS } from '../tables/founding';
 
 function yearNow(st: State): number {
   return st.ctx.today.getUTCFullYear();
 }
 
-const FOUNDED = '(?:founded|established|started|incorporated|created|launched|formed|est|born|set up)';
 const FY = 'firmographic.founded_year';
 
 const foundingRules: Rule[] = [
   {
     re: rx(
-      `(?:${FOUNDED} )?(?:between|from) ${YEAR} ?(?:and|to|-|through) ?${YEAR}|${FOUNDED} (?:in )?${YEAR} ?(?:-|to) ?${YEAR}`,
+      `(?:${FOUNDING_VERBS} )?(?:between|from) ${YEAR} ?(?:and|to|-|through) ?${YEAR}|${FOUNDING_VERBS} (?:in )?${YEAR} ?(?:-|to) ?${YEAR}`,
     ),
     apply: (m, st) => {
       const a = Number(m[1] ?? m[3]);
@@ -28,7 +28,7 @@ const foundingRules: Rule[] = [
     },
   },
   {
-    re: rx(`(?:${FOUNDED} )?(?:in )?(?:the )?(?:(?:18|19|20)(\\d)0|'?(\\d)0)s`),
+    re: rx(`(?:${FOUNDING_VERBS} )?(?:in )?(?:the )?(?:(?:18|19|20)(\\d)0|'?(\\d)0)s`),
     apply: (m, st) => {
       const full = /((?:18|19|20)\d0)s/.exec(m[0]!);
       const d = full
@@ -42,7 +42,7 @@ const foundingRules: Rule[] = [
   },
   {
     re: rx(
-      `(?:${FOUNDED} )?(?:(?:in )?or after|post|after) ${YEAR}|(?:${FOUNDED} )?${YEAR} (?:or later|onwards|and later|or after|and after|\\+)`,
+      `(?:${FOUNDING_VERBS} )?(?:(?:in )?or after|post|after) ${YEAR}|(?:${FOUNDING_VERBS} )?${YEAR} (?:or later|onwards|and later|or after|and after|\\+)`,
     ),
     apply: (m, st) => {
       const y = Number(m[1] ?? m[2]);
@@ -52,7 +52,7 @@ const foundingRules: Rule[] = [
     },
   },
   {
-    re: rx(`(?:${FOUNDED} )?(?:since|from) ${YEAR}`),
+    re: rx(`(?:${FOUNDING_VERBS} )?(?:since|from) ${YEAR}`),
     apply: (m, st) => {
       setRange(st, FY, { gte: Number(m[1]) }, m[0]!);
       return true;
@@ -60,7 +60,7 @@ const foundingRules: Rule[] = [
   },
   {
     re: rx(
-      `(?:${FOUNDED} )?(?:(?:in )?or before|before|prior to|pre) ${YEAR}|(?:${FOUNDED} )?${YEAR} (?:or earlier|or before|and earlier)`,
+      `(?:${FOUNDING_VERBS} )?(?:(?:in )?or before|before|prior to|pre) ${YEAR}|(?:${FOUNDING_VERBS} )?${YEAR} (?:or earlier|or before|and earlier)`,
     ),
     apply: (m, st) => {
       const y = Number(m[1] ?? m[2]);
@@ -69,7 +69,7 @@ const foundingRules: Rule[] = [
     },
   },
   {
-    re: rx(`${FOUNDED} (?:in )?${YEAR}`),
+    re: rx(`${FOUNDING_VERBS} (?:in )?${YEAR}`),
     apply: (m, st) => {
       setRange(st, FY, { gte: Number(m[1]), lte: Number(m[1]) }, m[0]!);
       return true;
@@ -77,7 +77,7 @@ const foundingRules: Rule[] = [
   },
   {
     re: rx(
-      `(?:${FOUNDED} )?(?:in|within|during|over) the (?:last|past) ${COUNT} (?:years?|yrs?)|(?:less than|under|younger than|not older than|at most) ${COUNT} (?:years?|yrs?)(?: old)?`,
+      `(?:${FOUNDING_VERBS} )?(?:in|within|during|over) the (?:last|past) ${COUNT} (?:years?|yrs?)|(?:less than|under|younger than|not older than|at most) ${COUNT} (?:years?|yrs?)(?: old)?`,
     ),
     apply: (m, st) => {
       setRange(st, FY, { gte: yearNow(st) - Number(m[1] ?? m[2]) }, m[0]!);
@@ -85,7 +85,7 @@ const foundingRules: Rule[] = [
     },
   },
   {
-    re: rx(`${FOUNDED} (?:about |around )?${COUNT} (?:years?|yrs?) ago`),
+    re: rx(`${FOUNDING_VERBS} (?:about |around )?${COUNT} (?:years?|yrs?) ago`),
     apply: (m, st) => {
       const y = yearNow(st) - Number(m[1]);
       setRange(st, FY, { gte: y, lte: y }, m[0]!);
@@ -107,5 +107,5 @@ const foundingRules: Rule[] = [
 export const foundingGroup: RuleGroup = {
   name: 'founding',
   steps: { numbers: foundingRules.map(step) },
-  vocabulary: [FOUNDED],
+  vocabulary: [FOUNDING_VERBS],
 };

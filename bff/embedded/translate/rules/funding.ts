@@ -5,9 +5,17 @@
  * - A stage followed by an amount, a date or "led by" is one round (`funding_detail.funding_rounds`,
  *   every condition on the same round); otherwise it is the company's current funding stage. Stage
  *   words and their codes are in `tables/funding.ts`.
- * - An amount of a round is a floor: "a $20m series b" -> amount_usd {gte: 20m}.
+ * - A round given by its amount is one round with no stage: "a single round of $10M", "one round of
+ *   $20M", "a $30M round in 2024", "raised $50M in a single round", "a funding round between $5M and
+ *   $15M" -> funding_rounds amount_usd (and date, and a lead investor after "led by"). "A single" says
+ *   the amount came in one round, not that the company raised only one round; without an amount it
+ *   stays a count ("raised only a single round" -> num_funding_rounds 1). Total funding is in
+ *   `rules/money.ts`.
+ * - An amount of a round is a floor unless said to be exact: "a $20m series b" -> amount_usd
+ *   {gte: 20m}; "a round of exactly $3m" -> {gte: 3m, lte: 3m}.
  * - "raised in 2024", "last funded in the past 6 months" -> last funding date; "recently raised" ->
- *   within 12 months of ctx.today.
+ *   within 12 months of ctx.today. Between the raise words and the date there is no founding verb: in
+ *   "at least 3 funding rounds founded after 2018" the year is the founding year.
  * - "at least 3 rounds", "3+ rounds" -> num_funding_rounds {gte: 3}; "more than 3" -> {gte: 4};
  *   "a single round" -> {gte: 1, lte: 1}; "multiple rounds" -> {gte: 2}.
  * - Investors after "led by" (the round's lead), "backed by", "funded by", or before "backed"
@@ -18,9 +26,10 @@ import type { FundingRoundsCondition } from '../../../contract/filters';
 import { hasRoundCondition } from '../../../contract/filters';
 import type { RuleGroup } from '../core/groups';
 import { display, nameRule } from '../core/names';
-import { AMOUNT, COUNT, DATE_PHRASE, MONEY, minus, parseDate, parseMoney } from '../core/quantities';
+import { AMOUNT, atLeastUnlessExact, COUNT, DATE_PHRASE, MONEY, minus, parseDate } from '../core/quantities';
 import { BARRIER, type Rule, rx, step, WORD_END, WORD_START } from '../core/runner';
 import { addValues, type State, scratch, setRange } from '../core/state';
+import { FOUNDING_VERBS } from '../tables/founding';
 import { INVESTOR_CLASSES, STAGE_PHRASES, seriesFrom } from '../tables/funding';
 import { STOPWORDS } from '../tables/words';
 
@@ -32,7 +41,7 @@ function investorUuids(st: State, names: string[], text: string, lead: boolean):
   const uuids: string[] = [];
   let any = false;
   for (const n of names) {
-    const cls = INVESTOR_CLASSES[n];
+    const cls = Object.hasOwn(INVESTOR_CLASSES, n) ? INVESTOR_CLASSES[n] : undefined;
     if (cls) {
       addValues(st, cls[0], [cls[1]], text);
       any = true;
@@ -81,6 +90,33 @@ function stagesOf(text: string): string[] {
   return [...new Set(out)];
 }
 
+const ROUND_VERB = '(?:closed|raised|raising|completed|announced|secured|landed|got|received|with)';
+const ROUND_ARTICLE = '(?:an? |1 |a single |single |1 single |their |its )';
+const ROUND_NOUN = '(?:(?:funding|financing|investment|equity|venture) )?round';
+
+/**
+ * One round given by its amount (and perhaps a date and a lead investor): a round condition, with no
+ * stage. Without an amount the words are left to the other readings ("a single round": a count).
+ */
+function singleRound(
+  st: State,
+  text: string,
+  amount: string | undefined,
+  date: string | undefined,
+): boolean | string {
+  const r = amount ? atLeastUnlessExact(amount) : undefined;
+  if (!r) return false;
+  const draft = roundOf(st);
+  draft.round.amount_usd = r;
+  if (date) {
+    const d = parseDate(date.trim(), st.ctx.today);
+    if (d) draft.round.date = d;
+  }
+  const ledBy = / led by$/.test(text);
+  draft.text.push(text.replace(/ led by$/, '').trim());
+  return ledBy ? `${BARRIER}led by ` : true;
+}
+
 const RAISE =
   '(?:last )?(?:raised|funded|fundraised|raising|closed (?:a )?(?:round|funding)|got funding|received funding|(?:last )?funding(?: round)?|new funding|funding activity|announced (?:a )?round)';
 
@@ -104,8 +140,8 @@ function roundRules(): Rule[] {
         const draft = roundOf(st);
         draft.round.round = [...new Set([...(draft.round.round ?? []), ...stages])];
         if (amount) {
-          const r = parseMoney(amount.trim());
-          if (r) draft.round.amount_usd = r.gte !== undefined && r.gte === r.lte ? { gte: r.gte } : r;
+          const r = atLeastUnlessExact(amount);
+          if (r) draft.round.amount_usd = r;
         }
         if (m[4]) {
           const d = parseDate(m[4].trim(), st.ctx.today);
@@ -116,10 +152,29 @@ function roundRules(): Rule[] {
       },
     },
     {
+      // One round by its amount: "a single round of $10m", "1 round of $20m or more", "a $30m round in
+      // 2024", "a funding round between $5m and $15m", "a $40m round led by accel"
       re: new RegExp(
-        `${WORD_START}(${RAISE}(?:\\s+[^\\s\\u00a6]+){0,6}?)\\s+(${DATE_PHRASE})${WORD_END}`,
+        `${WORD_START}(?:${ROUND_VERB} )?${ROUND_ARTICLE}?(?:(${AMOUNT}) )?${ROUND_NOUN}(?:\\s+(?:of|worth|sized|totall?ing)?\\s*(${MONEY}))?(?:\\s+(${DATE_PHRASE}))?(\\s+led by)?${WORD_END}`,
         'g',
       ),
+      apply: (m, st) => singleRound(st, m[0]!, m[1] ?? m[2], m[3]),
+    },
+    {
+      // "raised $50m in a single round", "$20m in 1 round"
+      re: new RegExp(
+        `${WORD_START}(?:${ROUND_VERB} )?(${MONEY}) in ${ROUND_ARTICLE}${ROUND_NOUN}(?:\\s+(${DATE_PHRASE}))?(\\s+led by)?${WORD_END}`,
+        'g',
+      ),
+      apply: (m, st) => singleRound(st, m[0]!, m[1], m[2]),
+    },
+    {
+      re: new RegExp(
+        `${WORD_START}(${RAISE}(?:\\s+(?!${FOUNDING_VERBS}${WORD_END})[^\\s\\u00a6]+){0,6}?)\\s+(${DATE_PHRASE})${WORD_END}`,
+        'g',
+      ),
+      // the words between the raise and the date never hold a founding verb: in "3 funding rounds
+      // founded after 2018" the year is the founding year
       apply: (m, st) => {
         const d = parseDate(findDate(m), st.ctx.today);
         if (!d) return false;
