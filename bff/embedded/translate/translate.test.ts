@@ -543,6 +543,20 @@ describe('M49 sub-regions by their everyday names, at their own level', () => {
     expect(f('Central African companies')).toEqual({ 'location.hq.country': ['CAF'] });
   });
 
+  it('reads a list mixing countries and regions as one any-of list of countries', () => {
+    const hq = f('in the UK or Western Europe');
+    expect(Object.keys(hq)).toEqual(['location.hq.country']);
+    expect(hq['location.hq.country']).toEqual(expect.arrayContaining(['GBR', 'DEU', 'FRA', 'NLD']));
+    const mena = f('the Middle East and North Africa')['location.hq.country'];
+    expect(mena).toEqual(expect.arrayContaining(['SAU', 'ARE', 'MAR', 'TUN', 'DZA']));
+  });
+
+  it('reads Central Europe, which M49 lacks, as its countries', () => {
+    expect(f('Central European companies')).toEqual({
+      'location.hq.country': ['DEU', 'AUT', 'CHE', 'LIE', 'POL', 'CZE', 'SVK', 'HUN', 'SVN'],
+    });
+  });
+
   it('expands a sub-region to its countries where markets are meant', () => {
     expect(f('selling into Northern Africa')['location.market_served.markets']).toEqual(
       expect.arrayContaining(['EGY', 'MAR', 'TUN']),

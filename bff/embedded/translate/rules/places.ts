@@ -4,7 +4,8 @@
  * Decisions: after "office(s) in" -> location.offices.*; after "selling into/serving/customers in" ->
  * location.market_served.markets (regions expanded to their countries); otherwise HQ: countries ->
  * location.hq.country, M49 regions -> location.hq.region, groupings M49 lacks (DACH, Nordics) -> their
- * countries. The place names are the lexicon's (`lexicon.ts`, tables in `tables/places.ts`).
+ * countries. A list mixing countries and regions ("the UK or Western Europe", "the Middle East and North
+ * Africa") is one any-of: all of it as countries (two keys would both have to hold). The place names are the lexicon's (`lexicon.ts`, tables in `tables/places.ts`).
  */
 import { countriesInRegion } from '../../../contract/geo';
 import type { RuleGroup } from '../core/groups';
@@ -72,8 +73,12 @@ const placeStep: Step = (st) => {
     else {
       const countries = ps.flatMap((p) => p.countries ?? []);
       const regions = ps.flatMap((p) => p.regions ?? []);
-      if (countries.length) addValues(st, 'location.hq.country', countries, whole);
-      if (regions.length) addValues(st, 'location.hq.region', regions, whole);
+      // one list is one any-of: countries and regions together ("the Middle East and North Africa")
+      // become countries, since two keys would have to hold at once
+      if (countries.length && regions.length)
+        addValues(st, 'location.hq.country', [...new Set(ps.flatMap(expand))], whole);
+      else if (countries.length) addValues(st, 'location.hq.country', countries, whole);
+      else if (regions.length) addValues(st, 'location.hq.region', regions, whole);
     }
     return BARRIER;
   });

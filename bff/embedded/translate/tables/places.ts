@@ -8,7 +8,8 @@
  *   forms of it (`REGION_NAME_FORMS`: "Northern Europe", "North European", "West Africa", "SE Asian",
  *   "Central Africa" for Middle Africa). A country keeps its name: "South Africa", "South African" and
  *   "Central African" are the countries, not the regions Southern and Middle Africa.
- * - A grouping M49 lacks is a country list (DACH, Nordics, Benelux, MENA, CEE, Greater China, UKI);
+ * - A grouping M49 lacks is a country list (DACH, Nordics, Benelux, MENA, CEE, Central Europe, Greater
+ *   China, UKI);
  *   EMEA, APAC and the Pacific Islands are unions of M49 regions and stay region codes.
  * - Abbreviations and colloquial demonyms (KSA, NZ, HK, UKI, NORAM, Aussie, Kiwi, Brit, Stateside) are
  *   country aliases; "SEA" only in capitals ("sea freight" is no place). "Yankee" and the like are left
@@ -134,6 +135,8 @@ export const COUNTRY_GROUPS: Readonly<Record<string, string>> = {
   cee: CEE,
   'central and eastern europe': CEE,
   'central eastern europe': CEE,
+  'central europe': 'DEU AUT CHE LIE POL CZE SVK HUN SVN',
+  'central european': 'DEU AUT CHE LIE POL CZE SVK HUN SVN',
   'greater china': 'CHN HKG MAC TWN',
   maghreb: 'DZA MAR TUN LBY MRT',
   scandi: 'DNK NOR SWE',
