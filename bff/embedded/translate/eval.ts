@@ -11,7 +11,13 @@ import { readFileSync } from 'node:fs';
 import { FiltersSchema } from '../../contract/filters';
 import { translate } from './translate';
 
-type Labelled = { query: string; filters: Record<string, unknown>; split?: 'dev' | 'holdout' };
+/** `class`: the class of phrasing a query was written for (the long tail: `m49-subregion`, ...). */
+type Labelled = {
+  query: string;
+  filters: Record<string, unknown>;
+  split?: 'dev' | 'holdout';
+  class?: string;
+};
 
 const TODAY = new Date('2026-11-22T00:00:00Z');
 const INVESTORS: Record<string, string> = { sequoia: 'inv-sequoia', accel: 'inv-accel', a16z: 'inv-a16z' };
@@ -62,7 +68,7 @@ function line(name: string, c: Counts): string {
 }
 
 let elapsed = 0;
-function evaluate(title: string, labelled: Labelled[]): void {
+function evaluate(title: string, labelled: Labelled[], quiet = false): { total: Counts; exact: number } {
   const counts = new Map<string, Counts>();
   const bump = (group: string, field: keyof Counts) => {
     const c = counts.get(group) ?? { tp: 0, fp: 0, fn: 0 };
@@ -88,24 +94,26 @@ function evaluate(title: string, labelled: Labelled[]): void {
     }
     for (const p of e) if (!g.has(p)) bump(groupOf(p), 'fn');
     if (ok) exact++;
-    else if (verbose) {
+    else if (verbose && !quiet) {
       console.log(`\n${item.query}`);
       for (const p of g) if (!e.has(p)) console.log(`  + ${p}`);
       for (const p of e) if (!g.has(p)) console.log(`  - ${p}`);
     }
   }
-  console.log(`\n== ${title}: ${labelled.length} queries`);
-  console.log(`${'group'.padEnd(20)}${'P'.padStart(7)}${'R'.padStart(7)}${'F1'.padStart(7)}`);
   const total: Counts = { tp: 0, fp: 0, fn: 0 };
-  for (const [group, c] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
-    console.log(line(group, c));
+  for (const c of counts.values()) {
     total.tp += c.tp;
     total.fp += c.fp;
     total.fn += c.fn;
   }
+  if (quiet) return { total, exact };
+  console.log(`\n== ${title}: ${labelled.length} queries`);
+  console.log(`${'group'.padEnd(20)}${'P'.padStart(7)}${'R'.padStart(7)}${'F1'.padStart(7)}`);
+  for (const [group, c] of [...counts].sort(([a], [b]) => a.localeCompare(b))) console.log(line(group, c));
   console.log(line('overall', total));
   console.log(`exact match: ${exact}/${labelled.length} = ${pct(exact / labelled.length).trim()}`);
   console.log(`invalid outputs (FiltersSchema): ${invalid}`);
+  return { total, exact };
 }
 
 // dev: queries written while building the rules (in-sample); holdout: written afterwards, before
@@ -119,6 +127,15 @@ evaluate(
   all.filter((q) => q.split === 'holdout'),
 );
 evaluate('all', all);
+
+// per class of phrasing (queries without a class: the general set)
+console.log(`\n== by class (overall over all splits)`);
+const classes = [...new Set(all.map((q) => q.class ?? '(general)'))];
+for (const cls of classes) {
+  const items = all.filter((q) => (q.class ?? '(general)') === cls);
+  const { total, exact } = evaluate(cls, items, true);
+  console.log(`${line(cls, total)}   exact ${exact}/${items.length}`);
+}
 console.log(
-  `\ntime: ${(elapsed / (3 * all.length)).toFixed(2)} ms per query on average (the first call builds the lexicons)`,
+  `\ntime: ${(elapsed / (4 * all.length)).toFixed(2)} ms per query on average (the first call builds the lexicons)`,
 );

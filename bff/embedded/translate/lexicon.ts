@@ -1,118 +1,31 @@
 /**
- * Lexicons of the text-to-filter translator, built once per process (lazily, on first use).
+ * Lexicons of the text-to-filter translator, built once per process (lazily, on first use) from the
+ * reference data and the place tables (`tables/places.ts`).
  *
- * - places: country names, alternative names, demonyms and a few abbreviations (US, UK, USA, UAE) to
- *   ISO alpha-3 codes; regions to M49 codes where M49 has them, groupings M49 lacks (DACH, Nordics,
- *   Benelux, EU, Middle East, GCC, Baltics, Iberia) to country lists.
+ * - places: country names, alternative names, demonyms and abbreviations (US, UK, UAE, KSA, Aussie) to
+ *   ISO alpha-3 codes; regions to M49 codes where M49 has them (with the everyday forms of their
+ *   names), groupings M49 lacks (DACH, Nordics, Benelux, EU, Middle East, GCC, CEE) to country lists.
+ *   The decisions are in `tables/places.ts`.
  * - cities: the 25 largest cities of each country plus a few tech hubs and nicknames (NYC, SF, Bay Area).
  */
-import { COUNTRIES, REGIONS } from '../../contract/geo';
+import worldCountries from 'world-countries';
+import { COUNTRIES, countriesInRegion, REGIONS } from '../../contract/geo';
 import { normalizeText } from '../../contract/text';
 import { citiesOf } from '../dataset/reference/cities';
 import { altNamesOf, demonymsOf } from '../dataset/reference/geo-extra';
 import { INDUSTRIES } from '../dataset/taxonomy';
+import {
+  ACRONYMS,
+  CITY_ALIASES,
+  COUNTRY_ALIASES,
+  COUNTRY_GROUPS,
+  NOT_CITIES,
+  REGION_ALIASES,
+  REGION_NAME_FORMS,
+  SKIP_ALT,
+} from './tables/places';
 
 export type Place = { countries?: string[]; regions?: string[] };
-
-const ACRONYMS = new Set(['usa', 'uk', 'uae', 'drc', 'dprk', 'rsa']);
-const SKIP_ALT = new Set(['mann', 'manx', 'viti', 'lao', 'eire']);
-
-const REGION_ALIASES: Record<string, string[]> = {
-  europe: ['150'],
-  european: ['150'],
-  'western europe': ['155'],
-  'western european': ['155'],
-  'northern europe': ['154'],
-  'southern europe': ['039'],
-  'eastern europe': ['151'],
-  'eastern european': ['151'],
-  'southeast asia': ['035'],
-  'south east asia': ['035'],
-  'south eastern asia': ['035'],
-  'southeast asian': ['035'],
-  asean: ['035'],
-  asia: ['142'],
-  asian: ['142'],
-  'east asia': ['030'],
-  'eastern asia': ['030'],
-  'south asia': ['034'],
-  'southern asia': ['034'],
-  'central asia': ['143'],
-  'western asia': ['145'],
-  africa: ['002'],
-  african: ['002'],
-  'sub saharan africa': ['202'],
-  'north africa': ['015'],
-  'northern africa': ['015'],
-  'latin america': ['419'],
-  'latin american': ['419'],
-  latam: ['419'],
-  'south america': ['005'],
-  'south american': ['005'],
-  'central america': ['013'],
-  caribbean: ['029'],
-  'north america': ['021'],
-  'north american': ['021'],
-  americas: ['019'],
-  'the americas': ['019'],
-  oceania: ['009'],
-  anz: ['053'],
-  'australia and new zealand': ['053'],
-  emea: ['150', '002', '145'],
-  apac: ['142', '009'],
-  'asia pacific': ['142', '009'],
-  'asia pac': ['142', '009'],
-};
-
-const EU =
-  'AUT BEL BGR HRV CYP CZE DNK EST FIN FRA DEU GRC HUN IRL ITA LVA LTU LUX MLT NLD POL PRT ROU SVK SVN ESP SWE';
-const COUNTRY_GROUPS: Record<string, string> = {
-  dach: 'DEU AUT CHE',
-  nordics: 'DNK FIN ISL NOR SWE',
-  nordic: 'DNK FIN ISL NOR SWE',
-  'nordic countries': 'DNK FIN ISL NOR SWE',
-  scandinavia: 'DNK NOR SWE',
-  scandinavian: 'DNK NOR SWE',
-  benelux: 'BEL NLD LUX',
-  baltics: 'EST LVA LTU',
-  'baltic states': 'EST LVA LTU',
-  iberia: 'ESP PRT',
-  'iberian peninsula': 'ESP PRT',
-  eu: EU,
-  'european union': EU,
-  'middle east': 'ARE SAU QAT KWT BHR OMN ISR JOR LBN IRQ IRN SYR YEM TUR EGY PSE',
-  mena: 'ARE SAU QAT KWT BHR OMN ISR JOR LBN IRQ IRN SYR YEM TUR PSE EGY LBY TUN DZA MAR',
-  gcc: 'ARE SAU QAT KWT BHR OMN',
-  'gulf states': 'ARE SAU QAT KWT BHR OMN',
-  'uk and ireland': 'GBR IRL',
-  'british isles': 'GBR IRL',
-};
-
-const COUNTRY_ALIASES: Record<string, string> = {
-  america: 'USA',
-  'the us': 'USA',
-  'the states': 'USA',
-  'united states': 'USA',
-  england: 'GBR',
-  scotland: 'GBR',
-  wales: 'GBR',
-  britain: 'GBR',
-  'great britain': 'GBR',
-  english: 'GBR',
-  scottish: 'GBR',
-  holland: 'NLD',
-  korea: 'KOR',
-  'south korea': 'KOR',
-  korean: 'KOR',
-  czechia: 'CZE',
-  'czech republic': 'CZE',
-  czech: 'CZE',
-  turkiye: 'TUR',
-  'ivory coast': 'CIV',
-  emirates: 'ARE',
-  uae: 'ARE',
-  prc: 'CHN',
-};
 
 let places: Map<string, Place> | undefined;
 
@@ -122,71 +35,70 @@ function addPlace(map: Map<string, Place>, phrase: string, place: Place): void {
   map.set(key, place);
 }
 
+/** A grouping's countries: alpha-3 codes, and M49 codes standing for their regions' countries. */
+function groupCountries(list: string): string[] {
+  return [...new Set(list.split(' ').flatMap((c) => (/^\d{3}$/.test(c) ? countriesInRegion(c) : [c])))];
+}
+
+/** "eastern africa" -> east africa, east african, eastern african (the name itself not included). */
+function regionNameForms(name: string): string[] {
+  const { directions, adjectives } = REGION_NAME_FORMS;
+  let heads = [name];
+  for (const [word, forms] of Object.entries(directions)) {
+    if (name.startsWith(`${word} `)) heads = [name, ...forms.map((f) => f + name.slice(word.length))];
+  }
+  const out: string[] = [];
+  for (const h of heads) {
+    out.push(h);
+    const last = h.split(' ').pop()!;
+    const adjective = adjectives[last];
+    if (adjective) out.push(`${h.slice(0, -last.length)}${adjective}`);
+  }
+  return out.filter((f) => f !== name);
+}
+
+const sovereign = new Set(worldCountries.filter((c) => c.independent).map((c) => c.cca3.toUpperCase()));
+
+/**
+ * Alternative names and demonyms -> countries. A word several countries claim goes to the sovereign
+ * claimant ("indian": India, not the British Indian Ocean Territory), or to all of them when several
+ * are sovereign ("congolese").
+ */
+function altNameClaims(): Map<string, string[]> {
+  const claims = new Map<string, string[]>();
+  for (const c of COUNTRIES) {
+    for (const alt of [...altNamesOf(c.code), ...demonymsOf(c.code)]) {
+      let key = normalizeText(alt);
+      if (!/^[a-z ]+$/.test(key) || SKIP_ALT.has(key)) continue;
+      if (key.length < 4 && !ACRONYMS.has(key.replace(/ /g, ''))) continue;
+      if (key.length < 4) key = key.replace(/ /g, '');
+      const codes = claims.get(key) ?? [];
+      if (!codes.includes(c.code)) claims.set(key, [...codes, c.code]);
+    }
+  }
+  for (const [key, codes] of claims) {
+    const states = codes.filter((c) => sovereign.has(c));
+    if (codes.length > 1 && states.length > 0) claims.set(key, states);
+  }
+  return claims;
+}
+
 export function placeLexicon(): Map<string, Place> {
   if (places) return places;
   const map = new Map<string, Place>();
-  for (const [k, v] of Object.entries(REGION_ALIASES)) addPlace(map, k, { regions: v });
-  for (const [k, v] of Object.entries(COUNTRY_GROUPS)) addPlace(map, k, { countries: v.split(' ') });
+  for (const [k, v] of Object.entries(REGION_ALIASES)) addPlace(map, k, { regions: [...v] });
+  for (const [k, v] of Object.entries(COUNTRY_GROUPS)) addPlace(map, k, { countries: groupCountries(v) });
   for (const [k, v] of Object.entries(COUNTRY_ALIASES)) addPlace(map, k, { countries: [v] });
   for (const c of COUNTRIES) addPlace(map, c.name, { countries: [c.code] });
-  for (const c of COUNTRIES) {
-    for (const alt of [...altNamesOf(c.code), ...demonymsOf(c.code)]) {
-      const key = normalizeText(alt);
-      if (!/^[a-z ]+$/.test(key) || SKIP_ALT.has(key)) continue;
-      if (key.length < 4 && !ACRONYMS.has(key.replace(/ /g, ''))) continue;
-      addPlace(map, key.length < 4 ? key.replace(/ /g, '') : key, { countries: [c.code] });
-    }
-  }
+  for (const [k, codes] of altNameClaims()) addPlace(map, k, { countries: codes });
   for (const r of REGIONS) addPlace(map, r.name, { regions: [r.code] });
+  // after the countries, so a country keeps its name ("south africa" is not Southern Africa)
+  for (const r of REGIONS) {
+    for (const form of regionNameForms(normalizeText(r.name))) addPlace(map, form, { regions: [r.code] });
+  }
   places = map;
   return map;
 }
-
-const CITY_ALIASES: Record<string, string> = {
-  nyc: 'New York',
-  'new york': 'New York',
-  'new york city': 'New York',
-  sf: 'San Francisco',
-  'bay area': 'San Francisco',
-  'silicon valley': 'San Francisco',
-  la: 'Los Angeles',
-  bangalore: 'Bangalore',
-  bengaluru: 'Bengaluru',
-  'palo alto': 'Palo Alto',
-  'mountain view': 'Mountain View',
-  cambridge: 'Cambridge',
-  'tel aviv': 'Tel Aviv',
-  boston: 'Boston',
-  seattle: 'Seattle',
-  miami: 'Miami',
-  atlanta: 'Atlanta',
-  frankfurt: 'Frankfurt',
-  cologne: 'Köln',
-  zurich: 'Zürich',
-  munich: 'Munich',
-};
-
-/** Words that also name a city somewhere but are far more often something else. */
-const NOT_CITIES = new Set([
-  'of',
-  'the',
-  'reading',
-  'split',
-  'nice',
-  'mobile',
-  'victoria',
-  'orange',
-  'university',
-  'industry',
-  'central',
-  'general',
-  'saas',
-  'tech',
-  'data',
-  'series',
-  'seed',
-  'marketing',
-]);
 
 let cities: Map<string, string> | undefined;
 

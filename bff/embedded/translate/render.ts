@@ -2,9 +2,10 @@
  * One filter as the words a sales user would type: the inverse of `translate` for a single key.
  * `renderFilter('location.hq.country', ['DEU', 'FRA'])` -> "companies headquartered in Germany or France".
  *
- * The phrases are chosen so that `translate` reads them back to the same filter (the round-trip
- * property of `roundtrip.test.ts`). Values a phrase cannot say exactly are still rendered as the
- * nearest words, but only the forms listed in `RENDERABLE` below round-trip.
+ * The phrases are the translator's own: each entry of the phrase tables (`tables/*.ts`) holds the words
+ * `translate` reads and, in `says`, the words written here for the same values, so `translate` reads
+ * them back to the same filter (the round-trip property of `roundtrip.test.ts`). Values a phrase cannot
+ * say exactly are still rendered as the nearest words, but only the forms listed below round-trip.
  *
  * Keys not rendered (`renderFilter` throws `UnrenderableFilterError`):
  * - `industry.industry`: service taxonomy codes are found by fuzzy industry search over names and
@@ -13,12 +14,15 @@
  * - `funding_detail.funding_rounds.investors`: investor UUIDs need an investor directory to name them.
  *
  * Values that round-trip (anything else is rendered on a best-effort basis):
- * - enums: the codes with a phrase in the tables below (ownership `public` reads as company type;
+ * - enums: the codes with a `says` in the tables (ownership `public` reads as company type;
  *   gtm motion `others`, funding stages acquired / corporate_funded / non_equity_assistance /
  *   private_equity / public / venture_funded and a lone post-IPO stage have no phrase).
  * - revenue and valuation bands: a contiguous run of bands ("with revenue between $10M and $50M").
  * - AI maturity: [0], [1], [4], [5], [4, 5], [2, 3, 4, 5].
- * - year, count and USD ranges: any; dates: whole calendar years ("in 2024", "since 2023", "before 2025").
+ * - year, count and USD ranges: any (an exact amount as "exactly $20M"); dates: whole calendar years ("in
+ *   2024", "since 2023", "before 2025").
+ * - funding rounds: a stage with an amount and/or a date ("a Series B of at least $20M in 2024"), or an
+ *   amount with or without a date and no stage ("a funding round of at least $20M").
  * - text names: names of up to four words that are not place names or stop words.
  * - partnership type: every code but `others` ("companies with reseller partners or OEM partners").
  * - partnership tier: the tier words of `PARTNER_TIERS` as the translator writes them ("Gold",
@@ -27,6 +31,13 @@
 import { type Band, FUNDING_STAGES, REVENUE_BANDS, VALUATION_BANDS } from '../../contract/enums';
 import type { FundingRoundsCondition, Range } from '../../contract/filters';
 import { countryByCode, regionByCode } from '../../contract/geo';
+import { ASSESSMENT_PHRASES } from './tables/assessment';
+import { BUSINESS_MODEL_PHRASES, GTM_TYPE_PHRASES } from './tables/business-model';
+import { COMPANY_TYPE_PHRASES, OWNERSHIP_PHRASES, STATUS_PHRASES } from './tables/firmographic';
+import { STAGE_PHRASES } from './tables/funding';
+import { PARTNER_KINDS, PARTNER_TIERS } from './tables/partners';
+import type { Phrase } from './tables/phrase';
+import { TECHNOLOGY_PHRASES } from './tables/technology';
 
 export class UnrenderableFilterError extends Error {
   constructor(key: string, why: string) {
@@ -36,130 +47,60 @@ export class UnrenderableFilterError extends Error {
 }
 
 /** Partner tiers the translator reads, as it writes them (`strategic_signal.partnership.strategic_tier`). */
-export const PARTNER_TIERS = [
-  'Premier',
-  'Gold',
-  'Platinum',
-  'Silver',
-  'Bronze',
-  'Diamond',
-  'Elite',
-  'Strategic',
-  'Registered',
-  'Certified',
-  'Authorized',
-  'Preferred',
-] as const;
+export { PARTNER_TIERS };
 
-/** Code -> phrase, per enum key. Each phrase is one the translator reads as exactly that code. */
-export const ENUM_PHRASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'firmographic.company_type': { public: 'public', private: 'private' },
-  'firmographic.ownership_category': {
-    corporate_owned: 'corporate owned',
-    family_owned: 'family owned',
-    founder_individual_operated_bootstrapped: 'bootstrapped',
-    management_employee_owned: 'employee owned',
-    nonprofit_foundation_owned: 'nonprofit',
-    private_equity_controlled: 'PE-backed',
-    state_government_owned: 'state owned',
-    venture_growth_investor_backed: 'VC-backed',
-  },
-  'firmographic.operating_status': {
-    acquired: 'acquired',
-    closed: 'defunct',
-    ipo: 'recently IPOed',
-    operating: 'still operating',
-  },
-  'business_model.gtm_type': { b2b: 'B2B', b2c: 'B2C', b2b_and_b2c: 'B2B2C' },
-  'business_model.offering_type': {
-    software: 'software',
-    hardware_manufacturing: 'hardware',
-    services: 'services',
-    digital_commerce_content: 'ecommerce',
-  },
-  'strategic_signal.partnership.type': {
-    channel_reseller_distributor: 'reseller partners',
-    gtm_marketing: 'co-marketing partners',
-    implementation_si_consulting: 'implementation partners',
-    oem_whitelabel_licensing: 'OEM partners',
-    strategic_codevelopment: 'co-development partners',
-    technology_integration: 'technology integration partners',
-  },
-  'business_model.gtm_motion': {
-    api_first: 'API-first',
-    channel_partners: 'selling through channel partners',
-    community_led: 'community-led',
-    direct_to_consumer: 'direct to consumer',
-    enterprise_field_sales: 'enterprise field sales',
-    event_driven: 'event-driven',
-    inside_sales: 'inside sales',
-    marketplace_listing: 'marketplace listing',
-    oem_embedded: 'white-label',
-    product_led_growth: 'product-led growth',
-    sales_led: 'sales-led',
-  },
-  'business_model.revenue_model': {
-    advertising: 'ad supported',
-    affiliate_referral: 'affiliate revenue',
-    data_monetisation: 'data monetisation',
-    freemium: 'freemium',
-    grants_donations: 'donations',
-    hardware_sales: 'hardware sales',
-    licensing_royalties: 'licensing',
-    managed_services: 'managed services',
-    marketplace_commission: 'marketplace',
-    one_time_license: 'perpetual license',
-    professional_services: 'professional services',
-    subscription_recurring: 'subscription',
-    transaction_fee: 'transaction fees',
-    usage_based: 'usage-based',
-  },
-  'company_assessment.customer_concentration.classification': {
-    low: 'low customer concentration',
-    moderate: 'moderate customer concentration',
-    high: 'high customer concentration',
-    critical: 'critical customer concentration',
-  },
-  'company_assessment.competitive_moat': {
-    cost_advantage: 'a cost advantage',
-    data_advantage: 'a data moat',
-    distribution_advantage: 'a distribution advantage',
-    ecosystem_lock_in: 'ecosystem lock-in',
-    efficient_scale: 'economies of scale',
-    intangible_assets: 'strong IP',
-    network_effects: 'network effects',
-    regulatory_moat: 'a regulatory moat',
-    switching_costs: 'high switching costs',
-    talent_moat: 'a talent moat',
-  },
-  'funding_detail.funding_overview.funding_stage': {
-    pre_seed: 'pre-seed',
-    seed: 'seed',
-    angel: 'angel',
-    crowdfunded: 'crowdfunded',
-    debt_funded: 'debt funded',
-    initial_coin_offering: 'ICO',
+/** Every phrase table of the translator, in its reading order. */
+const PHRASE_TABLES: readonly Phrase[] = [
+  ...STATUS_PHRASES,
+  ...OWNERSHIP_PHRASES,
+  ...COMPANY_TYPE_PHRASES,
+  ...GTM_TYPE_PHRASES,
+  ...BUSINESS_MODEL_PHRASES,
+  ...TECHNOLOGY_PHRASES,
+  ...ASSESSMENT_PHRASES,
+];
+
+function enumPhrases(): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const p of PHRASE_TABLES) {
+    const code = Array.isArray(p.values) && p.values.length === 1 ? p.values[0] : undefined;
+    if (p.says !== undefined && typeof code === 'string') out[p.key] = { ...out[p.key], [code]: p.says };
+  }
+  out['strategic_signal.partnership.type'] = Object.fromEntries(PARTNER_KINDS.map((k) => [k.code, k.says]));
+  out['funding_detail.funding_overview.funding_stage'] = {
+    ...Object.fromEntries(
+      STAGE_PHRASES.flatMap((p) =>
+        p.says !== undefined && p.codes.length === 1 ? [[p.codes[0], p.says]] : [],
+      ),
+    ),
     ...Object.fromEntries(
       FUNDING_STAGES.filter((s) => /^series_[a-j]$/.test(s.code)).map((s) => [s.code, s.label]),
     ),
-  },
-};
+  };
+  return out;
+}
+
+/** Code -> phrase, per enum key: the `says` of the translator's tables, so each reads back as that code. */
+export const ENUM_PHRASES: Readonly<Record<string, Readonly<Record<string, string>>>> = enumPhrases();
 
 /** AI maturity level sets with a phrase of their own. */
-export const AI_PHRASES: readonly [readonly number[], string][] = [
-  [[0], 'that use no AI'],
-  [[1], 'AI-assisted'],
-  [[4], 'AI-native'],
-  [[5], 'AI foundational'],
-  [[4, 5], 'AI-first'],
-  [[2, 3, 4, 5], 'AI-powered'],
-];
+export const AI_PHRASES: readonly [readonly number[], string][] = TECHNOLOGY_PHRASES.flatMap((p) =>
+  p.key === 'technology.ai_maturity.scale' && p.says !== undefined && Array.isArray(p.values)
+    ? [[p.values as readonly number[], p.says] as [readonly number[], string]]
+    : [],
+);
 
-const BOOLEAN_PHRASES: Readonly<Record<string, readonly [string, string]>> = {
-  'technology.api_detail.has_api': ['with an API', 'without an API'],
-  'technology.app_detail.has_app': ['with a mobile app', 'without a mobile app'],
-  'technology.is_technology_focussed': ['tech-focused companies', 'non-tech companies'],
-};
+/** Boolean key -> [phrase for true, phrase for false]. */
+const BOOLEAN_PHRASES: Readonly<Record<string, readonly [string, string]>> = (() => {
+  const out: Record<string, [string, string]> = {};
+  for (const p of TECHNOLOGY_PHRASES) {
+    if (typeof p.values !== 'boolean' || p.says === undefined) continue;
+    const pair = out[p.key] ?? ['', ''];
+    pair[p.values ? 0 : 1] = p.says;
+    out[p.key] = pair;
+  }
+  return out;
+})();
 
 function anyOf(words: readonly string[]): string {
   if (words.length <= 1) return words[0] ?? '';
@@ -177,7 +118,7 @@ export function usd(n: number): string {
 
 function moneyRange(r: Range<number>): string {
   if (r.gte !== undefined && r.lte !== undefined) {
-    return r.gte === r.lte ? usd(r.gte) : `between ${usd(r.gte)} and ${usd(r.lte)}`;
+    return r.gte === r.lte ? `exactly ${usd(r.gte)}` : `between ${usd(r.gte)} and ${usd(r.lte)}`;
   }
   if (r.gte !== undefined) return `at least ${usd(r.gte)}`;
   return `at most ${usd(r.lte ?? 0)}`;
@@ -296,10 +237,8 @@ export function renderFilter(key: string, value: unknown): string {
     case 'technology.api_detail.has_api':
     case 'technology.app_detail.has_app':
     case 'technology.is_technology_focussed': {
-      const [yes, no] = BOOLEAN_PHRASES[key]!;
-      return value === true
-        ? `companies ${yes}`.replace('companies tech', 'tech')
-        : `companies ${no}`.replace('companies non', 'non');
+      const said = BOOLEAN_PHRASES[key]![value === true ? 0 : 1];
+      return said.endsWith('companies') ? said : `companies ${said}`;
     }
     case 'funding_detail.funding_overview.total_funding_usd':
       return `companies that raised ${moneyRange(value as Range<number>).replace(/^at most/, 'under')}`;

@@ -73,10 +73,11 @@ const amount = fc.oneof(
   fc.integer({ min: 1, max: 50 }).map((n) => n * 1e9),
   fc.integer({ min: 100, max: 999 }).map((n) => n * 1e3),
 );
-/** USD ranges as translate keeps them: an exact amount reads as "at least". */
-const usdRange = fc.tuple(amount, amount, fc.nat(2)).map(([a, b, shape]) => {
+/** USD ranges: between two amounts, at least, at most, or exactly one amount ("exactly $20M"). */
+const usdRange = fc.tuple(amount, amount, fc.nat(3)).map(([a, b, shape]) => {
   const [lo, hi] = a <= b ? [a, b] : [b, a];
   if (shape === 0 && lo !== hi) return { gte: lo, lte: hi };
+  if (shape === 3) return { gte: lo, lte: lo };
   return shape === 2 ? { lte: hi } : { gte: lo };
 });
 const countRange = fc
@@ -141,9 +142,11 @@ const VALUES: Record<string, fc.Arbitrary<unknown>> = {
   'funding_detail.funding_overview.total_funding_usd': usdRange,
   'funding_detail.funding_overview.num_funding_rounds': countRange,
   'funding_detail.funding_overview.last_funding_date': yearDates,
+  // a round with a stage and an amount or a date, or with an amount and no stage (a date alone with no
+  // stage is the last funding date)
   'funding_detail.funding_rounds': fc
-    .record({ round: subset(STAGES, 1), amount_usd: usdRange, date: yearDates }, { requiredKeys: ['round'] })
-    .filter((r) => r.amount_usd !== undefined || r.date !== undefined),
+    .record({ round: subset(STAGES, 1), amount_usd: usdRange, date: yearDates }, { requiredKeys: [] })
+    .filter((r) => r.amount_usd !== undefined || (r.round !== undefined && r.date !== undefined)),
 };
 
 const filterArb = fc

@@ -514,3 +514,177 @@ describe('partnership type and tier', () => {
       expect(FiltersSchema.safeParse(f(q)).success).toBe(true);
   });
 });
+
+describe('M49 sub-regions by their everyday names, at their own level', () => {
+  const R = 'location.hq.region';
+  it.each([
+    ['companies in West Africa', ['011']],
+    ['West African companies', ['011']],
+    ['Eastern African startups', ['014']],
+    ['North European companies', ['154']],
+    ['Northern European companies', ['154']],
+    ['companies based in Southern Europe', ['039']],
+    ['companies in Central Africa', ['017']],
+    ['Central American companies', ['013']],
+    ['SE Asian companies', ['035']],
+    ['East Asian companies', ['030']],
+    ['companies in West Asia', ['145']],
+    ['Sub-Saharan companies', ['202']],
+    ['Latin America and the Caribbean', ['419']],
+    ['Northern America', ['021']],
+    ['Southern African companies', ['018']],
+  ])('%s', (text, regions) => {
+    expect(f(text)).toEqual({ [R]: regions });
+  });
+
+  it('leaves a country its name: South Africa and the Central African Republic are countries', () => {
+    expect(f('South African companies')).toEqual({ 'location.hq.country': ['ZAF'] });
+    expect(f('companies in South Africa')).toEqual({ 'location.hq.country': ['ZAF'] });
+    expect(f('Central African companies')).toEqual({ 'location.hq.country': ['CAF'] });
+  });
+
+  it('reads a list mixing countries and regions as one any-of list of countries', () => {
+    const hq = f('in the UK or Western Europe');
+    expect(Object.keys(hq)).toEqual(['location.hq.country']);
+    expect(hq['location.hq.country']).toEqual(expect.arrayContaining(['GBR', 'DEU', 'FRA', 'NLD']));
+    const mena = f('the Middle East and North Africa')['location.hq.country'];
+    expect(mena).toEqual(expect.arrayContaining(['SAU', 'ARE', 'MAR', 'TUN', 'DZA']));
+  });
+
+  it('reads Central Europe, which M49 lacks, as its countries', () => {
+    expect(f('Central European companies')).toEqual({
+      'location.hq.country': ['DEU', 'AUT', 'CHE', 'LIE', 'POL', 'CZE', 'SVK', 'HUN', 'SVN'],
+    });
+  });
+
+  it('expands a sub-region to its countries where markets are meant', () => {
+    expect(f('selling into Northern Africa')['location.market_served.markets']).toEqual(
+      expect.arrayContaining(['EGY', 'MAR', 'TUN']),
+    );
+  });
+});
+
+describe('colloquial demonyms and abbreviations', () => {
+  const C = 'location.hq.country';
+  it.each([
+    ['Aussie companies', { [C]: ['AUS'] }],
+    ['Kiwi startups', { [C]: ['NZL'] }],
+    ['Brit companies', { [C]: ['GBR'] }],
+    ['companies in NZ', { [C]: ['NZL'] }],
+    ['KSA', { [C]: ['SAU'] }],
+    ['companies in HK', { [C]: ['HKG'] }],
+    ['Stateside companies', { [C]: ['USA'] }],
+    ['US-based companies', { [C]: ['USA'] }],
+    ['U.S.-based companies', { [C]: ['USA'] }],
+    ['companies in UKI', { [C]: ['GBR', 'IRL'] }],
+    ['Scandi companies', { [C]: ['DNK', 'NOR', 'SWE'] }],
+    [
+      'CEE companies',
+      { [C]: ['ALB', 'BGR', 'HRV', 'CZE', 'HUN', 'POL', 'ROU', 'SVK', 'SVN', 'EST', 'LVA', 'LTU'] },
+    ],
+    ['Greater China', { [C]: ['CHN', 'HKG', 'MAC', 'TWN'] }],
+    ['companies in SEA', { 'location.hq.region': ['035'] }],
+    ['NORAM companies', { 'location.hq.region': ['021'] }],
+  ])('%s', (text, expected) => {
+    expect(f(text)).toEqual(expected);
+  });
+
+  it('gives a demonym several countries share to the sovereign one, or to all sovereign ones', () => {
+    expect(f('Indian companies')).toEqual({ [C]: ['IND'] });
+    expect(f('American companies')).toEqual({ [C]: ['USA'] });
+    expect(f('Dutch companies')).toEqual({ [C]: ['NLD'] });
+    expect(f('Congolese companies')).toEqual({ [C]: ['COD', 'COG'] });
+  });
+
+  it('reads "SEA" only in capitals, and MEA as the Middle East and the countries of Africa', () => {
+    expect(translate('sea freight companies', ctx).filters['location.hq.region']).toBeUndefined();
+    const mea = f('companies in MEA')[C] as string[];
+    expect(mea).toEqual(expect.arrayContaining(['ARE', 'SAU', 'ISR', 'NGA', 'KEN', 'ZAF', 'EGY']));
+    expect(new Set(mea).size).toBe(mea.length);
+  });
+});
+
+describe('a single round by its amount', () => {
+  const FR = 'funding_detail.funding_rounds';
+  it.each([
+    ['raised a single round of $10M', { [FR]: { amount_usd: { gte: 10_000_000 } } }],
+    ['one round of $20M', { [FR]: { amount_usd: { gte: 20_000_000 } } }],
+    ['a single funding round of at least $5M', { [FR]: { amount_usd: { gte: 5_000_000 } } }],
+    ['raised $50M in one round', { [FR]: { amount_usd: { gte: 50_000_000 } } }],
+    ['a round of exactly $3M', { [FR]: { amount_usd: { gte: 3_000_000, lte: 3_000_000 } } }],
+    ['a round under $2M', { [FR]: { amount_usd: { lte: 2_000_000 } } }],
+    [
+      'closed a $30M round in 2025',
+      { [FR]: { amount_usd: { gte: 30_000_000 }, date: { gte: '2025-01-01', lte: '2025-12-31' } } },
+    ],
+    [
+      'a $40M round led by Accel',
+      {
+        [FR]: {
+          amount_usd: { gte: 40_000_000 },
+          'investors.uuid': ['inv-accel'],
+          'investors.lead_investor': true,
+        },
+      },
+    ],
+  ])('%s', (text, expected) => {
+    expect(f(text)).toEqual(expected);
+  });
+
+  it('keeps a single round without an amount a count of rounds', () => {
+    expect(f('companies that raised only a single round')).toEqual({
+      'funding_detail.funding_overview.num_funding_rounds': { gte: 1, lte: 1 },
+    });
+  });
+});
+
+describe('exact amounts of funding', () => {
+  const TF = 'funding_detail.funding_overview.total_funding_usd';
+  it.each([
+    ['raised exactly $20M', { gte: 20_000_000, lte: 20_000_000 }],
+    ['raised precisely $7.5M', { gte: 7_500_000, lte: 7_500_000 }],
+    ['raised $20M in total', { gte: 20_000_000, lte: 20_000_000 }],
+    ['raised a total of $20M', { gte: 20_000_000, lte: 20_000_000 }],
+    ['with $5M in funding', { gte: 5_000_000, lte: 5_000_000 }],
+    ['with total funding of $100M', { gte: 100_000_000, lte: 100_000_000 }],
+    ['$12M in total funding', { gte: 12_000_000, lte: 12_000_000 }],
+    // a raise verb alone keeps the documented floor
+    ['raised $20M', { gte: 20_000_000 }],
+    ['have raised $20M in funding', { gte: 20_000_000 }],
+    ['$20M raised', { gte: 20_000_000 }],
+    // comparisons and ranges say their own bounds
+    ['with over $5M in funding', { gte: 5_000_000 }],
+    ['raised $2M-$5M in total', { gte: 2_000_000, lte: 5_000_000 }],
+  ])('%s', (text, expected) => {
+    expect(f(text)).toEqual({ [TF]: expected });
+  });
+});
+
+describe('a number of rounds beside a founding year', () => {
+  const NR = 'funding_detail.funding_overview.num_funding_rounds';
+  const FY = 'firmographic.founded_year';
+  it.each([
+    ['with at least 3 funding rounds founded after 2018', { [NR]: { gte: 3 }, [FY]: { gte: 2019 } }],
+    ['3+ funding rounds, established since 2012', { [NR]: { gte: 3 }, [FY]: { gte: 2012 } }],
+    ['at least 2 rounds of funding and founded before 2000', { [NR]: { gte: 2 }, [FY]: { lte: 1999 } }],
+    ['4 or more funding rounds launched in the last 10 years', { [NR]: { gte: 4 }, [FY]: { gte: 2016 } }],
+    ['founded in 2010 with more than 5 funding rounds', { [FY]: { gte: 2010, lte: 2010 }, [NR]: { gte: 6 } }],
+  ])('%s', (text, expected) => {
+    expect(f(text)).toEqual(expected);
+  });
+
+  it('still reads a raise date after funding words without a founding verb', () => {
+    expect(f('last funding round in 2024')).toEqual({
+      'funding_detail.funding_overview.last_funding_date': { gte: '2024-01-01', lte: '2024-12-31' },
+    });
+  });
+});
+
+describe('words that are names of Object.prototype members', () => {
+  it('are ordinary unknown words', () => {
+    expect(translate('constructor companies', ctx).unmatched).toEqual(['constructor']);
+    const r = translate('backed by constructor', { today: TODAY });
+    expect(r.filters).toEqual({});
+    expect(r.unmatched).toEqual(['constructor']);
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Places: countries, M49 regions, groupings M49 lacks, cities; and "global".
+ *
+ * Decisions: after "office(s) in" -> location.offices.*; after "selling into/serving/customers in" ->
+ * location.market_served.markets (regions expanded to their countries); otherwise HQ: countries ->
+ * location.hq.country, M49 regions -> location.hq.region, groupings M49 lacks (DACH, Nordics) -> their
+ * countries. A list mixing countries and regions ("the UK or Western Europe", "the Middle East and North
+ * Africa") is one any-of: all of it as countries (two keys would both have to hold). The place names are the lexicon's (`lexicon.ts`, tables in `tables/places.ts`).
+ */
+import { countriesInRegion } from '../../../contract/geo';
+import type { RuleGroup } from '../core/groups';
+import { SEPARATORS } from '../core/names';
+import { BARRIER, replaceTriggered, rx, type Step, step, WORD_END, WORD_START } from '../core/runner';
+import { addValues, setValue } from '../core/state';
+import { cityLexicon, type Place, placeLexicon } from '../lexicon';
+
+let placeRe: RegExp | undefined;
+const OFFICE_TRIG =
+  '(?:with |having |that have |has |have )?(?:an? |their )?(?:offices?|presence|locations?|branch(?:es)?|subsidiar(?:y|ies)|operations|teams?|sites?) (?:in|across|throughout)';
+const MARKET_TRIG =
+  '(?:selling|sells?|sold|expanding|expand|exporting|exports?) (?:in)?to|(?:selling|sells?) (?:in|across)|serv(?:e|es|ing)(?: customers in| the)?|customers (?:in|across)|clients (?:in|across)|(?:active|operating) (?:in|across)|targeting|market(?:s)? (?:in|like)';
+const HQ_TRIG =
+  '(?:based|headquartered|hq|hq d|located|incorporated|registered|domiciled) (?:in|out of)|headquarters in|(?:from|in|out of|across)';
+
+function placeRegex(): RegExp {
+  if (placeRe) return placeRe;
+  const keys = [...placeLexicon().keys()].sort((a, b) => b.length - a.length);
+  const alt = keys.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const one = `(?:the )?(?:${alt})`;
+  placeRe = new RegExp(
+    `${WORD_START}(?:(${OFFICE_TRIG})|(${MARKET_TRIG})|(?:${HQ_TRIG}))?\\s*(${one}(?:\\s*(?:,|or|and|&|/|and/or)\\s*${one})*)${WORD_END}(\\s+based${WORD_END})?`,
+    'g',
+  );
+  return placeRe;
+}
+
+function placesIn(list: string): Place[] {
+  const lex = placeLexicon();
+  const out: Place[] = [];
+  const tokens = list
+    .replace(/\s*(,|\/|&)\s*/g, ' $1 ')
+    .split(' ')
+    .filter(Boolean);
+  let i = 0;
+  while (i < tokens.length) {
+    let found = false;
+    for (let len = Math.min(6, tokens.length - i); len >= 1; len--) {
+      const phrase = tokens.slice(i, i + len).join(' ');
+      const p = lex.get(phrase) ?? (phrase.startsWith('the ') ? lex.get(phrase.slice(4)) : undefined);
+      if (p) {
+        out.push(p);
+        i += len;
+        found = true;
+        break;
+      }
+    }
+    if (!found) i++;
+  }
+  return out;
+}
+
+function expand(p: Place): string[] {
+  return [...(p.countries ?? []), ...(p.regions ?? []).flatMap((r) => countriesInRegion(r))];
+}
+
+/** Countries, regions and groupings, after an office, market or HQ trigger or on their own. */
+const placeStep: Step = (st) => {
+  st.s = st.s.replace(placeRegex(), (whole: string, office?: string, market?: string, list?: string) => {
+    const ps = placesIn(list ?? '');
+    if (ps.length === 0) return whole;
+    if (office) addValues(st, 'location.offices.country', [...new Set(ps.flatMap(expand))], whole);
+    else if (market) addValues(st, 'location.market_served.markets', [...new Set(ps.flatMap(expand))], whole);
+    else {
+      const countries = ps.flatMap((p) => p.countries ?? []);
+      const regions = ps.flatMap((p) => p.regions ?? []);
+      // one list is one any-of: countries and regions together ("the Middle East and North Africa")
+      // become countries, since two keys would have to hold at once
+      if (countries.length && regions.length)
+        addValues(st, 'location.hq.country', [...new Set(ps.flatMap(expand))], whole);
+      else if (countries.length) addValues(st, 'location.hq.country', countries, whole);
+      else if (regions.length) addValues(st, 'location.hq.region', regions, whole);
+    }
+    return BARRIER;
+  });
+};
+
+/** Cities after an office or HQ trigger ("based in Berlin", "offices in London"), and "<city> based". */
+const cityStep: Step = (st) => {
+  if (!/(?:^| )(?:in|from|out of|across|based)(?: |$)/.test(st.s)) return;
+  const re = new RegExp(`${WORD_START}(?:(${OFFICE_TRIG})|(?:${HQ_TRIG}))(?= )`, 'g');
+  const based = /(?:^| )([a-z][a-z ]{2,30}?) based(?= |$)/g;
+  const lex = cityLexicon();
+  const takeCities = (rest: string): { names: string[]; used: number } => {
+    const tokens = rest.split(' ').filter(Boolean);
+    const names: string[] = [];
+    let i = 0;
+    let used = 0;
+    while (i < tokens.length) {
+      let hit = false;
+      for (let len = Math.min(4, tokens.length - i); len >= 1; len--) {
+        const name = lex.get(tokens.slice(i, i + len).join(' '));
+        if (name) {
+          names.push(name);
+          i += len;
+          used = i;
+          hit = true;
+          break;
+        }
+      }
+      if (!hit) break;
+      if (tokens[i] && SEPARATORS.has(tokens[i]!)) i++;
+      else break;
+    }
+    return { names, used: used === 0 ? 0 : tokens.slice(0, used).join(' ').length };
+  };
+  replaceTriggered(st, re, (m, rest) => {
+    const { names, used } = takeCities(rest);
+    if (names.length === 0) return null;
+    addValues(
+      st,
+      m[1] ? 'location.offices.city' : 'location.hq.city',
+      names,
+      `${m[0]} ${rest.slice(0, used)}`,
+    );
+    return used;
+  });
+  st.s = st.s.replace(based, (whole: string, name: string) => {
+    const words = name.trim().split(' ');
+    for (let k = Math.min(4, words.length); k >= 1; k--) {
+      const c = lex.get(words.slice(-k).join(' '));
+      if (c) {
+        addValues(st, 'location.hq.city', [c], `${words.slice(-k).join(' ')} based`);
+        return ` ${words.slice(0, -k).join(' ')}${BARRIER}`;
+      }
+    }
+    return whole;
+  });
+};
+
+export const placesGroup: RuleGroup = {
+  name: 'places',
+  steps: {
+    codes: [
+      step({
+        re: rx('global(?:ly)?|worldwide|international(?:ly)?|multinationals?|serving the (?:whole )?world'),
+        apply: (m, st) => {
+          setValue(st, 'location.market_served.is_global', true, m[0]!);
+          return true;
+        },
+      }),
+    ],
+    places: [placeStep, cityStep],
+  },
+  vocabulary: [OFFICE_TRIG, MARKET_TRIG, HQ_TRIG],
+};

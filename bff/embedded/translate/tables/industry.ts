@@ -1,0 +1,14 @@
+/** Words too generic to name an industry on their own ("software" alone is an offering, not an industry). */
+export const GENERIC_INDUSTRY_WORDS: ReadonlySet<string> = new Set([
+  'software',
+  'tech',
+  'technology',
+  'services',
+  'platform',
+  'platforms',
+  'data',
+  'digital',
+  'online',
+  'app',
+  'apps',
+]);
