@@ -9,13 +9,13 @@ describe('company tabs', () => {
     expect(tabEstimate('signals', PRICES)).toEqual({ credits: 3.5, upTo: false });
     expect(tabEstimate('funding', PRICES)).toEqual({ credits: 3, upTo: false });
     expect(tabEstimate('products', PRICES)).toEqual({ credits: 0, upTo: false });
-    // One block at least, even for a company without reviews: exact, not a ceiling.
+    // Charged per started block of reviews returned: a ceiling (no review costs nothing).
     expect(tabEstimate('employees', PRICES)).toEqual({ credits: 1.5, upTo: true });
     expect(tabEstimate('posts', PRICES)).toEqual({ credits: 1, upTo: true });
     expect(tabEstimate('news', PRICES)).toEqual({ credits: 0.2, upTo: true });
     expect(productReviewsEstimate(PRICES, 2, 5)).toBe(1.5);
     expect(productReviewsEstimate(PRICES, 11, 5)).toBe(3);
-    expect(productReviewsEstimate(PRICES, 1, 0)).toBe(1.5);
+    expect(productReviewsEstimate(PRICES, 1, 0)).toBe(0);
   });
 
   it('read the open tab from the URL, falling back to Overview for anything else', () => {
