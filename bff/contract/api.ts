@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { COMPANY_STATUSES } from './enums';
-import { FiltersSchema } from './filters';
+import { ExcludeSchema, FiltersSchema, ListFiltersSchema } from './filters';
 import {
   Coded,
   ENRICHMENT_SECTION_NAMES,
@@ -27,6 +27,18 @@ export const Problem = z.object({
 });
 export type Problem = z.infer<typeof Problem>;
 export type ProblemField = z.infer<typeof ProblemField>;
+
+/**
+ * 422 from the BFF: a list whose company-size slice or exclusions it cannot serve exactly, because
+ * the service serves only the first 500 companies of any order. Says how large the list is (500
+ * with `list_size_is_lower_bound` when it is larger) so the app can ask for one more filter.
+ */
+export const ListTooBroadProblem = Problem.extend({
+  status: z.literal(422),
+  list_size: z.number().int(),
+  list_size_is_lower_bound: z.boolean(),
+});
+export type ListTooBroadProblem = z.infer<typeof ListTooBroadProblem>;
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -69,10 +81,11 @@ export const LIST_TOTAL_CAP = 500;
 export const LIST_DEFAULT_LIMIT = 50;
 export const QUERY_MAX_LENGTH = 1000;
 
-export const ListGenerateRequest = z
-  .object({
+/** The fields of a list generation request, with the filters schema of who reads it. */
+function listGenerateFields<F extends z.ZodType>(filters: F) {
+  return {
     query: z.string().trim().min(1, 'query must not be empty').max(QUERY_MAX_LENGTH).optional(),
-    filters: FiltersSchema.optional(),
+    filters: filters.optional(),
     sections: z
       .array(z.enum(LIST_SECTIONS))
       .max(LIST_SECTIONS.length * 2)
@@ -94,20 +107,50 @@ export const ListGenerateRequest = z
         `offset must be below ${LIST_TOTAL_CAP}: only the first ${LIST_TOTAL_CAP} matches are served`,
       )
       .default(0),
-  })
+  };
+}
+
+function queryOrFilters(r: { query?: unknown; filters?: unknown }, ctx: z.RefinementCtx): void {
+  if (r.query !== undefined && r.filters !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['query'],
+      message: 'send either query or filters, not both',
+      input: r,
+    });
+  }
+}
+
+/** List generation as the service takes it (spec endpoint 1). */
+export const ListGenerateRequest = z
+  .object(listGenerateFields(FiltersSchema))
+  .strict()
+  .superRefine(queryOrFilters, EVERY_TIME);
+export type ListGenerateRequest = z.input<typeof ListGenerateRequest>;
+export type ParsedListGenerateRequest = z.output<typeof ListGenerateRequest>;
+
+/**
+ * List generation as the list builder's BFF takes it: the service's request, whose filters may also
+ * use the BFF's own keys (`firmographic.headcount_range`), plus `exclude` (filter keys to the values
+ * a company must not have). The BFF resolves both before anything reaches the service (decisions
+ * section 14); with a `query`, the BFF reads size and negation words itself.
+ */
+export const ListRequest = z
+  .object({ ...listGenerateFields(ListFiltersSchema), exclude: ExcludeSchema.optional() })
   .strict()
   .superRefine((r, ctx) => {
-    if (r.query !== undefined && r.filters !== undefined) {
+    queryOrFilters(r, ctx);
+    if (r.query !== undefined && r.exclude !== undefined) {
       ctx.addIssue({
         code: 'custom',
-        path: ['query'],
-        message: 'send either query or filters, not both',
+        path: ['exclude'],
+        message: 'send exclude with filters, not with a query (a query says what to leave out in words)',
         input: r,
       });
     }
   }, EVERY_TIME);
-export type ListGenerateRequest = z.input<typeof ListGenerateRequest>;
-export type ParsedListGenerateRequest = z.output<typeof ListGenerateRequest>;
+export type ListRequest = z.input<typeof ListRequest>;
+export type ParsedListRequest = z.output<typeof ListRequest>;
 
 export const Warning = z.object({ code: z.string(), message: z.string() });
 export type Warning = z.infer<typeof Warning>;
@@ -137,6 +180,8 @@ export const ListGenerateResponse = z.object({
   total_count: z.number().int(),
   offset: z.number().int(),
   filters: z.record(z.string(), z.unknown()),
+  /** Through the BFF: the exclusions applied, normalised (absent when none). */
+  exclude: z.record(z.string(), z.unknown()).optional(),
   query_translated: z.boolean(),
   warnings: z.array(Warning),
   skipped_sections: z.array(SkippedSection),
@@ -155,7 +200,10 @@ export const FilterMatch = z.object({ text: z.string(), key: z.string(), values:
 export const FilterBuilderResponse = z.object({
   data: z.object({
     filters: z.record(z.string(), z.unknown()),
+    /** Through the BFF: what negated words leave out (`exclude` of a list request). */
+    exclude: z.record(z.string(), z.unknown()).optional(),
     matches: z.array(FilterMatch).optional(),
+    /** Words of the description that became no filter (function words aside). */
     unmatched: z.array(z.string()).optional(),
   }),
   credits_consumed: z.number(),

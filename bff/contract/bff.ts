@@ -4,7 +4,7 @@
  * what calls cost and have cost, CSV exports and live events.
  */
 import { z } from 'zod';
-import { ADDITION_STATES, AdditionStatus, ListGenerateRequest } from './api';
+import { ADDITION_STATES, AdditionStatus, ListRequest } from './api';
 import { PLANS, type PlanRules } from './pricing';
 
 /** The header every unsafe request from the web app carries (CSRF defence with a same-origin Origin). */
@@ -94,7 +94,7 @@ export const EXPORT_MAX_ROWS = 500;
 
 export const ExportRequest = z.strictObject({
   /** The list request as the grid sends it (filters or query, sections, sort); limit/offset ignored. */
-  request: ListGenerateRequest,
+  request: ListRequest,
   /** Column ids of columns.ts, in order. */
   columns: z.array(z.string()).min(1, 'Choose at least one column').max(200),
   /** Export only these companies (the grid's selection), in list order; absent = all results. */

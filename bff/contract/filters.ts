@@ -17,6 +17,8 @@ import {
   FUNDING_STAGES,
   GTM_MOTIONS,
   GTM_TYPES,
+  HEADCOUNT_RANGES,
+  type HeadcountRange,
   OFFERING_TYPES,
   OPERATING_STATUSES,
   type Option,
@@ -452,3 +454,100 @@ export function valuesAt(section: unknown, field: string): (string | number | bo
   walk(section, field === '' ? [] : field.split('.'));
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The list builder's filters: the service's, plus what the BFF adds (decisions section 14)
+
+/**
+ * Filter keys the BFF serves on top of the service's, the same way on the embedded and the real
+ * service: the service never sees them (the embedded one refuses them as unknown, as the real one
+ * would). `firmographic.headcount_range` is served from the `employee_range` order.
+ */
+const HEADCOUNT_LABELS: Readonly<Record<HeadcountRange, string>> = {
+  '1-10': '1–10',
+  '11-50': '11–50',
+  '51-200': '51–200',
+  '201-500': '201–500',
+  '501-1000': '501–1,000',
+  '1001-5000': '1,001–5,000',
+  '5001-10000': '5,001–10,000',
+  '10001+': '10,001+',
+};
+
+export const BFF_FILTER_CATALOG = [
+  def(
+    'firmographic.headcount_range',
+    'Employees',
+    'enum',
+    HEADCOUNT_RANGES.map((r) => ({ code: r, label: HEADCOUNT_LABELS[r] })),
+    'Served by the list builder from the employee-range order; the list is then sorted by employees',
+  ),
+] as const satisfies readonly FilterDef[];
+
+export type BffFilterKey = (typeof BFF_FILTER_CATALOG)[number]['key'];
+export const BFF_FILTER_KEYS: readonly string[] = BFF_FILTER_CATALOG.map((f) => f.key);
+
+/** Every filter of the list builder: the service's and the BFF's, in editor order (by group). */
+export const LIST_FILTER_CATALOG: readonly FilterDef[] = FILTER_GROUPS.flatMap((g) => [
+  ...[...BFF_FILTER_CATALOG, ...FILTER_CATALOG].filter((f) => f.group === g.id),
+]);
+export const LIST_FILTER_BY_KEY: ReadonlyMap<string, FilterDef> = new Map(
+  LIST_FILTER_CATALOG.map((f) => [f.key, f]),
+);
+
+/** The filters of a list as the BFF takes them: the service's plus the BFF's own keys. */
+export type ListFilters = Filters & { 'firmographic.headcount_range'?: HeadcountRange[] };
+
+export const ListFiltersSchema = z
+  .object(Object.fromEntries(LIST_FILTER_CATALOG.map((f) => [f.key, valueSchema(f).optional()])))
+  .strict() as unknown as z.ZodType<ListFilters, Record<string, unknown>>;
+
+/** Whether filters use a key only the BFF serves (the request cannot go to the service as it is). */
+export function usesBffKeys(filters: Record<string, unknown> | undefined): boolean {
+  return filters !== undefined && BFF_FILTER_KEYS.some((k) => filters[k] !== undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exclusions: "is none of" (decisions section 14)
+
+/** Kinds whose values can be excluded: lists of values, and booleans (written as a one-value list). */
+const EXCLUDABLE_KINDS: ReadonlySet<FilterKind> = new Set([
+  'enum',
+  'number_enum',
+  'country',
+  'region',
+  'text',
+  'naics',
+  'sic',
+  'industry',
+  'boolean',
+]);
+
+/** The keys an `exclude` object may name. */
+export const EXCLUDABLE_FILTERS: readonly FilterDef[] = LIST_FILTER_CATALOG.filter((f) =>
+  EXCLUDABLE_KINDS.has(f.kind),
+);
+
+function excludeValueSchema(f: FilterDef): z.ZodType {
+  if (f.kind === 'boolean')
+    return z.array(z.boolean()).min(1).max(1, 'exclude one boolean value').transform(uniq);
+  return valueSchema(f);
+}
+
+/**
+ * `exclude` beside `filters` in a list request: filter keys to the values a company must not have.
+ * Codes are normalised as in `filters`; an unknown key is named in the error. Whether an exclusion
+ * leaves anything (excluding every value a key allows is refused) is the BFF's check, because it
+ * depends on what `filters` asks on the same key.
+ */
+export const ExcludeSchema = z
+  .object(Object.fromEntries(EXCLUDABLE_FILTERS.map((f) => [f.key, excludeValueSchema(f).optional()])))
+  .strict() as unknown as z.ZodType<Exclusions, Record<string, unknown>>;
+
+export type Exclusions = {
+  [K in keyof ListFilters]?: NonNullable<ListFilters[K]> extends readonly unknown[]
+    ? NonNullable<ListFilters[K]>
+    : NonNullable<ListFilters[K]> extends boolean
+      ? boolean[]
+      : never;
+};
