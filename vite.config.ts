@@ -2,11 +2,23 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompressDir } from './bff/server/static/precompress.ts';
 
 const bffPort = Number(process.env.PORT ?? 8787);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    {
+      // Brotli and gzip copies of every text asset, served by the BFF as they are (no per-request CPU).
+      name: 'precompress',
+      apply: 'build',
+      closeBundle() {
+        precompressDir(fileURLToPath(new URL('./dist', import.meta.url)));
+      },
+    },
+  ],
   resolve: {
     alias: {
       '@contract': fileURLToPath(new URL('./bff/contract', import.meta.url)),

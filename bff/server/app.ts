@@ -293,6 +293,8 @@ export function createBffApp(config: BffConfig): BffApp {
       '/*',
       serveStatic({
         root: staticDir,
+        // The build writes brotli and gzip copies beside each text asset (static/precompress.ts).
+        precompressed: true,
         onFound: (file, c) => {
           // Vite names built assets by content hash: they never change under their name.
           c.header(
@@ -310,6 +312,7 @@ export function createBffApp(config: BffConfig): BffApp {
       serveStatic({
         root: staticDir,
         path: 'index.html',
+        precompressed: true,
         onFound: (_file, c) => {
           c.header('cache-control', 'no-cache');
         },
