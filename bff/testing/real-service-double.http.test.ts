@@ -124,14 +124,14 @@ describe('paths, methods and keys', () => {
     }
   });
 
-  it('a documented path with another method is 405; POST enrichment is not documented', async () => {
+  it('a documented path with another method is 405', async () => {
     const r = await call('/api/v1/list/generate/companies/');
     expect(r.status).toBe(405);
     expect(r.headers.get('allow')).toBe('POST');
     expect(r.body).toEqual({ detail: 'Method Not Allowed' });
-    const e = await post('/api/v1/company/enrichment', { company: big.uuid, sections: ['firmographic'] });
+    const e = await call(`/api/v1/company/enrichment?company=${big.uuid}`, { method: 'DELETE' });
     expect(e.status).toBe(405);
-    expect(e.headers.get('allow')).toBe('GET');
+    expect(e.headers.get('allow')).toBe('GET, POST');
   });
 });
 
@@ -181,6 +181,13 @@ describe('enrichment', () => {
       expect(Object.keys(e.data)).toEqual(expect.arrayContaining(['firmographic', 'business_model']));
       expect(e.credits_consumed).toBe(4);
     }
+  });
+
+  it('answers the same by POST with a JSON body (the spec’s usage example)', async () => {
+    const get = await call(`/api/v1/company/enrichment?company=${big.uuid}&sections=location`);
+    const posted = await post('/api/v1/company/enrichment', { company: big.uuid, sections: ['location'] });
+    expect(posted.status).toBe(200);
+    expect(RealEnrichment.parse(posted.body)).toEqual(get.body);
   });
 
   it('a section the plan lacks is 403 {status: "error", message}; an unknown company 404 {detail}', async () => {

@@ -15,7 +15,7 @@
  *   `redirect_slashes`, which the `{detail}` error bodies point to). No `/v1/` prefix, no plural
  *   `companies/product-reviews`, and status lookups only at `status/{id}/`: the
  *   `company/addition-requests/{id}/` path is a 404. Unknown paths 404, wrong methods 405, both as
- *   `{detail}`. `POST company/enrichment` is not documented: 405.
+ *   `{detail}`. Enrichment also by `POST` with `{company, sections?}` (the spec's usage example).
  * - Parameters: each endpoint takes exactly the documented ones (news also `unique_article`, used in
  *   the spec's example); any other is a 400 naming it (pydantic's `extra_forbidden`), so a BFF that
  *   sends `name`/`website`/`uuid`/`limit` to company search or `from`/`to` to news is caught. A missing
@@ -265,6 +265,12 @@ function validationError(items: { loc: string[]; msg: string; type: string }[]):
 
 const ok = (x: Exchange, body: unknown) => json(x.status >= 200 && x.status < 300 ? 200 : x.status, body);
 
+function enrichment(x: Exchange): Response {
+  const b = x.body as { data: Json; credits_consumed: number };
+  const count = Object.keys(b.data).filter((k) => k !== 'uuid').length;
+  return ok(x, { status: 'success', data: b.data, count, credits_consumed: b.credits_consumed });
+}
+
 const ROUTES: readonly Route[] = [
   {
     method: 'POST',
@@ -289,11 +295,14 @@ const ROUTES: readonly Route[] = [
     params: ['company', 'sections'],
     required: ['company'],
     embeddedPath: () => '/api/v1/company/enrichment',
-    answer: (x) => {
-      const b = x.body as { data: Json; credits_consumed: number };
-      const count = Object.keys(b.data).filter((k) => k !== 'uuid').length;
-      return ok(x, { status: 'success', data: b.data, count, credits_consumed: b.credits_consumed });
-    },
+    answer: (x) => enrichment(x),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/company/enrichment',
+    params: [],
+    embeddedPath: () => '/api/v1/company/enrichment',
+    answer: (x) => enrichment(x),
   },
   {
     method: 'GET',

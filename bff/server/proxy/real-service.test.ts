@@ -72,26 +72,12 @@ describe('toUpstream', () => {
     expect(toUpstream('news', plain)).toBe(plain);
   });
 
-  it('enrichment by POST is sent as the documented GET', () => {
-    const r = toUpstream('company.enrichment.post', {
-      method: 'POST',
-      path: '/api/v1/company/enrichment',
-      query: params(''),
-      body: { company: 'tesla.com', sections: ['firmographic', 'funding'] },
-    });
-    expect(r).toEqual({
-      method: 'GET',
-      path: '/api/v1/company/enrichment',
-      query: params('company=tesla.com&sections=firmographic%2Cfunding'),
-      body: undefined,
-    });
-  });
-
   it('every other endpoint goes as the browser sent it', () => {
     const ids: EndpointId[] = [
       'list.generate',
       'list.filterBuilder',
       'company.enrichment',
+      'company.enrichment.post',
       'company.productReviews',
       'company.employeeReviews',
       'company.posts',

@@ -6,8 +6,8 @@
  * - `toUpstream`: the request to send. It must work on both services, so it uses only what both
  *   accept: status lookups at `status/{id}/` (the only one the real service documents), company
  *   search by `query` alone (the real service's one parameter; the embedded service resolves ids and
- *   websites from it too), news dates as `start_date`/`end_date`, enrichment by GET (the real
- *   service documents no POST). Everything else is sent as the browser sent it.
+ *   websites from it too), and news dates as `start_date`/`end_date`. Everything else is sent as
+ *   the browser sent it.
  * - `fromUpstream`: the answer in the embedded service's shape, or `undefined` when it has that shape
  *   already, so the pipeline relays the upstream's text untouched (no re-serialising of large lists).
  *   It detects shapes and never assumes which service answered: on the embedded service's own
@@ -84,13 +84,6 @@ export function toUpstream(id: EndpointId, req: UpstreamRequest): UpstreamReques
         else query.append(k, v);
       }
       return { ...req, query };
-    }
-    case 'company.enrichment.post': {
-      const b = isRecord(req.body) ? req.body : {};
-      const query = new URLSearchParams();
-      if (typeof b.company === 'string') query.set('company', b.company);
-      if (Array.isArray(b.sections)) query.set('sections', b.sections.map(String).join(','));
-      return { method: 'GET', path: '/api/v1/company/enrichment', query, body: undefined };
     }
     default:
       return req;
