@@ -4,8 +4,7 @@
  * behind it. Two pure functions, keyed by endpoint id, that the pipeline calls on every call:
  *
  * - `toUpstream`: the request to send. It must work on both services, so it uses only what both
- *   accept: status lookups at `status/{id}/` (the only one the real service documents), company
- *   search by `query` alone (the real service's one parameter; the embedded service resolves ids and
+ *   accept: company search by `query` alone (the real service's one parameter; the embedded service resolves ids and
  *   websites from it too), and news dates as `start_date`/`end_date`. Everything else is sent as
  *   the browser sent it.
  * - `fromUpstream`: the answer in the embedded service's shape, or `undefined` when it has that shape
@@ -18,31 +17,14 @@
  */
 import { createHash } from 'node:crypto';
 import { getDomain, parse as parseUrl } from 'tldts';
+import type { HttpMethod, ServiceEndpointId } from '../../contract/endpoints';
 
-/** The endpoint ids of `bff/contract/endpoints.ts` (the lead's table; typed here until it lands). */
-export type EndpointId =
-  | 'list.generate'
-  | 'list.filterBuilder'
-  | 'company.enrichment'
-  | 'company.enrichment.post'
-  | 'company.productReviews'
-  | 'company.employeeReviews'
-  | 'company.posts'
-  | 'industry.search'
-  | 'company.search'
-  | 'news'
-  | 'additions.submit'
-  | 'additions.status'
-  | 'webhooks.list'
-  | 'webhooks.create'
-  | 'webhooks.delete'
-  | 'webhooks.deliveries';
-
-export type UpstreamMethod = 'GET' | 'POST' | 'DELETE';
+/** The service's endpoints of the one table (`bff/contract/endpoints.ts`). */
+export type EndpointId = ServiceEndpointId;
 
 /** One upstream request: path without query, the query, and the parsed JSON body (POST). */
 export type UpstreamRequest = {
-  method: UpstreamMethod;
+  method: HttpMethod;
   path: string;
   query: URLSearchParams;
   body: unknown;
@@ -65,10 +47,6 @@ const SEARCH_KEYS = ['query', 'uuid', 'website', 'name'] as const;
 
 export function toUpstream(id: EndpointId, req: UpstreamRequest): UpstreamRequest {
   switch (id) {
-    case 'additions.status': {
-      const requestId = req.path.split('/').filter(Boolean).pop() ?? '';
-      return { ...req, path: `/api/v1/status/${requestId}/` };
-    }
     case 'company.search': {
       const key = SEARCH_KEYS.find((k) => req.query.has(k));
       const query = new URLSearchParams();
