@@ -183,6 +183,19 @@ describe('enrichment', () => {
     }
   });
 
+  it('sections are optional: without them, every section the plan includes', async () => {
+    const r = await call(`/api/v1/company/enrichment?company=${big.uuid}`);
+    expect(r.status).toBe(200);
+    const e = RealEnrichment.parse(r.body);
+    expect(e.count).toBeGreaterThan(10);
+    expect(e.data).toHaveProperty('funding_detail');
+    const sub = RealEnrichment.parse(
+      (await call(`/api/v1/company/enrichment?company=${big.uuid}`, { key: 'dev-subscription-key' })).body,
+    );
+    expect(sub.data).not.toHaveProperty('funding_detail');
+    expect(sub.count).toBeLessThan(e.count);
+  });
+
   it('answers the same by POST with a JSON body (the spec’s usage example)', async () => {
     const get = await call(`/api/v1/company/enrichment?company=${big.uuid}&sections=location`);
     const posted = await post('/api/v1/company/enrichment', { company: big.uuid, sections: ['location'] });
@@ -237,6 +250,21 @@ describe('company search', () => {
 });
 
 describe('industry search', () => {
+  it('takes level: l1-l4, all, or a list of them; anything else is a field error', async () => {
+    const l1 = RealIndustrySearch.parse(
+      (await call('/api/v1/industry/search/?query=software&level=l1')).body,
+    );
+    const l4 = RealIndustrySearch.parse(
+      (await call('/api/v1/industry/search/?query=software&level=l4')).body,
+    );
+    expect(l1.data.map((i) => i.code)).not.toEqual(l4.data.map((i) => i.code));
+    const both = RealIndustrySearch.parse(
+      (await call('/api/v1/industry/search/?query=software&level=l1,l4')).body,
+    );
+    expect(both.count).toBeGreaterThanOrEqual(Math.max(l1.count, l4.count));
+    expectFields(await call('/api/v1/industry/search/?query=software&level=l9'), [['query', 'level']]);
+  });
+
   it('answers {data, count, credits_consumed: 0}; nothing found is 204', async () => {
     const r = await call('/api/v1/industry/search/?query=software');
     expect(r.status).toBe(200);
@@ -314,6 +342,32 @@ describe('signals', () => {
     const none = await call('/api/v1/news/?query=qqqzzzxxyy');
     expect(none.status).toBe(204);
     expect(none.text).toBe('');
+  });
+
+  it('news takes every documented parameter: dates as days, grouping, sentiments, countries', async () => {
+    const all = RealNews.parse((await call(`/api/v1/news/?company=${big.uuid}&limit=100`)).body);
+    const days = all.data.map((a) => a.published_date).sort();
+    const [start, end] = [days[Math.floor(days.length / 4)]!, days[Math.floor((3 * days.length) / 4)]!];
+    const ranged = RealNews.parse(
+      (await call(`/api/v1/news/?company=${big.uuid}&start_date=${start}&end_date=${end}&limit=100`)).body,
+    );
+    expect(ranged.total).toBeLessThan(all.total);
+    for (const a of ranged.data) expect(a.published_date >= start && a.published_date <= end).toBe(true);
+    const grouped = RealNews.parse(
+      (await call(`/api/v1/news/?company=${big.uuid}&group_articles=true`)).body,
+    );
+    expect(grouped.total).toBeLessThan(all.total);
+    const positive = await call(`/api/v1/news/?company=${big.uuid}&sentiment_list=positive&limit=100`);
+    const pos = RealNews.parse(positive.body);
+    expect(pos.data.every((a) => a.sentiment === 'positive')).toBe(true);
+    const rest = await call(
+      `/api/v1/news/?company=${big.uuid}&countries=US,DE&news_score_list=High,Medium&type_list=funding&iptc_code_list=04000000`,
+    );
+    expect([200, 204]).toContain(rest.status);
+    if (rest.status === 200) RealNews.parse(rest.body);
+    expectFields(await call(`/api/v1/news/?company=${big.uuid}&start_date=2024-13-01`), [
+      ['query', 'start_date'],
+    ]);
   });
 
   it('an unknown company is 404 {detail}; a bad limit a field error', async () => {

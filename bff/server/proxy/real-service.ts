@@ -202,11 +202,18 @@ function article(a: unknown): unknown {
   };
 }
 
+/** Articles as above; `total` and `warnings` (parameters it could not apply: the real service names none). */
 function news(body: unknown): Json | undefined {
   if (!isRecord(body) || !Array.isArray(body.data)) return undefined;
   const adapted = body.data.map(article);
-  if (adapted.every((a, i) => a === (body.data as unknown[])[i])) return undefined;
-  return { ...body, data: adapted, total: typeof body.total === 'number' ? body.total : adapted.length };
+  const same = adapted.every((a, i) => a === (body.data as unknown[])[i]);
+  if (same && typeof body.total === 'number' && Array.isArray(body.warnings)) return undefined;
+  return {
+    ...body,
+    data: adapted,
+    total: typeof body.total === 'number' ? body.total : adapted.length,
+    warnings: Array.isArray(body.warnings) ? body.warnings : [],
+  };
 }
 
 function registrable(website: string): string | undefined {
