@@ -194,6 +194,37 @@ describe('the BFF on the real service (its double) answers in the embedded servi
     expect(NewsResponse.parse(none.real.body)).toMatchObject({ data: [], total: 0 });
   });
 
+  it('news with the real service’s parameters, and the browser’s from/to sent as start_date/end_date', async () => {
+    const start = double.received.length;
+    const dated = await both(`/api/v1/news?company=${big.uuid}&from=2020-01-01&to=2030-12-31&limit=20`);
+    const all = NewsResponse.parse((await read(await direct.call(`/api/v1/news?company=${big.uuid}`))).body);
+    const rd = NewsResponse.parse(dated.real.body);
+    expect(rd.data.map((a) => a.url)).toEqual(NewsResponse.parse(dated.direct.body).data.map((a) => a.url));
+    expect(rd.total).toBe(NewsResponse.parse(dated.direct.body).total);
+    expect(rd.total).toBeLessThan(all.total);
+    expect(sentSince(start)[0]).toBe(
+      `GET /api/v1/news/?company=${big.uuid}&start_date=2020-01-01&end_date=2030-12-31&limit=20`,
+    );
+    const narrow = await both(
+      `/api/v1/news?company=${big.uuid}&group_articles=true&sentiment_list=positive&countries=US,DE&limit=50`,
+    );
+    const rn = NewsResponse.parse(narrow.real.body);
+    const dn = NewsResponse.parse(narrow.direct.body);
+    expect(rn.data.map((a) => a.url)).toEqual(dn.data.map((a) => a.url));
+    expect(rn.total).toBe(dn.total);
+    expect(rn.data.every((a) => a.sentiment === 'positive')).toBe(true);
+  });
+
+  it('industry search by level, and enrichment without sections: the same as on the embedded service', async () => {
+    const levels = await both('/api/v1/industry/search?query=bank&level=l1,l4');
+    IndustrySearchResponse.parse(levels.real.body);
+    expect(levels.real.body).toEqual(levels.direct.body);
+    const every = await both(`/api/v1/company/enrichment?company=${big.uuid}`);
+    const re = EnrichmentResponse.parse(every.real.body);
+    expect(re.data).toEqual(EnrichmentResponse.parse(every.direct.body).data);
+    expect(Object.keys(re.data).length).toBeGreaterThan(10);
+  });
+
   it('addition: submitted, looked up under both status paths, watched to completed and remembered', async () => {
     const start = double.received.length;
     const website = `real-double-${Date.now().toString(36)}.io`;
