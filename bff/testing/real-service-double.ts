@@ -1,6 +1,6 @@
 /**
  * A test double of the real Company Data Service, built from what its public API reference documents
- * (`/work/shared/spec/real-service.md`; the spec's endpoint reference where that page is silent), in
+ * (`spec/real-service.md`; the spec's endpoint reference where that page is silent), in
  * front of a real embedded service: every request is translated to the embedded service's spelling,
  * answered by it (its real database, credits, additions queue), and the answer translated back to the
  * real service's shapes. It is the proof that the BFF works unchanged on the real service, so it is
