@@ -22,13 +22,21 @@ test('describe a list, refine it in the filter editor, by mouse and by keyboard,
   await page
     .getByRole('textbox', { name: 'Describe the companies' })
     .fill('software companies in Germany founded after 2015');
+  const translation = page.waitForResponse((r) => r.url().includes('/api/v1/list/filter-builder'));
   await page.getByRole('button', { name: 'Build filters' }).click();
+  // Which words became which filter (`matches`) is the embedded service's addition: the real
+  // service answers the filters alone, and then the app shows no chips.
+  const explained =
+    ((await (await translation).json()) as { data: { matches?: unknown[] } }).data.matches !== undefined;
   const understood = page.getByRole('list', { name: 'Understood from your description' });
-  await expect(understood.getByRole('listitem')).toHaveText([
-    '“founded after 2015” → Founded 2016 or later',
-    '“in germany” → HQ in Germany',
-    '“software” → Offering: Software',
-  ]);
+  const chips = explained
+    ? [
+        '“founded after 2015” → Founded 2016 or later',
+        '“in germany” → HQ in Germany',
+        '“software” → Offering: Software',
+      ]
+    : [];
+  await expect(understood.getByRole('listitem')).toHaveText(chips);
   await expect(page.getByText(/Translated for 2\.5 credits/)).toBeVisible();
 
   // The editor is filled: groups opened, counts shown, values in their fields.
@@ -124,11 +132,7 @@ test('describe a list, refine it in the filter editor, by mouse and by keyboard,
   await expect(filters.getByRole('checkbox', { name: 'AI assisted' })).toBeChecked();
   await expect(filters.getByRole('button', { name: 'Remove Austria' })).toBeVisible();
   // The description's chips again, from this tab's memory of the translation (not paid for twice).
-  await expect(understood.getByRole('listitem')).toHaveText([
-    '“founded after 2015” → Founded 2016 or later',
-    '“in germany” → HQ in Germany',
-    '“software” → Offering: Software',
-  ]);
+  await expect(understood.getByRole('listitem')).toHaveText(chips);
   expect(translations).toBe(1);
 
   // Back: the list before Austria was added; forward: with it again.

@@ -14,6 +14,7 @@ import type { BffUser, ProxiedCall } from '../context';
 import type { Ledger } from '../ledger/ledger';
 import type { Upstream } from '../upstream/upstream';
 import { invalidProblem, problem } from './problem';
+import { fromUpstream, toUpstream } from './real-service';
 import { EMPTY_RESULTS, matchProxyRoute, type ProxyRoute } from './routes';
 import { type RawAnswer, type ReadAnswer, readAnswer, scrub } from './tolerant';
 
@@ -262,8 +263,16 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
       }
     }
 
-    const search = url.search;
-    const result = await send(route.upstream, search, method, parsed.bodyText);
+    // What both upstreams accept (real-service.ts); unchanged requests go as the browser wrote them.
+    const sent = toUpstream(route.id, {
+      method,
+      path: route.upstream,
+      query: parsed.query,
+      body: parsed.body,
+    });
+    const search = sent.query === parsed.query ? url.search : sent.query.size > 0 ? `?${sent.query}` : '';
+    const bodyText = sent.body === parsed.body ? parsed.bodyText : JSON.stringify(sent.body);
+    const result = await send(sent.path, search, sent.method, bodyText);
     let answer: ReadAnswer;
     if ('fault' in result) {
       const status = result.fault === 'timeout' ? 504 : 502;
@@ -286,6 +295,9 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
       ...(route.noContent ? { noContent: true } : {}),
       ...(empty ? { empty: () => empty({ query: parsed.query, body: parsed.body }) } : {}),
     });
+    // The answer in the embedded service's shape; already in it, the upstream's text is relayed as is.
+    const adapted = answer.ok ? fromUpstream(route.id, answer.body, parsed) : undefined;
+    if (adapted !== undefined) answer = { ...answer, body: adapted, text: JSON.stringify(adapted) };
     const consumed = (answer.body as { credits_consumed?: unknown } | undefined)?.credits_consumed;
     ledger.record({
       userId: user.id,

@@ -1,0 +1,568 @@
+/**
+ * The adapters between the browser's dialect (the embedded service's) and the real service's:
+ * requests that both services accept, real-service-shaped answers (samples held to the real shapes
+ * of real-service.md) turned into the contract's shapes, and the embedded service's own answers,
+ * taken from a real embedded service, left alone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AdditionStatusResponse,
+  AdditionSubmitResponse,
+  CompanySearchResponse,
+  EmployeeReviewsResponse,
+  EnrichmentResponse,
+  FilterBuilderResponse,
+  IndustrySearchResponse,
+  ListGenerateResponse,
+  NewsResponse,
+  PostsResponse,
+  ProductReviewsResponse,
+} from '../../contract/api';
+import { type Service, startService } from '../../embedded/service';
+import {
+  RealAdditionSubmit,
+  RealCompanySearch,
+  RealIndustrySearch,
+  RealListGenerate,
+  RealNews,
+  RealProductReviews,
+  RealStatus,
+} from '../../testing/real-service-shapes';
+import { type EndpointId, fromUpstream, toUpstream, type UpstreamRequest } from './real-service';
+
+const params = (s: string) => new URLSearchParams(s);
+const browser = (query = '', body?: unknown) => ({ query: params(query), body });
+
+function get(path: string, query = ''): UpstreamRequest {
+  return { method: 'GET', path, query: params(query), body: undefined };
+}
+
+describe('toUpstream', () => {
+  it('company search: name, website or uuid goes as query; limit is not sent', () => {
+    const cases: [string, string][] = [
+      ['name=Acme%20Robotics&limit=8', 'query=Acme+Robotics'],
+      ['uuid=00031n-tesla&limit=1', 'query=00031n-tesla'],
+      ['website=https%3A%2F%2Fwww.acme.com%2Fpricing&limit=1', 'query=https%3A%2F%2Fwww.acme.com%2Fpricing'],
+      ['query=acme&limit=8', 'query=acme'],
+    ];
+    for (const [given, sent] of cases) {
+      expect(toUpstream('company.search', get('/api/v1/company/search', given)).query.toString()).toBe(sent);
+    }
+  });
+
+  it('news: from/to become start_date/end_date, every other parameter kept in order', () => {
+    const r = toUpstream(
+      'news',
+      get(
+        '/api/v1/news/',
+        'company=00031n-tesla&from=2024-01-01&sentiment_list=positive&to=2024-06-30&limit=5',
+      ),
+    );
+    expect(r.query.toString()).toBe(
+      'company=00031n-tesla&start_date=2024-01-01&sentiment_list=positive&end_date=2024-06-30&limit=5',
+    );
+    const plain = get('/api/v1/news/', 'company=00031n-tesla&start_date=2024-01-01&group_articles=true');
+    expect(toUpstream('news', plain)).toBe(plain);
+  });
+
+  it('every other endpoint goes as the browser sent it', () => {
+    const ids: EndpointId[] = [
+      'list.generate',
+      'list.filterBuilder',
+      'company.enrichment',
+      'company.enrichment.post',
+      'company.productReviews',
+      'company.employeeReviews',
+      'company.posts',
+      'industry.search',
+      'additions.submit',
+      // Its path to the real service (status/{id}/) is the table's `upstream`.
+      'additions.status',
+      'webhooks.list',
+      'webhooks.create',
+      'webhooks.delete',
+      'webhooks.deliveries',
+    ];
+    for (const id of ids) {
+      const req = get('/api/v1/x', 'company=00031n-tesla&level=l1,l2&sections=');
+      expect(toUpstream(id, req), id).toBe(req);
+    }
+  });
+});
+
+describe('fromUpstream: real-service answers in the contract shapes', () => {
+  it('unwraps a submission, created or already present, keeping credits_consumed', () => {
+    const created = RealAdditionSubmit.parse({
+      status: 'success',
+      data: {
+        already_exists: false,
+        company: null,
+        request_id: '3f7c1a52-9d1e-4b8a-8f00-5b1c2d3e4f60',
+        status: 'pending',
+        domain: 'quillmate.io',
+        credits_consumed: 0,
+      },
+      credits_consumed: 0,
+    });
+    expect(AdditionSubmitResponse.parse(fromUpstream('additions.submit', created, browser()))).toEqual(
+      created.data,
+    );
+    const exists = RealAdditionSubmit.parse({
+      status: 'success',
+      data: {
+        already_exists: true,
+        company: {
+          uuid: '00031n-tesla',
+          website: 'https://www.tesla.com',
+          domain: 'tesla.com',
+          name: 'Tesla',
+          legal_name: 'Tesla, Inc.',
+        },
+        request_id: null,
+        status: null,
+        domain: 'tesla.com',
+        credits_consumed: 0,
+      },
+      credits_consumed: 0,
+    });
+    const out = AdditionSubmitResponse.parse(fromUpstream('additions.submit', exists, browser()));
+    expect(out.company?.uuid).toBe('00031n-tesla');
+    expect(out.request_id).toBeNull();
+  });
+
+  it('unwraps a status record; the top-level dates pass through', () => {
+    const real = RealStatus.parse({
+      status: 'success',
+      data: {
+        request_id: 'r-1',
+        request_type: 'company_addition',
+        status: 'completed',
+        created_at: '2026-01-05T10:00:00Z',
+        updated_at: '2026-01-05T10:02:00Z',
+        detail: {
+          company_addition_request_id: 'r-1',
+          company_name: 'Quillmate',
+          domain: 'quillmate.io',
+          status: 'completed',
+          reason: null,
+          company_uuid: '0a1b2c-quillmate',
+          created_at: '2026-01-05T10:00:00Z',
+          updated_at: '2026-01-05T10:02:00Z',
+        },
+      },
+      credits_consumed: 0,
+    });
+    const out = fromUpstream('additions.status', real, browser()) as Record<string, unknown>;
+    const parsed = AdditionStatusResponse.parse(out);
+    expect(parsed).toMatchObject({ request_id: 'r-1', status: 'completed', credits_consumed: 0 });
+    expect(parsed.detail.company_uuid).toBe('0a1b2c-quillmate');
+    expect(out.updated_at).toBe('2026-01-05T10:02:00Z');
+  });
+
+  it('completes a list from the request: offset, filters echoed, no warnings or skipped sections', () => {
+    const real = RealListGenerate.parse({
+      data: [
+        {
+          uuid: '00031n-tesla',
+          name: 'Tesla',
+          website: 'https://www.tesla.com',
+          product_category: 'Electric vehicles',
+          company_type: { code: 'public', label: 'Public' },
+        },
+      ],
+      count: 1,
+      total_count: 41,
+      credits_consumed: 1.7,
+    });
+    const filters = { 'location.hq.country': ['USA'] };
+    const out = ListGenerateResponse.parse(
+      fromUpstream('list.generate', real, browser('', { filters, offset: 40, limit: 20 })),
+    );
+    expect(out).toMatchObject({
+      count: 1,
+      total_count: 41,
+      offset: 40,
+      filters,
+      query_translated: false,
+      warnings: [],
+      skipped_sections: [],
+      credits_consumed: 1.7,
+    });
+    const byQuery = fromUpstream('list.generate', real, browser('', { query: 'electric cars' }));
+    expect(byQuery).toMatchObject({ offset: 0, filters: {}, query_translated: true });
+  });
+
+  it('turns pros and cons strings into points: repeats counted, the provider when there is one', () => {
+    const product = {
+      id: 'p1',
+      product_name: 'Quill',
+      main_category: 'Writing',
+      categories: ['Writing'],
+      description: 'A writing tool.',
+      rating: { g2: 4.4 },
+      star_distribution: { g2: { 1: 1, 2: 0, 3: 2, 4: 5, 5: 9 } },
+      pros_list: ['Easy to use', 'Fast', 'Easy to use'],
+      cons_list: ['Pricey'],
+      pricing: [{ plan: 'Pro', price: '$10', billing_period: 'month', description: 'For teams' }],
+      reviews: { data: [], total: 17, total_by_provider: { g2: 17 } },
+    };
+    const real = RealProductReviews.parse({
+      data: {
+        uuid: '0a1b2c-quillmate',
+        product_reviews: [
+          product,
+          { ...product, id: 'p2', rating: { g2: 4, capterra: 4.5 }, reviews: undefined, cons_list: [] },
+        ],
+      },
+      limit: 5,
+      offset: 0,
+      credits_consumed: 1.5,
+    });
+    const out = fromUpstream('company.productReviews', real, browser()) as unknown;
+    const parsed = ProductReviewsResponse.parse(out);
+    const [one, two] = parsed.data.product_reviews;
+    expect(one?.pros_list).toEqual([
+      { text: 'Easy to use', mentions: 2, provider: 'g2' },
+      { text: 'Fast', mentions: 1, provider: 'g2' },
+    ]);
+    expect(one?.cons_list).toEqual([{ text: 'Pricey', mentions: 1, provider: 'g2' }]);
+    expect(two?.pros_list?.[0]).toEqual({ text: 'Easy to use', mentions: 2, provider: 'all_providers' });
+    expect(two?.cons_list).toEqual([]);
+    // The pricing the contract does not know passes through as the service sent it.
+    expect(
+      (out as { data: { product_reviews: { pricing: unknown }[] } }).data.product_reviews[0]?.pricing,
+    ).toEqual(product.pricing);
+  });
+
+  const realArticle = (url: string, title: string) => ({
+    title,
+    url,
+    publisher: 'TechCrunch',
+    published_date: '2026-01-04',
+    sentiment: 'positive',
+    news_score: 0.8,
+    ai_summary: 'Quillmate raised money.',
+    full_text: 'Quillmate raised money. More text.',
+    original_language: 'en',
+    author: 'Jane Doe',
+    countries: ['US'],
+    industries: [{ name: 'Software', code: '5112', is_primary: true }],
+    types: [
+      { name: 'Business', code: 'b-01', is_primary: false },
+      { name: 'Mergers and acquisitions', code: 'ma-17', is_primary: true },
+    ],
+    company_mentions: [
+      { company_id: '00031n-tesla', name: 'Tesla', website: 'tesla.com', is_primary: false },
+      { company_id: '0a1b2c-quillmate', name: 'Quillmate', website: 'quillmate.io', is_primary: true },
+    ],
+  });
+
+  it('gives articles a stable id, the primary type as tag, the primary company, the date as sent', () => {
+    const real = RealNews.parse({
+      status: 'success',
+      total: 2,
+      count: 2,
+      limit: 10,
+      offset: 0,
+      credits_consumed: 0.12,
+      data: [realArticle('https://tc.com/a', 'A'), realArticle('https://tc.com/b', 'B')],
+    });
+    const out = NewsResponse.parse(fromUpstream('news', real, browser('company=0a1b2c-quillmate')));
+    const again = NewsResponse.parse(fromUpstream('news', real, browser('company=0a1b2c-quillmate')));
+    const [a, b] = out.data;
+    expect(a?.id).toBe(again.data[0]?.id);
+    expect(a?.id).not.toBe(b?.id);
+    expect(a).toMatchObject({
+      primary_tag: 'mergers_and_acquisitions',
+      company_uuid: '0a1b2c-quillmate',
+      published_date: '2026-01-04',
+      story_id: a?.id,
+    });
+    expect(out.total).toBe(2);
+    // What the contract does not name passes through.
+    expect(
+      (fromUpstream('news', real, browser()) as { data: { countries: string[] }[] }).data[0]?.countries,
+    ).toEqual(['US']);
+  });
+
+  it('company search: domain from the website, score from the rank, limit, exact id and website', () => {
+    const rec = (uuid: string, name: string, website: string) => ({
+      uuid,
+      name,
+      website,
+      product_category: null,
+      company_status: 'private',
+    });
+    const real = RealCompanySearch.parse({
+      data: [
+        rec('00031n-tesla', 'Tesla', 'https://www.tesla.com'),
+        rec('00aa01-tesla-energy', 'Tesla Energy', 'https://energy.tesla.co.uk/home'),
+        rec('00aa02-teslar', 'Teslar', 'teslar.io'),
+      ],
+      credits_consumed: 0,
+    });
+    const all = CompanySearchResponse.parse(fromUpstream('company.search', real, browser('name=tesla')));
+    expect(all.data.map((r) => [r.domain, r.score])).toEqual([
+      ['tesla.com', 1],
+      ['tesla.co.uk', 0.667],
+      ['teslar.io', 0.333],
+    ]);
+    expect(all.count).toBe(3);
+    const two = CompanySearchResponse.parse(
+      fromUpstream('company.search', real, browser('query=tesla&limit=2')),
+    );
+    expect(two.data.map((r) => r.uuid)).toEqual(['00031n-tesla', '00aa01-tesla-energy']);
+    const byId = CompanySearchResponse.parse(
+      fromUpstream('company.search', real, browser('uuid=00aa02-teslar&limit=1')),
+    );
+    expect(byId.data.map((r) => r.uuid)).toEqual(['00aa02-teslar']);
+    const bySite = CompanySearchResponse.parse(
+      fromUpstream('company.search', real, browser('website=WWW.TESLA.CO.UK&limit=1')),
+    );
+    expect(bySite.data.map((r) => r.uuid)).toEqual(['00aa01-tesla-energy']);
+    const none = CompanySearchResponse.parse(
+      fromUpstream('company.search', real, browser('uuid=tesla&limit=1')),
+    );
+    expect(none).toMatchObject({ data: [], count: 0 });
+  });
+
+  it('industry search without count gets one; with it, unchanged', () => {
+    const real = RealIndustrySearch.parse({
+      data: [{ code: 'IND-1001', industry_name: 'Software', similarity: 0.9 }],
+      count: 1,
+      credits_consumed: 0,
+    });
+    expect(fromUpstream('industry.search', real, browser('query=software'))).toBeUndefined();
+    const { count: _count, ...countless } = real;
+    expect(IndustrySearchResponse.parse(fromUpstream('industry.search', countless, browser()))).toMatchObject(
+      {
+        count: 1,
+      },
+    );
+  });
+
+  it('real enrichment (with status and count) and filter-builder answers fit the contract: unchanged', () => {
+    const enrichment = {
+      status: 'success',
+      data: { uuid: 'x', firmographic: {} },
+      count: 1,
+      credits_consumed: 2,
+    };
+    expect(fromUpstream('company.enrichment', enrichment, browser())).toBeUndefined();
+    expect(
+      fromUpstream('list.filterBuilder', { data: { filters: {} }, credits_consumed: 2.5 }, browser()),
+    ).toBe(undefined);
+  });
+});
+
+describe('fromUpstream leaves the embedded service’s own answers alone', () => {
+  let service: Service;
+  let company: { uuid: string; website: string; name: string };
+  let product: string;
+
+  beforeAll(async () => {
+    service = await startService({ dataDir: ':memory:', companies: 800, seed: 9, additionDelayMs: 60_000 });
+    company = service.ctx.db
+      .prepare(
+        `SELECT uuid, website, name FROM companies
+         WHERE json_array_length(s_product_offering, '$.products') >= 1 ORDER BY employee_count DESC LIMIT 1`,
+      )
+      .get() as typeof company;
+  });
+  afterAll(() => service.close());
+
+  /** The browser's request, adapted by toUpstream, answered by the embedded service. */
+  async function answer(id: EndpointId, method: 'GET' | 'POST', path: string, query: string, body?: unknown) {
+    const sent = toUpstream(id, { method, path, query: params(query), body });
+    const qs = sent.query.toString();
+    const res = await service.fetch(
+      new Request(`http://embedded${sent.path}${qs ? `?${qs}` : ''}`, {
+        method: sent.method,
+        headers: {
+          'x-api-key': 'dev-enterprise-key',
+          ...(sent.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(sent.body !== undefined ? { body: JSON.stringify(sent.body) } : {}),
+      }),
+    );
+    expect(res.status, `${id} ${path}?${query}`).toBeLessThan(300);
+    return (await res.json()) as unknown;
+  }
+
+  it('every endpoint, as the web app calls it', async () => {
+    const c = encodeURIComponent(company.uuid);
+    const listBody = {
+      filters: { 'firmographic.company_type': ['private'] },
+      sections: ['firmographic'],
+      limit: 20,
+    };
+    const catalog = ProductReviewsResponse.parse(
+      await answer('company.productReviews', 'GET', '/api/v1/company/product-reviews', `company=${c}`),
+    );
+    product = catalog.data.product_reviews[0]!.id;
+    const submitted = AdditionSubmitResponse.parse(
+      await answer('additions.submit', 'POST', '/api/v1/company/addition-requests/', '', {
+        company_name: 'Unchanged Labs',
+        website: 'unchanged-labs.io',
+      }),
+    );
+    const calls: [EndpointId, 'GET' | 'POST', string, string, unknown, (b: unknown) => unknown][] = [
+      ['list.generate', 'POST', '/api/v1/list/generate/companies', '', listBody, ListGenerateResponse.parse],
+      [
+        'list.generate',
+        'POST',
+        '/api/v1/list/generate/companies',
+        '',
+        { query: 'software companies in germany', limit: 5 },
+        ListGenerateResponse.parse,
+      ],
+      [
+        'list.filterBuilder',
+        'POST',
+        '/api/v1/list/filter-builder',
+        '',
+        { query: 'fintechs in france' },
+        FilterBuilderResponse.parse,
+      ],
+      [
+        'company.enrichment',
+        'GET',
+        '/api/v1/company/enrichment',
+        `company=${c}&sections=firmographic,location`,
+        undefined,
+        EnrichmentResponse.parse,
+      ],
+      [
+        'company.enrichment.post',
+        'POST',
+        '/api/v1/company/enrichment',
+        '',
+        { company: company.website, sections: ['business_model'] },
+        EnrichmentResponse.parse,
+      ],
+      [
+        'company.productReviews',
+        'GET',
+        '/api/v1/company/product-reviews',
+        `company=${c}&products=${encodeURIComponent(product)}&limit=5&offset=0`,
+        undefined,
+        ProductReviewsResponse.parse,
+      ],
+      [
+        'company.employeeReviews',
+        'GET',
+        '/api/v1/company/employee-reviews',
+        `company=${c}&limit=10&offset=0`,
+        undefined,
+        EmployeeReviewsResponse.parse,
+      ],
+      [
+        'company.posts',
+        'GET',
+        '/api/v1/company/posts',
+        `company=${c}&limit=10&offset=10`,
+        undefined,
+        PostsResponse.parse,
+      ],
+      [
+        'industry.search',
+        'GET',
+        '/api/v1/industry/search',
+        'query=software',
+        undefined,
+        IndustrySearchResponse.parse,
+      ],
+      [
+        'company.search',
+        'GET',
+        '/api/v1/company/search',
+        `uuid=${c}&limit=1`,
+        undefined,
+        CompanySearchResponse.parse,
+      ],
+      [
+        'company.search',
+        'GET',
+        '/api/v1/company/search',
+        `website=${encodeURIComponent(company.website)}&limit=1`,
+        undefined,
+        CompanySearchResponse.parse,
+      ],
+      [
+        'company.search',
+        'GET',
+        '/api/v1/company/search',
+        `query=${encodeURIComponent(company.name)}&limit=10`,
+        undefined,
+        CompanySearchResponse.parse,
+      ],
+      [
+        'news',
+        'GET',
+        '/api/v1/news',
+        `company=${c}&unique_article=true&limit=10&offset=0`,
+        undefined,
+        NewsResponse.parse,
+      ],
+      // Sent as start_date/end_date, which the embedded service takes too.
+      [
+        'news',
+        'GET',
+        '/api/v1/news',
+        `company=${c}&from=2020-01-01&to=2030-12-31`,
+        undefined,
+        NewsResponse.parse,
+      ],
+      [
+        'news',
+        'GET',
+        '/api/v1/news',
+        `company=${c}&group_articles=true&sentiment_list=positive,neutral&countries=US`,
+        undefined,
+        NewsResponse.parse,
+      ],
+      [
+        'industry.search',
+        'GET',
+        '/api/v1/industry/search',
+        'query=bank&level=l1,l4',
+        undefined,
+        IndustrySearchResponse.parse,
+      ],
+      [
+        'company.enrichment',
+        'GET',
+        '/api/v1/company/enrichment',
+        `company=${c}`,
+        undefined,
+        EnrichmentResponse.parse,
+      ],
+      [
+        'additions.status',
+        'GET',
+        `/api/v1/status/${submitted.request_id}`,
+        '',
+        undefined,
+        AdditionStatusResponse.parse,
+      ],
+    ];
+    for (const [id, method, path, query, body, parse] of calls) {
+      const upstream = await answer(id, method, path, query, body);
+      parse(upstream);
+      expect(fromUpstream(id, upstream, browser(query, body)), `${id} ${query}`).toBeUndefined();
+    }
+    expect(fromUpstream('additions.submit', submitted, browser())).toBeUndefined();
+  });
+
+  it('a name search is only cut to the browser’s limit', async () => {
+    // A one-letter name prefix matches many companies; the embedded service returns up to 10.
+    const query = 'name=s&limit=2';
+    const upstream = CompanySearchResponse.parse(
+      await answer('company.search', 'GET', '/api/v1/company/search', query),
+    );
+    expect(upstream.data.length).toBeGreaterThan(2);
+    const out = CompanySearchResponse.parse(fromUpstream('company.search', upstream, browser(query)));
+    expect(out.data).toEqual(upstream.data.slice(0, 2));
+    expect(out.count).toBe(2);
+  });
+});
