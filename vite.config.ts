@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -10,14 +11,20 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    {
+    (() => {
       // Brotli and gzip copies of every text asset, served by the BFF as they are (no per-request CPU).
-      name: 'precompress',
-      apply: 'build',
-      closeBundle() {
-        precompressDir(fileURLToPath(new URL('./dist', import.meta.url)));
-      },
-    },
+      let outDir = '';
+      return {
+        name: 'precompress',
+        apply: 'build' as const,
+        configResolved(config: { root: string; build: { outDir: string } }) {
+          outDir = path.resolve(config.root, config.build.outDir);
+        },
+        closeBundle() {
+          precompressDir(outDir);
+        },
+      };
+    })(),
   ],
   resolve: {
     alias: {
