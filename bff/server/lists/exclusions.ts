@@ -174,9 +174,11 @@ export function planList(
       from = from.filter((c) => inside.has(c));
     }
     const left = from.filter((c) => !hqOut.has(c));
-    if (left.length === 0) {
+    // Filters that already allow no HQ country (a country outside the region asked) give an empty
+    // list, and the exclusion is not what emptied it; an empty country list would be ignored.
+    if (from.length > 0 && left.length === 0) {
       for (const key of hqKeys) errors.push(nothingLeft(key, LIST_FILTER_BY_KEY.get(key)!));
-    } else service[HQ_COUNTRY] = left;
+    } else if (from.length > 0) service[HQ_COUNTRY] = left;
   }
 
   if (errors.length > 0) return { errors };
