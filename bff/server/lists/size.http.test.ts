@@ -4,16 +4,16 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_TOTAL_CAP, ListTooBroadProblem, type SortBy, type SortOrder } from '../../contract/api';
+import { ListTooBroadProblem } from '../../contract/api';
 import { pathOf } from '../../contract/endpoints';
-import { HEADCOUNT_RANGES, type HeadcountRange } from '../../contract/enums';
-import type { Filters } from '../../contract/filters';
+import { HEADCOUNT_RANGES } from '../../contract/enums';
 import { estimateListCost, probeCost } from '../../contract/list-cost';
 import { bandRuns, PROBES_PER_RUN } from '../../contract/list-rules';
 import { listGenerationCost } from '../../contract/pricing';
 import type { Service } from '../../embedded/service';
 import { startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';
+import { checkSize, sizeCases } from '../../testing/list-checks';
 import { LIST_PATH, lastLedgerId, ledgerRows, readList } from '../../testing/list-pages';
 import { byEmployees, expectedList, loadTruth, type TruthCompany } from '../../testing/list-truth';
 import { parseCsv } from '../../testing/parse-csv';
@@ -40,94 +40,12 @@ afterAll(async () => {
 
 const uuidsOf = (companies: readonly TruthCompany[]) => companies.map((c) => c.uuid);
 
-/** Base filters whose truth the naive evaluator knows, from broad (none) to narrow. */
-const narrowFilters: fc.Arbitrary<Filters> = fc
-  .record(
-    {
-      'location.hq.country': fc.subarray(['USA', 'GBR', 'DEU', 'FRA', 'IND', 'CAN', 'JPN'], { minLength: 1 }),
-      'firmographic.company_type': fc.subarray(['private', 'public'], { minLength: 1, maxLength: 1 }),
-      'business_model.offering_type': fc.subarray(['software', 'services', 'hardware_manufacturing'], {
-        minLength: 1,
-      }),
-      'technology.api_detail.has_api': fc.boolean(),
-      'business_model.revenue_model': fc.subarray(['subscription_recurring', 'advertising', 'usage_based'], {
-        minLength: 1,
-      }),
-    },
-    { requiredKeys: [] },
-  )
-  .map((f) => f as Filters);
-/** Lists longer than the 500 served, where the bands may lie out of reach of one order or both. */
-const broadFilters: fc.Arbitrary<Filters> = fc.constantFrom<Filters>(
-  {},
-  { 'firmographic.company_type': ['private'] },
-  { 'location.hq.country': ['USA', 'GBR'] },
-  { 'technology.api_detail.has_api': false },
-);
-const baseFilters = fc.oneof(narrowFilters, broadFilters);
-
-const bandSet = fc.subarray([...HEADCOUNT_RANGES], { minLength: 1 });
-
-type Case = {
-  filters: Filters;
-  bands: HeadcountRange[];
-  direction: SortOrder;
-  sortBy: SortBy;
-  pageSize: number;
-};
-
-const cases: fc.Arbitrary<Case> = fc.record({
-  filters: baseFilters,
-  bands: bandSet,
-  direction: fc.constantFrom<SortOrder>('asc', 'desc'),
-  sortBy: fc.constantFrom<SortBy>('employee_range', 'relevance', 'founded_year'),
-  pageSize: fc.integer({ min: 15, max: 150 }),
-});
-
-/** Runs one case and checks it against the truth; says which kind of answer it was. */
-async function check(bff: RunningBff, c: Case, plan: 'enterprise' | 'payg'): Promise<'list' | 'too_broad'> {
-  const want = expectedList(truth, { filters: c.filters, bands: c.bands, direction: c.direction });
-  const before = await lastLedgerId(bff);
-  const body = {
-    filters: { ...c.filters, 'firmographic.headcount_range': c.bands },
-    sort_by: c.sortBy,
-    sort_order: c.direction,
-  };
-  const got = await readList(bff, body, c.pageSize);
-  const rows = await ledgerRows(bff, before);
-  const spent = Math.round(rows.reduce((s, r) => s + r.credits_consumed, 0) * 10000) / 10000;
-  if (want.kind === 'too_broad') {
-    expect(got.ok).toBe(false);
-    if (got.ok) return 'list';
-    expect(got.status).toBe(422);
-    const p = ListTooBroadProblem.parse(got.problem);
-    expect(p.list_size).toBe(want.listSize);
-    expect(p.list_size_is_lower_bound).toBe(want.lowerBound);
-    expect(p.detail).toMatch(/Add one more filter/);
-    return 'too_broad';
-  }
-  if (!got.ok) throw new Error(`expected a list, got ${got.status} ${JSON.stringify(got.problem)}`);
-  expect(got.uuids).toEqual(want.uuids.slice(0, LIST_TOTAL_CAP));
-  for (const page of got.pages) {
-    expect(page.total_count).toBe(want.uuids.length);
-    expect(page.filters).toEqual(body.filters);
-    const codes = page.warnings.map((w) => w.code);
-    expect(codes.includes('employee_sort')).toBe(c.sortBy !== 'employee_range');
-  }
-  // What the answers say they cost is what the ledger recorded, probes included.
-  expect(got.credits).toBe(spent);
-  // The first page's cost stays within the estimate shown before the run.
-  const estimate = estimateListCost({ filters: body.filters, limit: c.pageSize, sections: [] }, plan);
-  expect(got.pages[0]!.credits_consumed).toBeLessThanOrEqual(estimate.credits);
-  return 'list';
-}
-
 describe('firmographic.headcount_range through the BFF', () => {
   it('serves exactly the companies of the bands asked, in employee order, across pages (property test)', async () => {
     const kinds = { list: 0, too_broad: 0 };
     await fc.assert(
-      fc.asyncProperty(cases, async (c) => {
-        kinds[await check(enterprise, c, 'enterprise')]++;
+      fc.asyncProperty(sizeCases, async (c) => {
+        kinds[await checkSize(enterprise, truth, c, 'enterprise')]++;
       }),
       { numRuns: 50, seed: 1407 },
     );
@@ -138,9 +56,9 @@ describe('firmographic.headcount_range through the BFF', () => {
   it('the same on Pay-as-you-go, where a probe reads the band by enrichment (property test)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        cases.filter((c) => c.filters['location.hq.country'] !== undefined),
+        sizeCases.filter((c) => c.filters['location.hq.country'] !== undefined),
         async (c) => {
-          await check(payg, c, 'payg');
+          await checkSize(payg, truth, c, 'payg');
         },
       ),
       { numRuns: 8, seed: 99 },
