@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_TOTAL_CAP, ListTooBroadProblem } from '../../contract/api';
+import { LIST_TOTAL_CAP, type ListGenerateResponse, ListTooBroadProblem } from '../../contract/api';
 import { pathOf } from '../../contract/endpoints';
 import type { Filters } from '../../contract/filters';
 import { HEADCOUNT_KEY } from '../../contract/list-rules';
@@ -85,6 +85,70 @@ describe('exclude through the BFF', () => {
     for (const body of sent) {
       expect(body).not.toContain('"exclude"');
       expect(body).not.toContain(HEADCOUNT_KEY);
+    }
+  });
+
+  it('a request without exclude or BFF keys reaches the service as the browser wrote it', async () => {
+    const text = '{ "limit": 3,\n  "filters": {"location.hq.country": ["deu"]} }';
+    const res = await enterprise.call(LIST_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: text,
+    });
+    expect(res.status).toBe(200);
+    expect(sent.at(-1)).toBe(text);
+  });
+
+  it('the words of a query go through translateQuery; null passes the query on unchanged', async () => {
+    const asked: string[] = [];
+    const bff = await startBff({
+      upstream: recorded(embeddedUpstream(service, 'dev-enterprise-key')),
+      lists: {
+        translateQuery: async (_user, query) => {
+          asked.push(query);
+          if (!query.includes('not in')) return null;
+          return {
+            filters: { 'location.hq.region': ['155'] },
+            exclude: { 'location.hq.country': ['DEU'], 'industry.industry': ['IND-2008'] },
+            credits: 2.5,
+            matches: [],
+            unmatched: ['widgets'],
+          };
+        },
+      },
+    });
+    try {
+      const before = await lastLedgerId(bff);
+      const res = await bff.post(LIST_PATH, {
+        query: 'Western European widgets not in Germany nor IND-2008',
+        limit: 5,
+      });
+      const body = (await res.json()) as ListGenerateResponse;
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(body.query_translated).toBe(true);
+      expect(body.filters).toEqual({ 'location.hq.region': ['155'] });
+      expect(body.exclude).toEqual({ 'location.hq.country': ['DEU'], 'industry.industry': ['IND-2008'] });
+      expect(body.warnings.map((w) => w.code)).toContain('query_words_unmatched');
+      const want = expectedList(truth, {
+        filters: { 'location.hq.region': ['155'] },
+        exclude: { 'location.hq.country': ['DEU'], 'industry.industry': ['IND-2008'] },
+        direction: 'desc',
+      });
+      if (want.kind === 'list') expect(body.data.map((r) => r.uuid)).toEqual(want.uuids.slice(0, 5));
+      else expect(want.kind).toBe('list');
+      const rows = await ledgerRows(bff, before);
+      // The translation's credits (here not through the ledger) are added to what the calls cost.
+      expect(body.credits_consumed).toBeCloseTo(2.5 + rows.reduce((s, r) => s + r.credits_consumed, 0), 6);
+
+      const plain = await bff.post(LIST_PATH, { query: 'software companies in Germany', limit: 5 });
+      expect(plain.status).toBe(200);
+      expect(sent.at(-1)).toContain('"query":"software companies in Germany"');
+      expect(asked).toEqual([
+        'Western European widgets not in Germany nor IND-2008',
+        'software companies in Germany',
+      ]);
+    } finally {
+      await bff.close();
     }
   });
 

@@ -338,7 +338,8 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
     );
     const inBase = new Set(baseRows.map((r) => r.uuid));
     const removed = new Set<string>();
-    for (const d of diffs) {
+    // Nothing to leave out of an empty list: no further read.
+    for (const d of baseRows.length > 0 ? diffs : []) {
       const label = LIST_FILTER_BY_KEY.get(d.key)!.label.toLowerCase();
       const within = !(d.key in base.filters) && !base.bands;
       const q: Source = { ...base, filters: { ...base.filters, [d.key]: d.values } as Filters };
