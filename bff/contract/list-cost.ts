@@ -3,7 +3,7 @@
  * it, plus what the BFF spends to serve company size and exclusions (probes, reads without
  * sections), each as a part the app can explain. An upper bound when the BFF has work to do: the
  * probes stop as soon as the slice's ends are found, and a second run within a few minutes reuses
- * them (docs/decisions/0010-company-size-and-exclusions.md).
+ * them (docs/decisions/0011-company-size-and-exclusions.md).
  */
 import { LIST_DEFAULT_LIMIT, LIST_TOTAL_CAP } from './api';
 import { HEADCOUNT_RANGES, type HeadcountRange } from './enums';

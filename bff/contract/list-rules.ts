@@ -1,6 +1,6 @@
 /**
  * How the BFF serves what the service cannot (decisions section 14,
- * docs/decisions/0010-company-size-and-exclusions.md): which exclusions are a complement within the
+ * docs/decisions/0011-company-size-and-exclusions.md): which exclusions are a complement within the
  * key and which a set difference, the runs of adjacent company-size bands, and the bound on the
  * one-company probes a run costs. Pure: the BFF's resolver and the web app's estimate both read it.
  */

@@ -1,5 +1,5 @@
 /**
- * The list resolver's memory (docs/decisions/0010-company-size-and-exclusions.md): probe readings
+ * The list resolver's memory (docs/decisions/0011-company-size-and-exclusions.md): probe readings
  * and member lists per user and per list, kept a few minutes so paging a list, or running it again,
  * does not pay the probes twice. Bounded: the least recently used entry goes first.
  */

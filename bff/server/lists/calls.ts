@@ -62,8 +62,6 @@ export class Notes {
 
 export class Calls {
   private spent = 0;
-  /** One-company probes made (cached readings are not probes). */
-  probes = 0;
   readonly maxLimit: number;
   readonly listSections: boolean;
 

@@ -1,5 +1,5 @@
 /**
- * The list resolver (decisions section 14, docs/decisions/0010-company-size-and-exclusions.md):
+ * The list resolver (decisions section 14, docs/decisions/0011-company-size-and-exclusions.md):
  * wraps the proxy pipeline's `call` for list generation, so the proxy route and the BFF's own
  * callers (CSV exports) both go through it. A request that uses no key of the BFF's and no
  * `exclude` is passed on unchanged (its body read once). Otherwise the BFF resolves it with calls
@@ -181,7 +181,6 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
           offset: position,
           ...(calls.listSections ? { sections: ['firmographic'] as ListSection[] } : {}),
         });
-        calls.probes++;
         if (memo.total !== undefined && memo.total !== a.total_count) throw new Stale();
         memo.total = a.total_count;
         const row = a.data[0];
@@ -394,7 +393,10 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
       });
     } catch (e) {
       if (!(e instanceof Relay) || e.response.status !== 400) throw e;
-      const body = (await e.response.json().catch(() => null)) as { errors?: ProblemField[] } | null;
+      const body = (await e.response
+        .clone()
+        .json()
+        .catch(() => null)) as { errors?: ProblemField[] } | null;
       if (!body?.errors) throw e;
       const errors = body.errors.map((f) => {
         for (const [key, offset] of offsets) {

@@ -1,6 +1,6 @@
 /**
  * Where the companies of some size bands lie in a list ordered by `employee_range`
- * (docs/decisions/0010-company-size-and-exclusions.md). The band is a function of the employee
+ * (docs/decisions/0011-company-size-and-exclusions.md). The band is a function of the employee
  * count that order sorts by, and companies without a count come last in both directions, so the
  * companies of a run of adjacent bands are one contiguous stretch of each order: its two ends are
  * found by binary search with one-company probes. The service serves only the first 500 positions
