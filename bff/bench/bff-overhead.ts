@@ -69,9 +69,9 @@ async function bffThread(upstreamUrl: string, dataDir: string): Promise<void> {
 
 /**
  * The bench's 25k data set, seeded the way run.ts seeds it (with its seeding-rate mark), so that
- * `BENCH=bff` alone and the whole bench share one data directory.
+ * `BENCH=bff` (and `BENCH=lists`) alone and the whole bench share one data directory.
  */
-async function ensureBenchDataset(dir: string): Promise<void> {
+export async function ensureBenchDataset(dir: string): Promise<void> {
   const db = openDatabase(databaseFile(dir));
   try {
     if (countCompanies(db) === COMPANIES && getMeta(db, 'bench.seed_rate')) return;

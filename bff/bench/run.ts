@@ -12,6 +12,7 @@
  *
  * BENCH_SIZES (default "25000,1000000") picks the sizes; BENCH_RUNS (default 100) the timed runs.
  * Then the BFF's overhead in front of the service (bff-overhead.ts); BENCH=bff runs that part alone.
+ * Then company size through the BFF (lists.ts: probes, credits, ms); BENCH=lists runs that alone.
  * Then the web app's bundle size and first results in Chromium (web.ts); BENCH=web runs that alone.
  */
 import { existsSync } from 'node:fs';
@@ -32,6 +33,7 @@ import { countCompanies } from '../embedded/store/companies';
 import { databaseFile, getMeta, openDatabase, setMeta } from '../embedded/store/db';
 import LABELLED from '../embedded/translate/queries.labelled.json' with { type: 'json' };
 import { bffOverheadBench } from './bff-overhead';
+import { listsBench } from './lists';
 import { webBench } from './web';
 
 const sizes = (process.env.BENCH_SIZES ?? '25000,1000000').split(',').map((s) => Number(s.trim()));
@@ -152,12 +154,14 @@ async function endpointBench(fetch: (req: Request) => Promise<Response>, suite: 
   return results;
 }
 
-// BENCH=bff (bff-overhead.ts) or BENCH=web (web.ts) runs only that part; by default all run in turn.
-if (process.env.BENCH !== 'bff' && process.env.BENCH !== 'web') {
+// BENCH=bff (bff-overhead.ts), BENCH=lists (lists.ts) or BENCH=web (web.ts) runs only that part; by
+// default all run in turn.
+if (!['bff', 'lists', 'web'].includes(process.env.BENCH ?? '')) {
   console.log(
     `List generation benchmark: ${BENCH_SUITE.length} filter combinations, ${runs} runs each, sizes ${sizes.join(', ')}`,
   );
   for (const size of sizes) await benchSize(size);
 }
 if (!process.env.BENCH || process.env.BENCH === 'bff') await bffOverheadBench(benchDir);
+if (!process.env.BENCH || process.env.BENCH === 'lists') await listsBench(benchDir);
 if (!process.env.BENCH || process.env.BENCH === 'web') await webBench(benchDir);

@@ -152,7 +152,12 @@ export const ListRequest = z
 export type ListRequest = z.input<typeof ListRequest>;
 export type ParsedListRequest = z.output<typeof ListRequest>;
 
-export const Warning = z.object({ code: z.string(), message: z.string() });
+export const Warning = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** Through the BFF: the filter key a warning is about (`exclusion_drops_unknown`). */
+  key: z.string().optional(),
+});
 export type Warning = z.infer<typeof Warning>;
 export const SkippedSection = z.object({ section: z.string(), reason: z.string() });
 export type SkippedSection = z.infer<typeof SkippedSection>;
@@ -197,6 +202,7 @@ export const FilterBuilderRequest = z
   .strict();
 
 export const FilterMatch = z.object({ text: z.string(), key: z.string(), values: z.unknown() });
+export type FilterMatch = z.infer<typeof FilterMatch>;
 export const FilterBuilderResponse = z.object({
   data: z.object({
     filters: z.record(z.string(), z.unknown()),

@@ -70,7 +70,11 @@ export function zodFields(error: z.ZodError, prefix = ''): ProblemField[] {
       for (const key of issue.keys) {
         fields.push({
           path: join([...issue.path, key]),
-          message: where.endsWith('filters') ? `unknown filter key "${key}"` : `unknown field "${key}"`,
+          message: where.endsWith('filters')
+            ? `unknown filter key "${key}"`
+            : where.endsWith('exclude')
+              ? `"${key}" is no filter key whose values can be excluded`
+              : `unknown field "${key}"`,
         });
       }
     } else {

@@ -31,6 +31,7 @@ import type { BffDeps, BffEnv, BffUser } from './context';
 import { type BffExtras, type ExtrasOptions, mountBffExtras } from './extras';
 import { Ledger } from './ledger/ledger';
 import { mountLedgerRoutes } from './ledger/routes';
+import { type ListResolverOptions, withListResolver } from './lists/resolver';
 import { createPipeline } from './proxy/pipeline';
 import { BffProblem, problem } from './proxy/problem';
 import { scrub } from './proxy/tolerant';
@@ -72,6 +73,11 @@ export type BffConfig = {
   allowedOrigins?: readonly string[];
   /** Options of the extras (exports, webhooks, events); `now` defaults to the BFF's clock. */
   extras?: ExtrasOptions;
+  /**
+   * The list resolver (company size and exclusions, bff/server/lists/): how long probe readings
+   * are kept, and the hook that reads size and negation words of a `query`.
+   */
+  lists?: Omit<ListResolverOptions, 'plan'>;
   log?: (line: string) => void;
   now?: () => Date;
 };
@@ -133,7 +139,7 @@ export function createBffApp(config: BffConfig): BffApp {
   };
 
   let extras: BffExtras | undefined;
-  const call = createPipeline({
+  const pipeline = createPipeline({
     upstream,
     ledger,
     ...(cache ? { cache } : {}),
@@ -145,6 +151,9 @@ export function createBffApp(config: BffConfig): BffApp {
     log,
     now,
   });
+  // List generation with the BFF's own keys or `exclude` is resolved before anything reaches the
+  // service; the proxy route and `deps.call` (CSV exports) both go through it.
+  const call = withListResolver(pipeline, { plan: upstream.plan, log, ...config.lists });
   const deps: BffDeps = { call, db, plan: upstream.plan, log };
 
   const isHttps = (c: Context): boolean =>

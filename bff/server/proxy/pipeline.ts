@@ -35,7 +35,16 @@ export type PipelineOptions = {
   now?: () => Date;
 };
 
-export type CallUpstream = (user: BffUser, req: Request) => Promise<Response>;
+/**
+ * How the BFF's own parts call (the list resolver, bff/server/lists/):
+ * - `fresh`: neither answered from nor stored in the read cache (a resolution asks afresh, and its
+ *   one-company probes would only crowd the cache);
+ * - `body`: the JSON body already read and validated against the endpoint's input by the caller,
+ *   so a request passed on unchanged is read and validated once.
+ */
+export type CallOptions = { fresh?: boolean; body?: { value: unknown; text: string } };
+
+export type CallUpstream = (user: BffUser, req: Request, opts?: CallOptions) => Promise<Response>;
 
 /** A Retry-After longer than this is the upstream asking not to be retried now: relayed instead. */
 const MAX_RETRY_AFTER_S = 2;
@@ -62,10 +71,15 @@ function queryObject(
 }
 
 /** Validates the request against the contract; a Response is the 4xx answer (no upstream call). */
-async function parseRequest(req: Request, route: ProxyRoute): Promise<Parsed | Response> {
+async function parseRequest(
+  req: Request,
+  route: ProxyRoute,
+  given?: CallOptions['body'],
+): Promise<Parsed | Response> {
   const query = new URL(req.url).searchParams;
   const schema = route.def.input;
   if (route.def.method === 'POST' || route.def.method === 'PATCH') {
+    if (given) return { query, body: given.value, bodyText: given.text };
     const read = await readJsonBody(req);
     if (!read.ok) return problem(read.status, read.detail);
     const { value: body, text: bodyText } = read;
@@ -216,7 +230,7 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     return new Response(answer.text, { status: answer.status, headers });
   }
 
-  return async function call(user: BffUser, req: Request): Promise<Response> {
+  return async function call(user: BffUser, req: Request, callOpts: CallOptions = {}): Promise<Response> {
     const started = performance.now();
     const url = new URL(req.url);
     const matched = matchProxyRoute(req.method, url.pathname);
@@ -226,11 +240,11 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     }
     const route = matched.route;
     const method = route.def.method;
-    const parsed = await parseRequest(req, route);
+    const parsed = await parseRequest(req, route, callOpts.body);
     if (parsed instanceof Response) return parsed;
 
     const key =
-      cache && route.def.cacheable
+      cache && route.def.cacheable && !callOpts.fresh
         ? cacheKey(user.id, method, route.path, parsed.query, parsed.body)
         : undefined;
     if (key !== undefined) {

@@ -71,7 +71,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** FastAPI/pydantic validation errors: `[{loc: ["body", "limit"], msg: "..."}]`. */
+/** Problem fields `[{path, message}]`, or FastAPI/pydantic's `[{loc: ["body", "limit"], msg: "..."}]`. */
 function fieldsFromDetailList(list: unknown[]): ProblemField[] {
   const fields: ProblemField[] = [];
   for (const item of list) {
@@ -79,7 +79,9 @@ function fieldsFromDetailList(list: unknown[]): ProblemField[] {
     const loc = Array.isArray(item.loc) ? item.loc.filter((p) => p !== 'body' && p !== 'query') : [];
     const message =
       typeof item.msg === 'string' ? item.msg : typeof item.message === 'string' ? item.message : '';
-    if (message) fields.push({ path: loc.map(String).join('.'), message });
+    // RFC 9457 fields (the embedded service's) carry their path as it is.
+    const path = typeof item.path === 'string' ? item.path : loc.map(String).join('.');
+    if (message) fields.push({ path, message });
   }
   return fields;
 }

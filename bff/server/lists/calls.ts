@@ -1,0 +1,158 @@
+/**
+ * The calls the list resolver makes upstream, all through the proxy's pipeline (validation, budget,
+ * ledger, faults) and never answered from the read cache: a resolution asks afresh. It sums what
+ * they cost, for the answer's `credits_consumed`.
+ */
+import { z } from 'zod';
+import { type SkippedSection, type SortBy, type SortOrder, Warning } from '../../contract/api';
+import type { Filters } from '../../contract/filters';
+import { credits, PLAN_RULES, type Plan } from '../../contract/pricing';
+import type { ListSection } from '../../contract/sections';
+import type { BffUser } from '../context';
+import type { CallUpstream } from '../proxy/pipeline';
+import { problem } from '../proxy/problem';
+import { callEndpoint } from '../routing';
+
+/** An upstream refusal (402 budget spent, 429, 5xx, 400...) to pass on as it is. */
+export class Relay extends Error {
+  constructor(readonly response: Response) {
+    super(`upstream answered ${response.status}`);
+  }
+}
+
+/** The list changed between two readings (a company was added): the cached readings are wrong. */
+export class Stale extends Error {}
+
+export type ListRow = { uuid: string } & Record<string, unknown>;
+
+const ListAnswer = z.object({
+  data: z.array(z.object({ uuid: z.string() }).loose()),
+  total_count: z.number().int().nonnegative(),
+  warnings: z.array(Warning).default([]),
+  skipped_sections: z.array(z.object({ section: z.string(), reason: z.string() })).default([]),
+  credits_consumed: z.number().default(0),
+});
+export type ListAnswer = z.infer<typeof ListAnswer>;
+
+const EnrichmentAnswer = z.object({
+  data: z.object({ uuid: z.string() }).loose(),
+  credits_consumed: z.number().default(0),
+});
+
+export type ListQuery = {
+  filters: Filters;
+  sort_by: SortBy;
+  sort_order: SortOrder;
+  limit: number;
+  offset: number;
+  sections?: readonly ListSection[];
+};
+
+/** Warnings and skipped sections of the page reads, each once. */
+export class Notes {
+  readonly warnings: Warning[] = [];
+  readonly skipped: SkippedSection[] = [];
+
+  add(a: Pick<ListAnswer, 'warnings' | 'skipped_sections'>): void {
+    for (const w of a.warnings) if (!this.warnings.some((x) => x.code === w.code)) this.warnings.push(w);
+    for (const s of a.skipped_sections)
+      if (!this.skipped.some((x) => x.section === s.section)) this.skipped.push(s);
+  }
+}
+
+export class Calls {
+  private spent = 0;
+  readonly maxLimit: number;
+  readonly listSections: boolean;
+
+  constructor(
+    private readonly call: CallUpstream,
+    private readonly user: BffUser,
+    readonly plan: Plan,
+  ) {
+    this.maxLimit = PLAN_RULES[plan].maxListLimit;
+    this.listSections = PLAN_RULES[plan].listSections;
+  }
+
+  get credits(): number {
+    return credits(this.spent);
+  }
+
+  private async json(res: Response): Promise<unknown> {
+    const text = await res.text();
+    if (!res.ok) {
+      const headers: Record<string, string> = {};
+      for (const name of ['content-type', 'retry-after']) {
+        const v = res.headers.get(name);
+        if (v) headers[name] = v;
+      }
+      throw new Relay(new Response(text, { status: res.status, headers }));
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new Relay(problem(502, 'The Company Data Service answered with a body the BFF cannot read.'));
+    }
+  }
+
+  private fresh = {
+    call: (user: BffUser, req: Request) => this.call(user, req, { fresh: true }),
+  };
+
+  /** One list generation call. */
+  async list(q: ListQuery): Promise<ListAnswer> {
+    const input = {
+      filters: q.filters,
+      sort_by: q.sort_by,
+      sort_order: q.sort_order,
+      limit: q.limit,
+      offset: q.offset,
+      ...(q.sections && q.sections.length > 0 ? { sections: q.sections } : {}),
+    };
+    const body = await this.json(await callEndpoint(this.fresh, this.user, 'list.generate', input));
+    const parsed = ListAnswer.safeParse(body);
+    if (!parsed.success)
+      throw new Relay(problem(502, 'The Company Data Service answered a list page the BFF cannot read.'));
+    this.spent += parsed.data.credits_consumed;
+    return parsed.data;
+  }
+
+  /** One company's sections by enrichment (the probes of plans without sections in lists). */
+  async enrich(uuid: string, sections: readonly string[]): Promise<Record<string, unknown>> {
+    const body = await this.json(
+      await callEndpoint(this.fresh, this.user, 'company.enrichment', {
+        company: uuid,
+        sections: sections.join(','),
+      }),
+    );
+    const parsed = EnrichmentAnswer.safeParse(body);
+    if (!parsed.success)
+      throw new Relay(problem(502, 'The Company Data Service answered an enrichment the BFF cannot read.'));
+    this.spent += parsed.data.credits_consumed;
+    return parsed.data.data;
+  }
+
+  /**
+   * Positions [from, to) of an order, in pages the plan allows. `total` is the list's size as the
+   * readings that placed the range saw it: another size means the list changed under them.
+   */
+  async range(
+    q: Omit<ListQuery, 'limit' | 'offset'>,
+    from: number,
+    to: number,
+    total: number | undefined,
+    notes?: Notes,
+  ): Promise<ListRow[]> {
+    const rows: ListRow[] = [];
+    let offset = from;
+    while (offset < to) {
+      const a = await this.list({ ...q, offset, limit: Math.min(this.maxLimit, to - offset) });
+      if (total !== undefined && a.total_count !== total) throw new Stale();
+      if (a.data.length === 0) throw new Stale();
+      notes?.add(a);
+      rows.push(...(a.data.slice(0, to - offset) as ListRow[]));
+      offset += a.data.length;
+    }
+    return rows;
+  }
+}

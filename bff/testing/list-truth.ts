@@ -1,0 +1,179 @@
+/**
+ * The truth of a list builder's list, read straight from an embedded service's database and written
+ * plainly from the decisions (sections 4, 5 and 14), for tests of the BFF's list resolver: every
+ * company with its sections, the naive filter evaluator (the query index's own oracle), the
+ * employee order, and "is none of" for exclusions.
+ */
+import type { SortBy, SortOrder } from '../contract/api';
+import { LIST_TOTAL_CAP } from '../contract/api';
+import { HEADCOUNT_RANGES, type HeadcountRange } from '../contract/enums';
+import { FILTER_GROUPS, type Filters, LIST_FILTER_BY_KEY } from '../contract/filters';
+import { bandRuns, exclusionMethodOf, HEADCOUNT_KEY } from '../contract/list-rules';
+import type { Sections } from '../contract/sections';
+import { type FilterSections, matchesFilters, sortCompare } from '../embedded/query/evaluate';
+import type { Service } from '../embedded/service';
+import { loadCompanies } from '../embedded/store/companies';
+
+export type TruthCompany = {
+  uuid: string;
+  prominence: number;
+  band: HeadcountRange | null;
+  sections: FilterSections & Pick<Sections, 'headcount'>;
+};
+
+/** Every company of the service with the sections filters and the employee order read. */
+export function loadTruth(service: Service): TruthCompany[] {
+  const db = service.ctx.db;
+  const rows = db.prepare('SELECT idx, prominence FROM companies ORDER BY idx').all() as {
+    idx: number;
+    prominence: number;
+  }[];
+  const prominence = new Map(rows.map((r) => [r.idx, r.prominence]));
+  const loaded = loadCompanies(
+    db,
+    rows.map((r) => r.idx),
+    [...FILTER_GROUPS.map((g) => g.id), 'headcount'],
+  );
+  return loaded.map((c) => {
+    const sections = c.sections as TruthCompany['sections'];
+    const band = sections.firmographic.headcount_range as HeadcountRange;
+    return {
+      uuid: c.uuid,
+      prominence: prominence.get(c.idx) ?? 0,
+      band: (HEADCOUNT_RANGES as readonly string[]).includes(band) ? band : null,
+      sections,
+    };
+  });
+}
+
+/** The companies of filters (service keys only), any order. */
+export function matching(all: readonly TruthCompany[], filters: Filters): TruthCompany[] {
+  return all.filter((c) => matchesFilters(c.sections, filters));
+}
+
+/** Companies in the service's `employee_range` order (missing counts last, ties by uuid). */
+export function byEmployees(companies: readonly TruthCompany[], order: SortOrder): TruthCompany[] {
+  return [...companies].sort((a, b) => sortCompare(a, b, { by: 'employee_range', order }));
+}
+
+/** Whether a company has a value on a closed key (the complement leaves out those without). */
+function hasValue(c: TruthCompany, key: string): boolean {
+  if (key === HEADCOUNT_KEY) return c.band !== null;
+  const def = LIST_FILTER_BY_KEY.get(key)!;
+  if (def.kind === 'region') return Boolean(c.sections.location.hq.country?.code);
+  const section = c.sections[def.group] as unknown;
+  let node: unknown = section;
+  for (const part of def.field.split('.')) {
+    if (node === null || node === undefined) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node !== null && node !== undefined;
+}
+
+/** "Is none of `values`" on a key, as decisions section 14 defines it. */
+export function survivesExclusion(c: TruthCompany, key: string, values: readonly unknown[]): boolean {
+  if (key === HEADCOUNT_KEY) return c.band !== null && !values.includes(c.band);
+  const def = LIST_FILTER_BY_KEY.get(key)!;
+  const has =
+    def.kind === 'boolean'
+      ? values.some((v) => matchesFilters(c.sections, { [key]: v } as Filters))
+      : matchesFilters(c.sections, { [key]: values } as Filters);
+  if (has) return false;
+  return exclusionMethodOf(key) === 'difference' || hasValue(c, key);
+}
+
+export type Expected =
+  | { kind: 'list'; uuids: string[] }
+  | { kind: 'too_broad'; listSize: number; lowerBound: boolean };
+
+/** A band's rank along an employee order: ascending bands in `asc`, descending in `desc`, none last. */
+function rankIn(order: SortOrder, c: TruthCompany): number {
+  if (c.band === null) return HEADCOUNT_RANGES.length;
+  const i = HEADCOUNT_RANGES.indexOf(c.band);
+  return order === 'asc' ? i : HEADCOUNT_RANGES.length - 1 - i;
+}
+
+/**
+ * The companies of some bands as the BFF serves them: each run of adjacent bands from the employee
+ * order of `direction` when its stretch ends before the 500th position there (or the list is
+ * shorter than 500), else from the other order turned around (ties then by uuid descending), else
+ * undefined (too broad).
+ */
+function banded(
+  base: readonly TruthCompany[],
+  bands: readonly HeadcountRange[],
+  direction: SortOrder,
+): TruthCompany[] | undefined {
+  const runs = bandRuns(bands);
+  const out: TruthCompany[] = [];
+  for (const run of direction === 'asc' ? runs : [...runs].reverse()) {
+    let served: TruthCompany[] | undefined;
+    for (const order of [direction, direction === 'asc' ? 'desc' : 'asc'] as const) {
+      const hi = order === 'asc' ? run.hi : HEADCOUNT_RANGES.length - 1 - run.lo;
+      const list = byEmployees(base, order);
+      const beyond = list.findIndex((c) => rankIn(order, c) > hi);
+      const end = beyond === -1 ? list.length : beyond;
+      if (list.length < LIST_TOTAL_CAP || end < LIST_TOTAL_CAP) {
+        const stretch = list.filter((c) => {
+          const i = c.band === null ? -1 : HEADCOUNT_RANGES.indexOf(c.band);
+          return i >= run.lo && i <= run.hi;
+        });
+        served = order === direction ? stretch : stretch.reverse();
+        break;
+      }
+    }
+    if (!served) return undefined;
+    out.push(...served);
+  }
+  return out;
+}
+
+/**
+ * What the BFF must answer for a list request, from the truth: service filters, bands, exclusions
+ * (bands excluded are given as `bands` already), the sort of a list without bands. Too broad when
+ * the BFF cannot serve it exactly: a size stretch out of reach, or a set difference over more than
+ * the 500 served (the list, or the companies to leave out).
+ */
+export function expectedList(
+  all: readonly TruthCompany[],
+  p: {
+    filters: Filters;
+    bands?: readonly HeadcountRange[];
+    exclude?: Readonly<Record<string, readonly unknown[]>>;
+    sortBy?: SortBy;
+    direction: SortOrder;
+  },
+): Expected {
+  const exclude = Object.entries(p.exclude ?? {});
+  const complements = exclude.filter(([k]) => exclusionMethodOf(k) === 'complement');
+  const differences = exclude.filter(([k]) => exclusionMethodOf(k) === 'difference');
+  const listOf = (filters: Filters) =>
+    matching(all, filters).filter((c) => complements.every(([k, v]) => survivesExclusion(c, k, v)));
+  const served = (filters: Filters): TruthCompany[] | undefined => {
+    const base = listOf(filters);
+    if (p.bands) return banded(base, p.bands, p.direction);
+    const sort = { by: p.sortBy ?? 'relevance', order: p.direction } as const;
+    return [...base].sort((a, b) => sortCompare(a, b, sort));
+  };
+  const tooBroad = (n: number, plain: boolean): Expected => ({
+    kind: 'too_broad',
+    // The service counts a plain list only to 500; a banded one the BFF counts exactly.
+    listSize: plain ? Math.min(n, LIST_TOTAL_CAP) : n,
+    lowerBound: plain && n >= LIST_TOTAL_CAP,
+  });
+
+  const list = served(p.filters);
+  const whole = listOf(p.filters).length;
+  if (!list) return tooBroad(whole, true);
+  if (differences.length === 0) return { kind: 'list', uuids: list.map((c) => c.uuid) };
+  // A set difference needs the whole list, and the whole of each list of companies to leave out.
+  if (p.bands ? list.length > LIST_TOTAL_CAP : list.length >= LIST_TOTAL_CAP)
+    return tooBroad(list.length, !p.bands);
+  for (const [key, values] of differences) {
+    const q = served({ ...p.filters, [key]: values } as Filters);
+    if (!q || (p.bands ? q.length > LIST_TOTAL_CAP : q.length >= LIST_TOTAL_CAP))
+      return tooBroad(list.length, false);
+  }
+  const kept = list.filter((c) => differences.every(([k, v]) => survivesExclusion(c, k, v)));
+  return { kind: 'list', uuids: kept.map((c) => c.uuid) };
+}
