@@ -44,3 +44,16 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
     .join(' ')
     .split(' '),
 );
+
+/**
+ * The words of a text that are not function words, as written. A function word written in capitals
+ * is an abbreviation and counts ("US", "IT"), unless the text is all capitals (`shouting`: by
+ * default this text; a part of a description passes the whole description's).
+ */
+export function contentWords(text: string, shouting = text === text.toUpperCase()): string[] {
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => {
+    const lower = w.toLowerCase();
+    if (!FUNCTION_WORDS.has(lower)) return true;
+    return !shouting && w.length >= 2 && w === w.toUpperCase() && /\p{L}/u.test(w);
+  });
+}

@@ -153,6 +153,19 @@ const SEPARATORS = /^[,;:!?()[\]]$/;
 
 type Token = { text: string; start: number; end: number };
 
+const idiomPatterns = new Map<string, RegExp>();
+/** The idioms (and the caller's) as one sticky pattern, compiled once per list. */
+function idiomPattern(keep: readonly string[]): RegExp {
+  const key = keep.join('|');
+  let re = idiomPatterns.get(key);
+  if (!re) {
+    const sources = [...NEGATION_IDIOMS, ...NOT_NEGATIONS, ...keep].join('|');
+    re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${sources})(?![\\p{L}\\p{N}])`, 'uy');
+    idiomPatterns.set(key, re);
+  }
+  return re;
+}
+
 /** Words (letters, digits, inner apostrophes and dots: "aren't", "1.5", "u.s."), hyphens and marks. */
 function tokenize(shadow: string): Token[] {
   const out: Token[] = [];
@@ -179,10 +192,7 @@ export function findNegations(text: string, opts: NegationOptions = {}): Negated
   const shadow = lowerShadow(text);
   const read = opts.read ?? [];
   const inRead = (t: Token) => read.some((r) => t.start < r.end && t.end > r.start);
-  const idiomRe = new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${[...NEGATION_IDIOMS, ...NOT_NEGATIONS, ...(opts.keep ?? [])].join('|')})(?![\\p{L}\\p{N}])`,
-    'uy',
-  );
+  const idiomRe = idiomPattern(opts.keep ?? []);
   const idiomAt = (pos: number): number | null => {
     idiomRe.lastIndex = pos;
     const m = idiomRe.exec(shadow);

@@ -233,36 +233,41 @@ const WORD_END = '(?![a-z0-9])';
 /** `rejected`: a reading that is no size of the companies but still hides the shorter ones inside it. */
 type Candidate = { start: number; end: number; span: HeadcountSpan; noun?: boolean; rejected?: boolean };
 
+/** Each number form after a word of employees' count or before one, compiled once. */
+const NUMBER_PATTERNS: readonly { form: NumberForm; re: RegExp }[] = NUMBER_FORMS.flatMap((form) => [
+  { form, re: new RegExp(`${WORD_START}(${form.re})${EMPLOYEE_NOUN}`, 'g') },
+  { form, re: new RegExp(`${WORD_START}${EMPLOYEE_HEAD}(${form.re})${WORD_END}`, 'g') },
+]);
+
 function numberCandidates(shadow: string): Candidate[] {
   const out: Candidate[] = [];
-  for (const form of NUMBER_FORMS) {
-    const patterns = [
-      new RegExp(`${WORD_START}(${form.re})${EMPLOYEE_NOUN}`, 'g'),
-      new RegExp(`${WORD_START}${EMPLOYEE_HEAD}(${form.re})${WORD_END}`, 'g'),
-    ];
-    for (const re of patterns) {
-      for (const m of shadow.matchAll(re)) {
-        const numbers = m
-          .slice(2)
-          .filter((g): g is string => g !== undefined)
-          .map(parseNumber);
-        if (numbers.some((n) => n === null)) continue;
-        const raw = form.span(numbers as number[]);
-        const span: HeadcountSpan = { min: Math.max(1, raw.min), max: raw.max };
-        if (!isHeadcountSpan(span)) continue;
-        const start = m.index ?? 0;
-        const rejected = CUSTOMERS_BEFORE.test(shadow.slice(0, start));
-        out.push({ start, end: start + m[0].length, span, ...(rejected ? { rejected } : {}) });
-      }
+  for (const { form, re } of NUMBER_PATTERNS) {
+    for (const m of shadow.matchAll(re)) {
+      const numbers = m
+        .slice(2)
+        .filter((g): g is string => g !== undefined)
+        .map(parseNumber);
+      if (numbers.some((n) => n === null)) continue;
+      const raw = form.span(numbers as number[]);
+      const span: HeadcountSpan = { min: Math.max(1, raw.min), max: raw.max };
+      if (!isHeadcountSpan(span)) continue;
+      const start = m.index ?? 0;
+      const rejected = CUSTOMERS_BEFORE.test(shadow.slice(0, start));
+      out.push({ start, end: start + m[0].length, span, ...(rejected ? { rejected } : {}) });
     }
   }
   return out;
 }
 
+const VAGUE_PATTERNS: readonly { word: VagueWord; re: RegExp }[] = VAGUE_WORDS.map((word) => ({
+  word,
+  re: new RegExp(`${WORD_START}(?:${word.re})${WORD_END}`, 'g'),
+}));
+
 function vagueCandidates(shadow: string): Candidate[] {
   const out: Candidate[] = [];
-  for (const word of VAGUE_WORDS) {
-    for (const m of shadow.matchAll(new RegExp(`${WORD_START}(?:${word.re})${WORD_END}`, 'g'))) {
+  for (const { word, re } of VAGUE_PATTERNS) {
+    for (const m of shadow.matchAll(re)) {
       const start = m.index ?? 0;
       const end = start + m[0].length;
       if (SOLD_TO_BEFORE.test(shadow.slice(0, start))) continue;

@@ -40,6 +40,7 @@ import { securityHeaders } from './security/headers';
 import { FailureThrottle, TokenBuckets } from './security/throttle';
 import { type BffDb, bffDatabaseFile, openBffDatabase } from './store/db';
 import type { Upstream } from './upstream/upstream';
+import { createWordsReader } from './words/filter-builder';
 
 export type BffConfig = {
   upstream: Upstream;
@@ -133,7 +134,7 @@ export function createBffApp(config: BffConfig): BffApp {
   };
 
   let extras: BffExtras | undefined;
-  const call = createPipeline({
+  const pipeline = createPipeline({
     upstream,
     ledger,
     ...(cache ? { cache } : {}),
@@ -145,6 +146,9 @@ export function createBffApp(config: BffConfig): BffApp {
     log,
     now,
   });
+  // Size and negation words in descriptions, read before the filter-builder (bff/server/words).
+  const words = createWordsReader(pipeline);
+  const call = words.call;
   const deps: BffDeps = { call, db, plan: upstream.plan, log };
 
   const isHttps = (c: Context): boolean =>
