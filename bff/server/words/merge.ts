@@ -21,7 +21,7 @@
 import type { FilterMatch } from '../../contract/api';
 import { HEADCOUNT_RANGES, type HeadcountRange } from '../../contract/enums';
 import { EXCLUDABLE_FILTERS, type FilterKind, LIST_FILTER_BY_KEY, type Range } from '../../contract/filters';
-import { FUNCTION_WORDS } from '../../contract/function-words';
+import { contentWords } from '../../contract/function-words';
 import { normalizeText } from '../../contract/text';
 import type { Description, NegatedPhrase } from './describe';
 
@@ -90,33 +90,38 @@ function addAll(target: Record<string, unknown>, key: string, values: readonly u
 
 const sortBands = (bands: Iterable<HeadcountRange>) => HEADCOUNT_RANGES.filter((b) => new Set(bands).has(b));
 
-/** Content words of a text, normalised, for telling which negated phrase a match came from. */
-function wordsOf(text: string): string[] {
-  return normalizeText(text)
-    .split(' ')
-    .filter((w) => w !== '' && !FUNCTION_WORDS.has(w));
+/** The words of a text, normalised; without function words when `content` (but "US" is none). */
+function wordsOf(text: string, content: boolean): string[] {
+  if (content) return contentWords(text).map((w) => normalizeText(w));
+  return normalizeText(text).split(' ').filter(Boolean);
+}
+
+/** How many words of a match a phrase holds (a word counts when one starts the other: "us", "usa"). */
+function shared(words: readonly string[], own: readonly string[]): number {
+  return words.filter((w) =>
+    own.some((o) => o === w || (Math.min(o.length, w.length) >= 2 && (o.startsWith(w) || w.startsWith(o)))),
+  ).length;
 }
 
 /**
- * The negated phrase a match of the joined translation came from: the one sharing most words
- * with it (a word counts when one is the start of the other: "us" and "usa"). Undefined when none
- * shares a word.
+ * The negated phrase a match of the joined translation came from: the one sharing most content
+ * words with it, or failing that most words. Undefined when none shares a word.
  */
 function phraseOf(match: FilterMatch, phrases: readonly NegatedPhrase[]): number | undefined {
-  const words = wordsOf(match.text);
-  let best: number | undefined;
-  let bestScore = 0;
-  phrases.forEach((p, i) => {
-    const own = wordsOf(p.scope);
-    const score = words.filter((w) =>
-      own.some((o) => o === w || (Math.min(o.length, w.length) >= 2 && (o.startsWith(w) || w.startsWith(o)))),
-    ).length;
-    if (score > bestScore) {
-      best = i;
-      bestScore = score;
-    }
-  });
-  return best;
+  for (const content of [true, false]) {
+    const words = wordsOf(match.text, content);
+    let best: number | undefined;
+    let bestScore = 0;
+    phrases.forEach((p, i) => {
+      const score = shared(words, wordsOf(p.scope, content));
+      if (score > bestScore) {
+        best = i;
+        bestScore = score;
+      }
+    });
+    if (best !== undefined) return best;
+  }
+  return undefined;
 }
 
 export function mergeAnswer(
@@ -179,13 +184,14 @@ export function mergeAnswer(
       return [phrases.length === 1 ? phrases[0]!.text : together];
     };
     const failed = new Set<string>();
+    const negatedMatches: FilterMatch[] = [];
     for (const [key, value] of Object.entries(negated?.filters ?? {})) {
       const def = LIST_FILTER_BY_KEY.get(key);
       const chips = chipOf(key);
       if (def && RANGE_KINDS.has(def.kind) && isRange(value)) {
         const complement = complementOf(value);
         if (complement && narrow(key, complement)) {
-          for (const text of chips) matches.push({ text, key, values: complement });
+          for (const text of chips) negatedMatches.push({ text, key, values: complement });
         } else for (const text of chips) failed.add(text);
       } else if (EXCLUDABLE_KEYS.has(key) && (Array.isArray(value) || typeof value === 'boolean')) {
         const values = Array.isArray(value) ? value : [value];
@@ -193,10 +199,16 @@ export function mergeAnswer(
         for (const text of chips) {
           const i = phrases.findIndex((p) => p.text === text);
           const own = i >= 0 ? gave[i]!.get(key) : undefined;
-          matches.push({ text, key, values: Array.isArray(own) ? own : values, excluded: true });
+          negatedMatches.push({ text, key, values: Array.isArray(own) ? own : values, excluded: true });
         }
       } else for (const text of chips) failed.add(text);
     }
+    // chips in the order the user wrote the phrases
+    const order = (m: FilterMatch) => {
+      const i = phrases.findIndex((p) => p.text === m.text);
+      return i === -1 ? phrases.length : i;
+    };
+    matches.push(...negatedMatches.sort((a, b) => order(a) - order(b)));
     const anyFilter = Object.keys(negated?.filters ?? {}).length > 0;
     for (const [i, p] of phrases.entries()) {
       const gaveNothing = known ? gave[i]!.size === 0 : !anyFilter;
