@@ -5,7 +5,7 @@
  * "funded", "profitable", "hiring", "remote".
  *
  * What counts: articles, pronouns, prepositions, conjunctions, auxiliaries, the words of asking
- * ("show me", "looking for"), hedges ("mostly", "ideally"), and the glue a description is built
+ * ("show me", "looking for"), hedges ("mostly", "ideally"), praise ("best", "top"), and the glue a description is built
  * with: the generic nouns that name what every result is ("companies", "firms", "businesses",
  * "players"), nouns that frame a criterion without being one ("sector", "space", "market",
  * "solutions", "model"), and verbs that link one ("based", "operating", "selling", "offering",
@@ -21,7 +21,7 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
     // pronouns
     'i me my we our us you your they them their its it he she his her who whom whose which what where when how there here one ones',
     // prepositions
-    'of in on at to for from with without by as into onto across throughout within via through about around over under above below between after before since than per like near among amongst towards toward upon inside',
+    'of in on at to for from with without by as into onto across throughout within via through about around over under above below between after before since than per like near among amongst towards toward upon inside ago',
     // conjunctions
     'and or but nor yet so if then also plus',
     // auxiliaries and copulas
@@ -29,9 +29,10 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
     // negation and degree (the words around a criterion, never one)
     'not no only just very more most less least quite rather really too',
     // asking
-    'show find list give get looking look want need search searching please help',
-    // hedges
+    'show find list give get looking look want need search searching please help helps helping',
+    // hedges, and praise (the asker's taste, no property of a company: "the best companies")
     'ideally maybe mostly mainly primarily especially typically e g eg etc include including includes approx approximately roughly',
+    'good great best top cool nice interesting',
     // linking verbs
     'operate operates operating make makes making sell sells selling serve serves serving offer offers offering employ employs employing',
     // generic nouns: what every result is

@@ -94,6 +94,11 @@ describe('scope', () => {
       ],
     ],
     ['software companies that are not small', [['not small', 'small']]],
+    [
+      'companies with no more than 3 funding rounds',
+      [['no more than 3 funding rounds', 'more than 3 funding rounds']],
+    ],
+    ['companies not older than 5 years', [['not older than 5 years', 'older than 5 years']]],
   ])('%s', (text, expected) => {
     expect(negations(text)).toEqual(expected);
   });
@@ -120,8 +125,6 @@ describe('no negation', () => {
     'European companies that are not acquired',
     'companies with no revenue',
     'companies not yet generating revenue',
-    'software companies with no more than 200 employees',
-    'companies not older than 5 years',
     'not only B2B but also B2C',
     'companies with outside sales teams',
     'nonstop logistics',

@@ -24,9 +24,13 @@
  *
  * Idioms: negative phrases that name a value of their own are no negation: "non-profit", "not for
  * profit", "non-tech", "no AI", "without an API", "no mobile app", "not public", "not listed", "not
- * acquired", "no revenue", "not yet generating revenue" (the translator reads each as that value),
- * and comparisons ("no more than", "not older than", "not only"). Callers add their own
- * (`keep`), and mark words already read (`read`: "without funding"), which end a scope.
+ * acquired", "no revenue", "not yet generating revenue" (the translator reads each as that value);
+ * focus words ("not only", "not just") and compounds ("no-code") are none either. Callers add their
+ * own (`keep`), and mark words already read (`read`: "without funding"), which end a scope.
+ *
+ * A negated comparison is a negation like any other: "no more than 3 rounds" negates "more than 3
+ * rounds", whose complement is "at most 3" (a reader that complements ranges gets it right whatever
+ * the translator makes of "more than").
  */
 import { FUNCTION_WORDS } from './function-words';
 import { lowerShadow } from './text';
@@ -62,10 +66,11 @@ export const NEGATION_IDIOMS: readonly string[] = [
   'no revenue|not yet generating revenue',
 ];
 
-/** Comparisons and focus words after "no"/"not": part of a bound or an emphasis, not a negation. */
+/** Focus words after "not", and compounds: no negation. */
 const NOT_NEGATIONS: readonly string[] = [
-  '(?:no|not) (?:more|less|fewer|older|younger|later|earlier|greater|bigger|larger|smaller|sooner|longer) than',
   'not (?:only|just|necessarily|least)',
+  // compounds: a kind of product, not the absence of one
+  'no[- ](?:code|frills)',
 ];
 
 const MULTI_WORD_CUES: readonly (readonly string[])[] = [

@@ -11,7 +11,6 @@ describe('readDescription', () => {
       'non-profits in Kenya',
       'companies with no AI in Germany',
       'bootstrapped SaaS companies',
-      'companies with no more than 3 funding rounds',
       'enterprise software companies selling to SMBs',
     ]) {
       expect(readDescription(text), text).toBeNull();
@@ -60,6 +59,17 @@ describe('readDescription', () => {
       rest: null,
       sizes: [{ text: '50-200 employees', bands: ['51-200'] }],
       negated: [{ text: 'not in Europe', scope: 'in Europe' }],
+    });
+  });
+
+  it('reads a negated bound as a negation, but a size’s own "no more than" as the size', () => {
+    expect(readDescription('companies with no more than 3 funding rounds')?.negated).toEqual([
+      { text: 'no more than 3 funding rounds', scope: 'more than 3 funding rounds' },
+    ]);
+    expect(readDescription('companies with no more than 200 employees in Germany')).toMatchObject({
+      rest: 'companies with in Germany',
+      sizes: [{ text: 'no more than 200 employees', bands: ['1-10', '11-50', '51-200'] }],
+      negated: [],
     });
   });
 

@@ -52,7 +52,10 @@ function without(text: string, spans: readonly Span[]): string {
 export function readDescription(text: string): Description | null {
   const sizes = findSizePhrases(text);
   const own = findOwnMeaning(text).filter((o) => !sizes.some((s) => o.start < s.end && o.end > s.start));
-  const negations = findNegations(text, { read: own });
+  // a cue inside a size phrase belongs to it: "no more than 200 employees" is a size
+  const negations = findNegations(text, { read: own }).filter(
+    (n) => !sizes.some((s) => n.start >= s.start && n.start < s.end),
+  );
   if (sizes.length === 0 && own.length === 0 && negations.length === 0) return null;
 
   const shouting = text === text.toUpperCase();

@@ -393,6 +393,38 @@ describe('descriptions without size or negation words', () => {
   });
 });
 
+describe('the embedded service’s own filter-builder, reached without the BFF', () => {
+  async function direct(query: string): Promise<Answer> {
+    const res = await service.fetch(
+      new Request(`http://service${FILTER_BUILDER}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+        body: JSON.stringify({ query }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    return (await res.json()) as Answer;
+  }
+
+  it.each([
+    ['software companies in Germany with 50-200 employees', ['50-200', 'employees']],
+    ['fintechs with 200+ employees', ['200+', 'employees']],
+    [
+      'small startups that are profitable, hiring and remote',
+      ['small', 'startups', 'profitable', 'hiring', 'remote'],
+    ],
+    ['fintech companies not in the US', ['not in the US']],
+    ['companies without funding in Spain', ['without funding']],
+  ])('reports what it did not read: %s', async (query, unmatched) => {
+    expect((await direct(query)).data.unmatched).toEqual(unmatched);
+  });
+
+  it('never turns a negated criterion into its positive filter', async () => {
+    const body = await direct('B2B companies that are not venture backed');
+    expect(body.data.filters).toEqual({ 'business_model.gtm_type': ['b2b'] });
+  });
+});
+
 describe('translateQuery (list generation with a query)', () => {
   it('reads a description for the resolver, and is null when the service can take it as it is', async () => {
     const db = openBffDatabase(':memory:');
