@@ -2,8 +2,9 @@
  * Evaluates the BFF's filter-builder on descriptions.labelled.json: each description is posted to a
  * real BFF (in-process, no cache) in front of a real embedded service, and the answer's `filters`
  * and `exclude` are compared with the labels. Precision, recall and exact match are given for
- * filters and for exclude separately, per set (size, negation) and overall; then what the answers
- * cost.
+ * filters and for exclude separately, per set (size, negation), per split (dev: written before the
+ * rules; holdout: written after them, labelled before they were run on it) and overall; then what
+ * the answers cost.
  *
  * Pairs: an array value gives one pair per value, a boolean or a range one pair (serialised).
  *
@@ -17,9 +18,11 @@ import { createBffApp } from '../app';
 import { openBffDatabase } from '../store/db';
 import { embeddedUpstream } from '../upstream/upstream';
 
+/** `split`: holdout rows were written after the rules, and labelled before they were run. */
 type Labelled = {
   id: string;
   set: 'size' | 'negation';
+  split?: 'holdout';
   query: string;
   filters: Record<string, unknown>;
   exclude: Record<string, unknown>;
@@ -134,14 +137,14 @@ const bump = (name: string): Totals => {
   return t;
 };
 
-for (const name of ['size', 'negation', 'all']) bump(name);
+for (const name of ['size', 'negation', 'dev', 'holdout', 'all']) bump(name);
 for (const item of labelled) {
   const answer = await filterBuilder(item.query);
   const got = { filters: pairs(answer.data.filters), exclude: pairs(answer.data.exclude ?? {}) };
   const want = { filters: pairs(item.filters), exclude: pairs(item.exclude) };
   let okFilters = true;
   let okExclude = true;
-  for (const name of [item.set, 'all']) {
+  for (const name of [item.set, item.split ?? 'dev', 'all']) {
     const t = bump(name);
     okFilters = compare(t.filters, got.filters, want.filters);
     okExclude = compare(t.exclude, got.exclude, want.exclude);
