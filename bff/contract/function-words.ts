@@ -46,15 +46,39 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
     .split(' '),
 );
 
+/** After these, "us" is the country, not the pronoun ("in the us", "non-us", "outside the us"). */
+const BEFORE_US: ReadonlySet<string> = new Set([
+  'the',
+  'in',
+  'from',
+  'to',
+  'into',
+  'across',
+  'throughout',
+  'outside',
+  'non',
+  'excluding',
+  'except',
+  'than',
+]);
+
 /**
- * The words of a text that are not function words, as written. A function word written in capitals
- * is an abbreviation and counts ("US", "IT"), unless the text is all capitals (`shouting`: by
- * default this text; a part of a description passes the whole description's).
+ * Whether a word says something (is no function word). A function word written in capitals is an
+ * abbreviation and counts ("US", "IT"), unless the whole text is in capitals (`shouting`); "us"
+ * after "the", "in", "non", ... is the country however it is written.
+ */
+export function isContentWord(written: string, previous: string | undefined, shouting: boolean): boolean {
+  const lower = written.toLowerCase();
+  if (!FUNCTION_WORDS.has(lower)) return true;
+  if (lower === 'us' && previous !== undefined && BEFORE_US.has(previous.toLowerCase())) return true;
+  return !shouting && written.length >= 2 && written === written.toUpperCase() && /\p{L}/u.test(written);
+}
+
+/**
+ * The words of a text that say something, as written (`isContentWord`); `shouting` is by default
+ * whether this text is all capitals (a part of a description passes the whole description's).
  */
 export function contentWords(text: string, shouting = text === text.toUpperCase()): string[] {
-  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => {
-    const lower = w.toLowerCase();
-    if (!FUNCTION_WORDS.has(lower)) return true;
-    return !shouting && w.length >= 2 && w === w.toUpperCase() && /\p{L}/u.test(w);
-  });
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.filter((w, i) => isContentWord(w, words[i - 1], shouting));
 }

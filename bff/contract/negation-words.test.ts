@@ -45,6 +45,9 @@ describe('cues', () => {
     ['excluding startups', 'excluding startups', 'startups'],
     ['banks not in the U.S.', 'not in the U.S.', 'in the U.S.'],
     ['IT firms not in IT', 'not in IT', 'in IT'],
+    ['fintechs outside the us', 'outside the us', 'the us'],
+    ['non-us fintechs', 'non-us', 'us'],
+    ['FINTECHS NOT IN THE US', 'NOT IN THE US', 'IN THE US'],
   ])('%s', (text, chip, scope) => {
     expect(negations(text)).toEqual([[chip, scope]]);
   });

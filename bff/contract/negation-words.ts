@@ -32,7 +32,7 @@
  * rounds", whose complement is "at most 3" (a reader that complements ranges gets it right whatever
  * the translator makes of "more than").
  */
-import { FUNCTION_WORDS } from './function-words';
+import { isContentWord } from './function-words';
 import { lowerShadow } from './text';
 
 /** A negated criterion: offsets in the text, the cue and the scope as written. */
@@ -208,9 +208,9 @@ export function findNegations(text: string, opts: NegationOptions = {}): Negated
   const shouting = text === text.toUpperCase();
   const isContent = (t: Token): boolean => {
     if (!isWord(t)) return false;
-    if (!FUNCTION_WORDS.has(t.text)) return true;
-    const written = text.slice(t.start, t.end);
-    return !shouting && written.length >= 2 && written === written.toUpperCase();
+    const k = tokens.indexOf(t);
+    const previous = tokens.slice(0, k).reverse().find(isWord);
+    return isContentWord(text.slice(t.start, t.end), previous?.text, shouting);
   };
 
   /** The cue starting at token i: how many tokens it takes, or 0. */

@@ -8,10 +8,11 @@ import type { FilterBuilderResponse } from '../../contract/api';
 import { pathOf } from '../../contract/endpoints';
 import { type Service, startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';
+import { type RealServiceDouble, startRealServiceDouble } from '../../testing/real-service-double';
 import { Ledger } from '../ledger/ledger';
 import { createPipeline } from '../proxy/pipeline';
 import { openBffDatabase } from '../store/db';
-import { embeddedUpstream, type Upstream } from '../upstream/upstream';
+import { embeddedUpstream, remoteUpstream, type Upstream } from '../upstream/upstream';
 import { createWordsReader } from './filter-builder';
 
 const KEY = 'dev-enterprise-key';
@@ -422,6 +423,57 @@ describe('the embedded service’s own filter-builder, reached without the BFF',
   it('never turns a negated criterion into its positive filter', async () => {
     const body = await direct('B2B companies that are not venture backed');
     expect(body.data.filters).toEqual({ 'business_model.gtm_type': ['b2b'] });
+  });
+});
+
+describe('on the real service (its double: the filter-builder answers filters only)', () => {
+  let double: RealServiceDouble;
+  let remote: Upstream;
+  let real: RunningBff;
+  beforeAll(async () => {
+    double = await startRealServiceDouble(service);
+    remote = remoteUpstream(double.url, KEY);
+    real = await startBff({ upstream: remote, cacheTtlMs: 0 });
+  });
+  afterAll(async () => {
+    await real.close();
+    remote.close();
+    await double.close();
+  });
+
+  it.each([
+    'software companies in Germany with 50-200 employees',
+    'fintech companies not in the US',
+    'SaaS companies outside of North America',
+    'companies without funding in Spain',
+    'software companies that are not small',
+    'edtech companies not founded after 2015',
+  ])('answers %s as on the embedded service, with the same chips for the BFF’s words', async (query) => {
+    const onReal = await describeCompanies(query, real);
+    const onEmbedded = await describeCompanies(query);
+    expect(onReal.status).toBe(200);
+    expect(onReal.body.data.filters).toEqual(onEmbedded.body.data.filters);
+    expect(onReal.body.data.exclude).toEqual(onEmbedded.body.data.exclude);
+    expect(onReal.body.credits_consumed).toBe(onEmbedded.body.credits_consumed);
+    // the BFF's own words are chips there too (the service explains nothing else there)
+    const own = (x: Answer) =>
+      (x.data.matches ?? [])
+        .filter(
+          (m) => m.key === 'firmographic.headcount_range' || m.excluded || /^(?:not|without) /.test(m.text),
+        )
+        .map((m) => [m.text, m.key, m.excluded ?? false]);
+    expect(own(onReal.body)).toEqual(own(onEmbedded.body));
+    expect(own(onReal.body).length).toBeGreaterThan(0);
+  });
+
+  it('tells which phrase gave nothing when it can, all phrases together when it cannot', async () => {
+    const one = await describeCompanies('fintechs that are not profitable', real);
+    expect(one.body.data.unmatched).toEqual(['not profitable']);
+    const two = await describeCompanies('insurance companies not in the US, not venture backed', real);
+    expect(two.body.data.matches?.filter((m) => m.excluded).map((m) => m.text)).toEqual([
+      'not in the US, not venture backed',
+      'not in the US, not venture backed',
+    ]);
   });
 });
 
