@@ -65,12 +65,15 @@ const BEFORE_US: ReadonlySet<string> = new Set([
 /**
  * Whether a word says something (is no function word). A function word written in capitals is an
  * abbreviation and counts ("US", "IT"), unless the whole text is in capitals (`shouting`); "us"
- * after "the", "in", "non", ... is the country however it is written.
+ * after "the", "in", "non", ... is the country however it is written; a letter after "series" is
+ * the round's.
  */
 export function isContentWord(written: string, previous: string | undefined, shouting: boolean): boolean {
   const lower = written.toLowerCase();
   if (!FUNCTION_WORDS.has(lower)) return true;
   if (lower === 'us' && previous !== undefined && BEFORE_US.has(previous.toLowerCase())) return true;
+  // "series a": the letter of a round
+  if (previous?.toLowerCase() === 'series') return true;
   return !shouting && written.length >= 2 && written === written.toUpperCase() && /\p{L}/u.test(written);
 }
 

@@ -48,6 +48,7 @@ describe('cues', () => {
     ['fintechs outside the us', 'outside the us', 'the us'],
     ['non-us fintechs', 'non-us', 'us'],
     ['FINTECHS NOT IN THE US', 'NOT IN THE US', 'IN THE US'],
+    ['software companies that have not raised a Series A', 'not raised a Series A', 'raised a Series A'],
   ])('%s', (text, chip, scope) => {
     expect(negations(text)).toEqual([[chip, scope]]);
   });
@@ -71,6 +72,19 @@ describe('scope', () => {
     ['companies not in Europe with 50-200 employees', [['not in Europe', 'in Europe']]],
     ['companies outside Europe that are B2B', [['outside Europe', 'Europe']]],
     ['companies not in Germany, B2B', [['not in Germany', 'in Germany']]],
+    ['fintechs not in the US, UK or Canada', [['not in the US, UK or Canada', 'in the US, UK or Canada']]],
+    [
+      'banks excluding Germany, France, and Spain',
+      [['excluding Germany, France, and Spain', 'Germany, France, and Spain']],
+    ],
+    [
+      'banks excluding Germany, France and Spain, B2B',
+      [['excluding Germany, France and Spain', 'Germany, France and Spain']],
+    ],
+    // a list after the comma that opens another criterion is no continuation
+    ['banks not in Germany, B2B or B2C in France', [['not in Germany', 'in Germany']]],
+    ['banks not in Germany, and B2B', [['not in Germany', 'in Germany']]],
+    ['banks not in Germany, founded after 2010 or later', [['not in Germany', 'in Germany']]],
     ['companies not in Germany; B2B', [['not in Germany', 'in Germany']]],
     ['companies not in Germany. B2B ones', [['not in Germany', 'in Germany']]],
     ['companies not in Germany but B2B', [['not in Germany', 'in Germany']]],

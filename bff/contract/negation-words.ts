@@ -9,7 +9,9 @@
  * what came before.
  *
  * Scope: the words after the cue, up to the first of
- * - a punctuation mark that separates (, ; : ! ? parentheses, a full stop ending a sentence);
+ * - a punctuation mark that separates (, ; : ! ? parentheses, a full stop ending a sentence), but
+ *   a list goes on across commas: "not in the US, UK or Canada" (short items, the last joined by
+ *   "or" / "and", none opening another criterion);
  * - "but", "while", "whereas", "although", "though", "however", "instead", another cue;
  * - once the scope holds a content word: a word that opens another criterion ("in", "with",
  *   "that", "which", "who", "founded", "selling", "serving", "offering", "using", "having", "are",
@@ -225,6 +227,41 @@ export function findNegations(text: string, opts: NegationOptions = {}): Negated
     return 1;
   };
 
+  /**
+   * A list going on after the comma at `comma` ("not in the US, UK or Canada", "excluding Germany,
+   * France, and Spain"): short items, each starting with a content word, the last joined by "or" /
+   * "and" / "nor", none opening another criterion. The index of the list's last token, or null.
+   */
+  const listEnd = (comma: number): number | null => {
+    let k = comma + 1;
+    let joined = false;
+    let lastContent = -1;
+    for (let items = 0; items < 8; items++) {
+      let n = 0;
+      let itemStart = true;
+      for (; k < tokens.length; k++) {
+        const w = tokens[k]!;
+        if (w.text === ',' || SEPARATORS.test(w.text) || w.text === '.' || ENDERS.has(w.text)) break;
+        if (inRead(w) || cueAt(k) > 0 || OPENERS.has(w.text) || HEAD_NOUNS.has(w.text)) return null;
+        if (CONJUNCTIONS.has(w.text)) {
+          if (n === 0 && !(items > 0 && itemStart)) return null;
+          joined = true;
+          itemStart = true;
+          continue;
+        }
+        if (itemStart && !isContent(w)) return null;
+        itemStart = false;
+        if (++n > 3) return null;
+        if (isContent(w)) lastContent = k;
+      }
+      if (n === 0 || itemStart) return null;
+      if (joined) return lastContent;
+      if (tokens[k]?.text !== ',') return null;
+      k++;
+    }
+    return null;
+  };
+
   const found: NegatedSpan[] = [];
   let i = 0;
   while (i < tokens.length) {
@@ -259,6 +296,14 @@ export function findNegations(text: string, opts: NegationOptions = {}): Negated
       let content = false;
       for (; j < tokens.length; j++) {
         const w = tokens[j]!;
+        if (w.text === ',' && content) {
+          const end = listEnd(j);
+          if (end !== null) {
+            last = end;
+            j = end;
+            continue;
+          }
+        }
         if (inRead(w) || SEPARATORS.test(w.text) || w.text === '.' || ENDERS.has(w.text)) break;
         if (cueAt(j) > 0 || idiomAt(w.start) !== null) break;
         if (content && (OPENERS.has(w.text) || HEAD_NOUNS.has(w.text))) break;

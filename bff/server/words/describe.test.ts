@@ -101,6 +101,8 @@ describe('phrases with a meaning of their own', () => {
     ['companies with no investors', 'no investors'],
     ['unfunded startups', 'unfunded'],
     ['companies that never raised', 'never raised'],
+    ['companies that never raised, in Spain', 'never raised'],
+    ['companies that have not raised in the last year', 'have not raised'],
     ['companies that never raised any money', 'never raised any money'],
     ["companies that haven't raised funding", "haven't raised funding"],
     ['companies not funded', 'not funded'],
@@ -124,6 +126,8 @@ describe('phrases with a meaning of their own', () => {
     'companies with no more than 2 funding rounds',
     'companies not VC backed',
     'funded startups',
+    'software companies that have not raised a Series A',
+    'companies that never raised a seed round',
   ])('none in %s', (text) => {
     expect(own(text)).toEqual([]);
   });

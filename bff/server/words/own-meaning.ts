@@ -29,6 +29,12 @@ type Entry = { re: RegExp; filters?: ListFilters; exclude?: Exclusions };
 
 const FUNDING_WORDS = '(?:funding(?:\\s+rounds?)?|financing|investment|investors|rounds?\\s+of\\s+funding)';
 const OUTSIDE = '(?:outside\\s+|external\\s+|institutional\\s+|equity\\s+)?';
+/**
+ * "never raised" on its own, not "never raised a Series A" (a negated round: the negation's, whose
+ * exclusion of the stage is right): nothing but the end or another criterion after it.
+ */
+const NOTHING_AFTER =
+  '(?=\\s*$|\\s*[,.;:!?]|\\s+(?:in|with|that|which|who|and|or|but|based|founded)(?![\\p{L}\\p{N}]))';
 
 const ENTRIES: readonly Entry[] = [
   {
@@ -45,8 +51,8 @@ const ENTRIES: readonly Entry[] = [
     re: new RegExp(
       '(?<![\\p{L}\\p{N}])(?:' +
         `(?:without|no|zero|not any)\\s+(?:any\\s+)?${OUTSIDE}${FUNDING_WORDS}` +
-        `|never\\s+(?:raised|took|taken|received)(?:\\s+(?:any\\s+)?${OUTSIDE}(?:funding|money|capital|investment))?` +
-        `|(?:has|have)(?:\\s+not|n't)\\s+raised(?:\\s+(?:any\\s+)?${OUTSIDE}(?:funding|money|capital))?` +
+        `|never\\s+(?:raised|took|taken|received)(?:\\s+(?:any\\s+)?${OUTSIDE}(?:funding|money|capital|investment)|${NOTHING_AFTER})` +
+        `|(?:has|have)(?:\\s+not|n't)\\s+raised(?:\\s+(?:any\\s+)?${OUTSIDE}(?:funding|money|capital)|${NOTHING_AFTER})` +
         '|(?:not|never)\\s+(?:been\\s+)?funded' +
         '|unfunded' +
         ')(?![\\p{L}\\p{N}])',
