@@ -201,7 +201,13 @@ export const FilterBuilderRequest = z
   .object({ query: z.string().trim().min(1, 'query must not be empty').max(QUERY_MAX_LENGTH) })
   .strict();
 
-export const FilterMatch = z.object({ text: z.string(), key: z.string(), values: z.unknown() });
+export const FilterMatch = z.object({
+  text: z.string(),
+  key: z.string(),
+  values: z.unknown(),
+  /** Through the BFF: the words were negated, and `values` are left out (`exclude`), not asked for. */
+  excluded: z.boolean().optional(),
+});
 export type FilterMatch = z.infer<typeof FilterMatch>;
 export const FilterBuilderResponse = z.object({
   data: z.object({

@@ -41,6 +41,7 @@ import { securityHeaders } from './security/headers';
 import { FailureThrottle, TokenBuckets } from './security/throttle';
 import { type BffDb, bffDatabaseFile, openBffDatabase } from './store/db';
 import type { Upstream } from './upstream/upstream';
+import { createWordsReader } from './words/filter-builder';
 
 export type BffConfig = {
   upstream: Upstream;
@@ -151,9 +152,17 @@ export function createBffApp(config: BffConfig): BffApp {
     log,
     now,
   });
-  // List generation with the BFF's own keys or `exclude` is resolved before anything reaches the
-  // service; the proxy route and `deps.call` (CSV exports) both go through it.
-  const call = withListResolver(pipeline, { plan: upstream.plan, log, ...config.lists });
+  // Size and negation words in descriptions are read before the filter-builder (bff/server/words);
+  // list generation with the BFF's own keys, `exclude`, or such words in its query is resolved before
+  // anything reaches the service (bff/server/lists). The proxy route and `deps.call` (CSV exports)
+  // both go through them.
+  const words = createWordsReader(pipeline);
+  const call = withListResolver(words.call, {
+    plan: upstream.plan,
+    log,
+    translateQuery: (user, query) => words.translateQuery(user, query),
+    ...config.lists,
+  });
   const deps: BffDeps = { call, db, plan: upstream.plan, log };
 
   const isHttps = (c: Context): boolean =>

@@ -84,10 +84,16 @@ export function applicableFilters(filters: Filters): { filters: Filters; warning
 export function generateList(ctx: ServiceContext, key: ApiKey, body: unknown): ListGenerateResponse {
   const req = parseChecked(ListGenerateRequest, body, unknownFilterCodes);
   // A natural-language query becomes filters the same way the filter-builder makes them; the words it
-  // did not turn into filters rank the matches (names and product categories).
+  // did not turn into filters rank the matches (names and product categories), negated words aside
+  // ("not in the US" must not rank companies that mention the US first).
   const translated = req.query !== undefined ? translateText(ctx, req.query) : undefined;
   const { filters, warnings } = applicableFilters(translated ? translated.filters : (req.filters ?? {}));
-  const scores = translated ? textScores(ctx.db, translated.unmatched) : undefined;
+  const scores = translated
+    ? textScores(
+        ctx.db,
+        translated.unmatched.filter((w) => !translated.negated.includes(w)),
+      )
+    : undefined;
   const rules = PLAN_RULES[key.plan];
   const plan = PLAN_LABELS[key.plan];
 

@@ -14,6 +14,7 @@
  * `render.ts` (the inverse: a filter to words that read back to it).
  */
 import type { Filters } from '../../contract/filters';
+import { findNegations, type NegatedSpan } from '../../contract/negation-words';
 import { normalizeText } from '../../contract/text';
 import { pipelineOf, type RuleGroup } from './core/groups';
 import { createNormalizer } from './core/normalize';
@@ -28,9 +29,19 @@ import { moneyGroup } from './rules/money';
 import { placesGroup } from './rules/places';
 import { relationshipsGroup } from './rules/relationships';
 import { technologyGroup } from './rules/technology';
+import { OWNED_NEGATIONS } from './tables/negation';
 
 export type { TranslateContext, TranslateMatch };
-export type TranslateResult = { filters: Filters; matches: TranslateMatch[]; unmatched: string[] };
+/**
+ * `unmatched`: words that became no filter (function words aside), negated criteria among them;
+ * `negated`: the negated criteria, as written ("not in the US"), which no rule read.
+ */
+export type TranslateResult = {
+  filters: Filters;
+  matches: TranslateMatch[];
+  unmatched: string[];
+  negated: string[];
+};
 
 /**
  * The rule groups. Within a phase they run in this order, so a group goes before the groups whose
@@ -64,10 +75,30 @@ function casingOf(text: string): Map<string, string> {
   return map;
 }
 
-/** Translates a plain-language description of target companies into list filters. */
+/** The text with each negated criterion replaced by a separator, so no rule reads its words. */
+function setAside(text: string, negations: readonly NegatedSpan[]): string {
+  let out = '';
+  let at = 0;
+  for (const n of negations) {
+    out += `${text.slice(at, n.start)} , `;
+    at = n.end;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * Translates a plain-language description of target companies into list filters.
+ *
+ * Negation: the translator reads no negation (the BFF turns negated criteria into exclusions before
+ * a description reaches the service). A negated criterion that reaches it anyway ("fintechs not in
+ * the US" sent straight to list generation) is set aside before the rules run and reported in
+ * `unmatched` as written, so it never becomes its positive filter. Negative phrases that name a
+ * value ("not public", "no AI", "non-profit", "not VC backed") are the tables' to read.
+ */
 export function translate(text: string, ctx: TranslateContext): TranslateResult {
+  const negations = findNegations(text, { keep: OWNED_NEGATIONS });
   const st: State = {
-    s: normalize(text),
+    s: normalize(negations.length > 0 ? setAside(text, negations) : text),
     ctx,
     filters: {},
     matches: [],
@@ -77,5 +108,11 @@ export function translate(text: string, ctx: TranslateContext): TranslateResult 
   for (const step of STEPS) step(st);
   for (const group of GROUPS) group.finish?.(st);
   readLeftovers(st);
-  return { filters: st.filters as Filters, matches: st.matches, unmatched: [...new Set(st.unmatched)] };
+  const negated = negations.map((n) => n.text);
+  return {
+    filters: st.filters as Filters,
+    matches: st.matches,
+    unmatched: [...new Set([...st.unmatched, ...negated])],
+    negated,
+  };
 }

@@ -6,7 +6,7 @@
  */
 import { cityLexicon, editDistance, industryVocabulary, placeLexicon } from '../lexicon';
 import { CASED_ABBREVIATIONS } from '../tables/places';
-import { NUMBER_WORDS, RULE_WORDS, STOPWORDS, TYPOS } from '../tables/words';
+import { KNOWN_UNREAD_WORDS, NUMBER_WORDS, RULE_WORDS, STOPWORDS, TYPOS } from '../tables/words';
 
 /** A table's own entry for a word: "constructor" is not a typo of `Object`. */
 function own(table: Readonly<Record<string, string>>, word: string): string | undefined {
@@ -44,6 +44,7 @@ export function createNormalizer(rulePatterns: readonly string[]): (text: string
         // words of known city names are never "corrected" ("antiguo cuscatlan" is not "antigua")
         ...[...cityLexicon().keys()].flatMap((k) => k.split(' ')),
         ...STOPWORDS,
+        ...KNOWN_UNREAD_WORDS,
         ...Object.keys(NUMBER_WORDS),
       ]);
     }

@@ -208,6 +208,15 @@ function findDate(m: (string | undefined)[]): string {
 
 const ROUNDS_KEY = 'funding_detail.funding_overview.num_funding_rounds';
 const roundCountRules: Rule[] = [
+  // upper bounds first: "no more than 3 rounds" holds "more than 3 rounds"
+  {
+    re: rx(`(?:at most|fewer than|less than|up to|no more than) ${COUNT} (?:funding |financing )?rounds?`),
+    apply: (m, st) => {
+      const n = Number(m[1]);
+      setRange(st, ROUNDS_KEY, { lte: /fewer|less/.test(m[0]!) ? n - 1 : n }, m[0]!);
+      return true;
+    },
+  },
   {
     re: rx(
       `(?:(?:at least|more than|over|min) ${COUNT}|${COUNT} ?\\+|${COUNT} or more) (?:funding |financing )?rounds?(?: of funding)?`,
@@ -215,14 +224,6 @@ const roundCountRules: Rule[] = [
     apply: (m, st) => {
       const n = Number(m[1] ?? m[2] ?? m[3]);
       setRange(st, ROUNDS_KEY, { gte: /more than|over/.test(m[0]!) ? n + 1 : n }, m[0]!);
-      return true;
-    },
-  },
-  {
-    re: rx(`(?:at most|fewer than|less than|up to|no more than) ${COUNT} (?:funding |financing )?rounds?`),
-    apply: (m, st) => {
-      const n = Number(m[1]);
-      setRange(st, ROUNDS_KEY, { lte: /fewer|less/.test(m[0]!) ? n - 1 : n }, m[0]!);
       return true;
     },
   },

@@ -16,7 +16,14 @@ import { BARRIER_CHAR, lazyStep, rx, step } from '../core/runner';
 import { addValues, type State } from '../core/state';
 import { editDistance, industryVocabulary, protectedIndustryPhrases } from '../lexicon';
 import { GENERIC_INDUSTRY_WORDS } from '../tables/industry';
-import { STOPWORDS } from '../tables/words';
+import { KNOWN_UNREAD_WORDS, STOPWORDS } from '../tables/words';
+
+/**
+ * Words that say something no rule reads ("startups", "staff", "new"): reported, and never part of
+ * an industry phrase ("staff" is not staffing, "stage startups" no incubator), as when they were
+ * stop words.
+ */
+const UNREAD: ReadonlySet<string> = new Set(KNOWN_UNREAD_WORDS);
 
 /** Industry names holding words the AI, offering and motion rules read, read as industries first. */
 const protectedIndustryStep = lazyStep(() => ({
@@ -139,7 +146,7 @@ function industryRun(st: State, run: string[]): void {
 export function readLeftovers(st: State): void {
   for (const chunk of st.s.split(BARRIER_CHAR)) {
     const words = chunk.split(' ').filter(Boolean);
-    const content = (w: string | undefined) => w !== undefined && !STOPWORDS.has(w) && /[a-z]/.test(w);
+    const content = (w: string | undefined) => w !== undefined && !STOPWORDS.has(w) && /[a-z0-9]/.test(w);
     // "food and beverage": two content words around "and"/"&" read as one industry name
     for (let k = 1; k + 1 < words.length; k++) {
       if ((words[k] === 'and' || words[k] === '&') && content(words[k - 1]) && content(words[k + 1])) {
@@ -165,7 +172,8 @@ export function readLeftovers(st: State): void {
       // windows, and it cannot help a neighbour anyway
       let part: string[] = [];
       for (const w of run) {
-        if (industries(w).length === 0 && !correctIndustryWord(w)) {
+        // a number no rule read ("50-200", "2015", "200+") is no industry: reported as it is
+        if (!/[a-z]/.test(w) || UNREAD.has(w) || (industries(w).length === 0 && !correctIndustryWord(w))) {
           if (part.length) industryRun(st, part);
           part = [];
           st.unmatched.push(w);

@@ -1,3 +1,5 @@
+import { FUNCTION_WORDS } from '../../../contract/function-words';
+
 /**
  * Words of the normaliser: number words, common typos, the rule words misspellings are corrected to,
  * and stop words (words that carry no filter and separate phrases).
@@ -102,23 +104,27 @@ export const RULE_WORDS =
   'channel product self serve inside sales direct consumer affiliate donations royalties proprietary brand costs ' +
   'integrators resellers distributors partnerships platinum premier';
 
-/** Words that carry no filter: they separate phrases and are never reported unmatched. */
-export const STOPWORDS: ReadonlySet<string> = new Set(
-  (
-    'a an the and or of in on at to for from with without by as is are was were be been being that which who whose ' +
-    'what where when how than then also any all some such only just very more most less other their its it they them ' +
-    'i me my we our us you your show find list give get looking look want need search searching for please can could would ' +
-    'companies company firms firm businesses business startups startup orgs organisations organizations organization ' +
-    'players vendors providers provider ones like similar kind type types sort based located headquartered hq ' +
-    'have has having do does doing operate operating make makes making sell sells selling serve serves serving ' +
-    'not no but about around approx approximately roughly over under above below between after before since ' + // comparison words
-    'founded established started incorporated created launched year years old new young small large big mid sized ' +
-    'round rounds funding funded raised money capital led backed by stage , / & + - ; $ % < > = . ' +
-    'ideally maybe mostly mainly especially e g eg etc include including includes focus focused focusing space sector ' +
-    'industry industries market markets area areas segment segments offering offer offers products product solutions solution ' +
-    'help helps helping good great best top cool nice interesting series employees employee staff people motion motions gtm strategy pricing price prices model models makers maker apps app ago there here these those this both either each every same into onto across throughout within via through'
-  ).split(' '),
-);
+/**
+ * Words that carry no filter: they separate phrases and are never reported unmatched. The function
+ * words of the contract (one list with the BFF) and the marks the normaliser leaves as tokens. A word
+ * that says something no rule reads ("startups", "employees", "small", "funded", numbers) is not
+ * one: it is reported unmatched (decisions section 14, "nothing silent").
+ */
+export const STOPWORDS: ReadonlySet<string> = new Set([
+  ...FUNCTION_WORDS,
+  ...', / & + - ; $ % < > = .'.split(' '),
+]);
+
+/**
+ * Words the translator knows but reads no filter from on their own (sizes are the BFF's, "startups"
+ * has no filter): never typo-corrected, reported unmatched when left.
+ */
+export const KNOWN_UNREAD_WORDS: readonly string[] = (
+  'startups startup small smaller large larger big bigger mid sized size medium employees employee staff people ' +
+  'headcount workers new young old year years founded established started incorporated created launched round ' +
+  'rounds funding funded raised money capital led backed stage series ' +
+  'pricing price prices makers maker apps app similar enterprise enterprises'
+).split(' ');
 
 /** Words that end a name after a trigger ("backed by Accel and ..."). */
 export const NAME_STOP: ReadonlySet<string> = new Set(
