@@ -100,8 +100,10 @@ describe('Describe panel', () => {
       '“founded after 2015” → Founded 2016 or later',
       '“in germany or austria” → HQ in Germany, Austria',
       '“fintech” → Industry: Fintech',
-      'purple (ignored)',
     ]);
+    expect(screen.getByText(/^Not used: purple/).parentElement?.textContent).toBe(
+      'Not used: purple — this word matches no filter, so the list ignores it.',
+    );
 
     await waitFor(() => expect(search().filters).toEqual(TRANSLATION.data.filters));
     expect(search().q).toBe(DESCRIPTION);
@@ -139,8 +141,8 @@ describe('Describe panel', () => {
       '“series b” → Funding stage: Series B',
       '“founded after 2015” → Founded 2016 or later',
       '“fintech” → Industry: Fintech',
-      'purple (ignored)',
     ]);
+    expect(screen.getByText(/^Not used: purple/)).toBeTruthy();
     expect(api.calls.filter((c) => c.url.pathname === '/api/v1/list/filter-builder')).toHaveLength(1);
 
     // Another description in the URL has no chips of this one.
