@@ -51,13 +51,16 @@ export function acceptedExclusions(
 export const SIZE_FILTER_KEY = 'firmographic.headcount_range';
 
 /**
- * The sort a list must have, whatever the user chose, or null: while the Employees filter is on,
- * the BFF serves the slice from the employee-range order, so the list is sorted by employees (in
- * the direction the user picks).
+ * The sort a list must have, whatever the user chose, or null: while the Employees filter is on
+ * (sizes asked for, or sizes left out), the BFF serves the slice from the employee-range order, so
+ * the list is sorted by employees (in the direction the user picks).
  */
-export function lockedSortBy(filters: Record<string, unknown> | undefined): SortBy | null {
-  const sizes = filters?.[SIZE_FILTER_KEY];
-  return Array.isArray(sizes) && sizes.length > 0 ? 'employee_range' : null;
+export function lockedSortBy(
+  filters: Record<string, unknown> | undefined,
+  exclude?: Record<string, unknown> | undefined,
+): SortBy | null {
+  const holds = (v: unknown) => Array.isArray(v) && v.length > 0;
+  return holds(filters?.[SIZE_FILTER_KEY]) || holds(exclude?.[SIZE_FILTER_KEY]) ? 'employee_range' : null;
 }
 
 export const ListSearch = z.object({
@@ -94,7 +97,7 @@ export function toListRequest(s: ListSearch, maxPageSize = 500): ListRequest {
   const size = Math.min(s.size ?? LIST_DEFAULT_LIMIT, maxPageSize);
   const page = s.page ?? 1;
   const req: ListRequest = {
-    sort_by: lockedSortBy(s.filters) ?? s.sort_by ?? 'relevance',
+    sort_by: lockedSortBy(s.filters, s.exclude) ?? s.sort_by ?? 'relevance',
     sort_order: s.sort_order ?? 'desc',
     limit: size,
     offset: Math.min((page - 1) * size, 499),

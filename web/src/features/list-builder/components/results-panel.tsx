@@ -64,7 +64,7 @@ export function ResultsPanel() {
   }, [planMax, pageSize]);
   const page = search.page ?? 1;
   // While the Employees filter is on, the list comes in employee order (the user picks the direction).
-  const lockedSort = lockedSortBy(search.filters);
+  const lockedSort = lockedSortBy(search.filters, search.exclude);
 
   // The page size depends on the plan: wait for it rather than pay for a page of the wrong size.
   const query = useGenerateList(request, { enabled: pricingReady });
