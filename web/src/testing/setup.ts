@@ -10,6 +10,6 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom has no CSS.escape, which user-event uses to walk a radio group with the arrow keys (the
 // filter editor's "is any of" / "is none of"). The standard's escape, for the ids React makes.
 if (typeof window !== 'undefined' && typeof window.CSS?.escape !== 'function') {
-  const escape = (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
-  Object.defineProperty(window, 'CSS', { configurable: true, value: { ...window.CSS, escape } });
+  const cssEscape = (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
+  Object.defineProperty(window, 'CSS', { configurable: true, value: { ...window.CSS, escape: cssEscape } });
 }

@@ -22,7 +22,7 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ComponentType } from 'react';
+import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Service, startService } from '../../../../../bff/embedded/service';
 import { forgetGridMemory } from '../grid-memory';
@@ -139,7 +139,7 @@ afterEach(() => {
   forgetGridMemory();
 });
 
-function renderAt(search: ListSearch, Component: ComponentType = ResultsPanel) {
+function renderAt(search: ListSearch, Component: () => ReactNode = ResultsPanel) {
   stage ??= served();
   const rootRoute = createRootRoute({ component: () => <Outlet /> });
   const listRoute = createRoute({
