@@ -38,7 +38,7 @@ export function MatchToggle({
       role="radiogroup"
       aria-label={`${label}: match`}
       className={cn(
-        'inline-flex shrink-0 rounded-md border border-slate-300 bg-white p-0.5 text-[11px] leading-4',
+        'inline-flex shrink-0 rounded-md border border-slate-300 bg-white p-px text-[11px] leading-4',
         className,
       )}
     >
@@ -46,7 +46,7 @@ export function MatchToggle({
         <label
           key={c.value}
           className={cn(
-            'cursor-pointer rounded px-1.5 py-px whitespace-nowrap text-slate-600',
+            'cursor-pointer rounded px-1.5 whitespace-nowrap text-slate-600',
             'has-focus-visible:outline-2 has-focus-visible:outline-indigo-600',
             c.value === 'none'
               ? 'has-checked:bg-rose-600 has-checked:text-white'
