@@ -75,6 +75,11 @@ test('describe a list, refine it in the filter editor, by mouse and by keyboard,
   await technology.focus();
   await page.keyboard.press('Enter');
   await expect(technology).toHaveAttribute('aria-expanded', 'true');
+  // The facet's "is any of" / "is none of" comes first (one tab stop), then its values.
+  await page.keyboard.press('Tab');
+  await expect(
+    filters.getByRole('radiogroup', { name: 'AI maturity: match' }).getByRole('radio', { name: 'is any of' }),
+  ).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(filters.getByRole('checkbox', { name: 'No AI' })).toBeFocused();
   await page.keyboard.press('Tab');

@@ -7,12 +7,13 @@
  * promised that is not delivered.
  */
 import { PricingResponse } from '@contract/bff';
-import { PLAN_LABELS, PLAN_RULES, type PlanRules, PRICES } from '@contract/pricing';
+import { PLAN_LABELS, PLAN_RULES, type Plan, type PlanRules, PRICES } from '@contract/pricing';
 import { LIST_SECTIONS, type ListSection } from '@contract/sections';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from './api-client';
 
 export type Pricing = {
+  plan: Plan;
   planLabel: string;
   rules: PlanRules;
   prices: PricingResponse['prices'];
@@ -23,6 +24,7 @@ export type Pricing = {
 };
 
 export const FALLBACK_PRICING: Pricing = {
+  plan: 'enterprise',
   planLabel: PLAN_LABELS.enterprise,
   rules: PLAN_RULES.enterprise,
   prices: PRICES,
@@ -40,7 +42,14 @@ export function toPricing(body: unknown): Pricing {
     const reason = p.unavailable_sections[s];
     if (reason) unavailable[s] = reason;
   }
-  return { planLabel: p.plan_label, rules: p.rules, prices: p.prices, unavailable, fromServer: true };
+  return {
+    plan: p.plan,
+    planLabel: p.plan_label,
+    rules: p.rules,
+    prices: p.prices,
+    unavailable,
+    fromServer: true,
+  };
 }
 
 export async function getPricing(): Promise<Pricing> {

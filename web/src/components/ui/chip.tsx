@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { cn } from './cn';
 
-type Tone = 'neutral' | 'indigo' | 'muted';
+type Tone = 'neutral' | 'indigo' | 'muted' | 'excluded';
 
 const TONES: Record<Tone, string> = {
   neutral: 'border-slate-200 bg-slate-100 text-slate-700',
+  /** What a list leaves out ("HQ not in United States"). */
+  excluded: 'border-rose-200 bg-rose-50 text-rose-800',
   indigo: 'border-indigo-200 bg-indigo-50 text-indigo-800',
   muted: 'border-dashed border-slate-300 bg-white text-slate-400',
 };

@@ -1,8 +1,16 @@
 /**
- * Reading and editing a `filters` object as the editor and the summary need it: which values are
- * active, how many per group, and the nested shape react-hook-form keeps them in.
+ * Reading and editing a list's `filters` and `exclude` as the editor and the summary need them:
+ * which values are active, how many per group, and the nested shape react-hook-form keeps them in.
+ * Every key of the list builder counts (`LIST_FILTER_CATALOG`: the service's filters and the BFF's
+ * own, such as Employees); `exclude` holds only the keys `EXCLUDABLE_FILTERS` allows.
  */
-import { FILTER_CATALOG, FILTER_GROUPS, type FilterDef, type FilterGroup } from '@contract/filters';
+import {
+  EXCLUDABLE_FILTERS,
+  FILTER_GROUPS,
+  type FilterDef,
+  type FilterGroup,
+  LIST_FILTER_CATALOG,
+} from '@contract/filters';
 
 export type FilterValues = Record<string, unknown>;
 
@@ -30,39 +38,54 @@ export function compactValue(value: unknown): unknown {
   return value;
 }
 
-/** Only the catalog's keys, each compacted; keys left with nothing are dropped. */
-export function compactFilters(filters: FilterValues | undefined): FilterValues {
+function compactOver(keys: readonly FilterDef[], values: FilterValues | undefined): FilterValues {
   const out: FilterValues = {};
-  if (!filters) return out;
-  for (const f of FILTER_CATALOG) {
-    const v = compactValue(filters[f.key]);
+  if (!values) return out;
+  for (const f of keys) {
+    const v = compactValue(values[f.key]);
     if (v !== undefined) out[f.key] = v;
   }
   return out;
 }
 
-/** Active filter keys per group (after compaction). */
-export function countByGroup(filters: FilterValues | undefined): Record<FilterGroup, number> {
+/** Only the catalog's keys, each compacted; keys left with nothing are dropped. */
+export function compactFilters(filters: FilterValues | undefined): FilterValues {
+  return compactOver(LIST_FILTER_CATALOG, filters);
+}
+
+/** Only the keys that can be excluded, each compacted; keys left with nothing are dropped. */
+export function compactExclude(exclude: FilterValues | undefined): FilterValues {
+  return compactOver(EXCLUDABLE_FILTERS, exclude);
+}
+
+export const EXCLUDABLE_KEYS: ReadonlySet<string> = new Set(EXCLUDABLE_FILTERS.map((f) => f.key));
+
+/** Active filter keys per group (after compaction): a key counts once, whether it includes or excludes. */
+export function countByGroup(
+  filters: FilterValues | undefined,
+  exclude?: FilterValues | undefined,
+): Record<FilterGroup, number> {
   const counts = Object.fromEntries(FILTER_GROUPS.map((g) => [g.id, 0])) as Record<FilterGroup, number>;
   const compact = compactFilters(filters);
-  for (const f of FILTER_CATALOG) if (f.key in compact) counts[f.group] += 1;
+  const excluded = compactExclude(exclude);
+  for (const f of LIST_FILTER_CATALOG) if (f.key in compact || f.key in excluded) counts[f.group] += 1;
   return counts;
 }
 
 export const FILTERS_OF_GROUP = Object.fromEntries(
-  FILTER_GROUPS.map((g) => [g.id, FILTER_CATALOG.filter((f) => f.group === g.id) as readonly FilterDef[]]),
+  FILTER_GROUPS.map((g) => [g.id, LIST_FILTER_CATALOG.filter((f) => f.group === g.id)]),
 ) as Readonly<Partial<Record<FilterGroup, readonly FilterDef[]>>> as Readonly<
   Record<FilterGroup, readonly FilterDef[]>
 >;
 
-/** The filters without one group's keys. */
+/** The filters (or exclusions) without one group's keys. */
 export function withoutGroup(filters: FilterValues, group: FilterGroup): FilterValues {
   const out = { ...filters };
   for (const f of FILTERS_OF_GROUP[group]) delete out[f.key];
   return out;
 }
 
-/** The filters without one key, or without one value of a list-valued key. */
+/** The filters (or exclusions) without one key, or without one value of a list-valued key. */
 export function withoutValue(filters: FilterValues, key: string, value?: unknown): FilterValues {
   const out = { ...filters };
   const current = out[key];
@@ -82,7 +105,7 @@ export function withoutValue(filters: FilterValues, key: string, value?: unknown
  */
 export function nestFilters(filters: FilterValues): Record<string, unknown> {
   const root: Record<string, unknown> = {};
-  for (const f of FILTER_CATALOG) {
+  for (const f of LIST_FILTER_CATALOG) {
     if (!(f.key in filters)) continue;
     const parts = f.key.split('.');
     let node = root;
@@ -95,9 +118,10 @@ export function nestFilters(filters: FilterValues): Record<string, unknown> {
   return root;
 }
 
-export function flattenForm(nested: Record<string, unknown>): FilterValues {
+export function flattenForm(nested: Record<string, unknown> | undefined): FilterValues {
   const out: FilterValues = {};
-  for (const f of FILTER_CATALOG) {
+  if (!nested) return out;
+  for (const f of LIST_FILTER_CATALOG) {
     let node: unknown = nested;
     for (const p of f.key.split('.')) node = isPlainObject(node) ? node[p] : undefined;
     if (node !== undefined) out[f.key] = node;
@@ -105,8 +129,11 @@ export function flattenForm(nested: Record<string, unknown>): FilterValues {
   return out;
 }
 
-/** A stable text of a filters object, to tell whether two of them say the same. */
-export function filtersFingerprint(filters: FilterValues | undefined): string {
+/**
+ * A stable text of a list's filters and exclusions, to tell whether two of them say the same.
+ * Without exclusions it is the text of the filters alone.
+ */
+export function filtersFingerprint(filters: FilterValues | undefined, exclude?: FilterValues): string {
   const sortKeys = (v: unknown): unknown =>
     isPlainObject(v)
       ? Object.fromEntries(
@@ -117,5 +144,12 @@ export function filtersFingerprint(filters: FilterValues | undefined): string {
       : Array.isArray(v)
         ? v.map(sortKeys)
         : v;
-  return JSON.stringify(sortKeys(compactFilters(filters)));
+  const excluded = compactExclude(exclude);
+  return JSON.stringify(
+    sortKeys(
+      Object.keys(excluded).length > 0
+        ? { filters: compactFilters(filters), exclude: excluded }
+        : compactFilters(filters),
+    ),
+  );
 }

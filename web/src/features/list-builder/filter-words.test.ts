@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterWords, rangeWords } from './filter-words';
+import { describeFilters, exclusionWords, filterWords, rangeWords } from './filter-words';
 
 const names = { industry: () => undefined, company: () => undefined };
 
@@ -19,5 +19,47 @@ describe('filter words', () => {
     expect(
       filterWords('funding_detail.funding_overview.last_funding_date', { gte: '2023-01-15' }, names),
     ).toBe('Last funding date Jan 15, 2023 or later');
+  });
+
+  it('writes company size like any other list: the bands as labelled', () => {
+    expect(filterWords('firmographic.headcount_range', ['51-200'], names)).toBe('Employees: 51–200');
+    expect(filterWords('firmographic.headcount_range', ['1001-5000', '10001+'], names)).toBe(
+      'Employees: 1,001–5,000, 10,001+',
+    );
+  });
+
+  it('writes exclusions as what the list leaves out', () => {
+    expect(exclusionWords('location.hq.country', ['USA'], names)).toBe('HQ not in United States');
+    expect(exclusionWords('location.hq.country', ['USA', 'CAN', 'MEX'], names)).toBe(
+      'HQ not in United States, Canada or Mexico',
+    );
+    expect(exclusionWords('firmographic.ownership_category', ['venture_growth_investor_backed'], names)).toBe(
+      'Ownership: not Venture / growth investor backed',
+    );
+    expect(exclusionWords('location.offices.country', ['ESP'], names)).toBe('No office in Spain');
+    expect(exclusionWords('location.market_served.markets', ['CHN'], names)).toBe('Does not serve China');
+    expect(exclusionWords('technology.api_detail.has_api', [true], names)).toBe('Has a public API: not yes');
+    expect(exclusionWords('firmographic.headcount_range', ['1-10', '11-50'], names)).toBe(
+      'Employees: not 1–10 or 11–50',
+    );
+    expect(
+      exclusionWords('industry.industry', ['IND-2031'], {
+        ...names,
+        industry: (c) => (c === 'IND-2031' ? 'Fintech' : undefined),
+      }),
+    ).toBe('Industry: not Fintech');
+  });
+
+  it('lists the filters, then the exclusions, each marked', () => {
+    expect(
+      describeFilters({ 'location.hq.country': ['DEU'], 'firmographic.headcount_range': ['51-200'] }, names, {
+        'location.hq.country': ['AUT'],
+        'location.hq.city': [],
+      }),
+    ).toEqual([
+      { key: 'firmographic.headcount_range', text: 'Employees: 51–200' },
+      { key: 'location.hq.country', text: 'HQ in Germany' },
+      { key: 'location.hq.country', text: 'HQ not in Austria', excluded: true },
+    ]);
   });
 });

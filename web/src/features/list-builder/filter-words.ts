@@ -1,10 +1,17 @@
 /**
  * Active filters in words, for the summary line and the Describe chips: "HQ in Germany, France",
- * "Founded 2015–2020", "Funding stage: Series A, Series B". Labels come from the catalog.
+ * "Founded 2015–2020", "Funding stage: Series A, Series B", "Employees: 51–200"; exclusions as
+ * "HQ not in United States", "Ownership: not Venture / growth investor backed". Labels come from
+ * the list builder's catalog.
  */
-import { FILTER_BY_KEY, type FilterDef, type FundingRoundsCondition, type Range } from '@contract/filters';
+import {
+  type FilterDef,
+  type FundingRoundsCondition,
+  LIST_FILTER_BY_KEY,
+  type Range,
+} from '@contract/filters';
 import { formatCount, formatDate, formatMoneyExact } from '@/lib/format';
-import { compactFilters, type FilterValues } from './filter-values';
+import { compactExclude, compactFilters, type FilterValues } from './filter-values';
 
 export type NameLookup = {
   industry: (code: string) => string | undefined;
@@ -13,7 +20,12 @@ export type NameLookup = {
   sic?: (code: string) => string | undefined;
 };
 
-export type FilterPhrase = { key: string; text: string };
+export type FilterPhrase = {
+  key: string;
+  text: string;
+  /** An exclusion (`exclude`), not a filter. */
+  excluded?: boolean;
+};
 
 const PLACE_PREFIX: Readonly<Record<string, string>> = {
   'location.hq.region': 'HQ in',
@@ -22,6 +34,16 @@ const PLACE_PREFIX: Readonly<Record<string, string>> = {
   'location.market_served.markets': 'Serves',
   'location.offices.country': 'Office in',
   'location.offices.city': 'Office in',
+};
+
+/** The same places, left out: "HQ not in United States", "No office in Spain". */
+const NOT_PLACE_PREFIX: Readonly<Record<string, string>> = {
+  'location.hq.region': 'HQ not in',
+  'location.hq.country': 'HQ not in',
+  'location.hq.city': 'HQ not in',
+  'location.market_served.markets': 'Does not serve',
+  'location.offices.country': 'No office in',
+  'location.offices.city': 'No office in',
 };
 
 function optionLabel(f: FilterDef, code: unknown): string {
@@ -75,7 +97,7 @@ export function rangeWords(kind: FilterDef['kind'], r: Range<number | string>): 
 
 function fundingRoundWords(c: FundingRoundsCondition, names: NameLookup): string {
   const parts: string[] = [];
-  const stage = FILTER_BY_KEY.get('funding_detail.funding_overview.funding_stage');
+  const stage = LIST_FILTER_BY_KEY.get('funding_detail.funding_overview.funding_stage');
   if (c.round?.length && stage) parts.push(c.round.map((r) => optionLabel(stage, r)).join(' or '));
   if (c.amount_usd) parts.push(rangeWords('usd_range', c.amount_usd));
   if (c.date) parts.push(`dated ${rangeWords('date_range', c.date)}`);
@@ -92,7 +114,7 @@ function fundingRoundWords(c: FundingRoundsCondition, names: NameLookup): string
 
 /** One filter in words. */
 export function filterWords(key: string, value: unknown, names: NameLookup): string {
-  const f = FILTER_BY_KEY.get(key);
+  const f = LIST_FILTER_BY_KEY.get(key);
   if (!f) return key;
   if (f.kind === 'funding_rounds') return fundingRoundWords(value as FundingRoundsCondition, names);
   if (f.kind === 'boolean')
@@ -106,8 +128,38 @@ export function filterWords(key: string, value: unknown, names: NameLookup): str
   return prefix ? `${prefix} ${list}` : `${f.label}: ${list}`;
 }
 
-/** Every active filter in words, in catalog order. */
-export function describeFilters(filters: FilterValues | undefined, names: NameLookup): FilterPhrase[] {
+/** "A", "A or B", "A, B or C": the values an exclusion leaves out (a company has none of them). */
+function orList(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
+
+/**
+ * One exclusion in words: "HQ not in United States or Canada", "Ownership: not Public",
+ * "Has a public API: not yes" (a yes/no is excluded as a one-value list).
+ */
+export function exclusionWords(key: string, values: unknown, names: NameLookup): string {
+  const f = LIST_FILTER_BY_KEY.get(key);
+  if (!f) return `not ${key}`;
+  const list = Array.isArray(values) ? values : [values];
+  if (f.kind === 'boolean') return `${f.label}: not ${list.map((v) => (v ? 'yes' : 'no')).join(' or ')}`;
+  const words = orList(list.map((v) => valueWords(f, v, names)));
+  const prefix = NOT_PLACE_PREFIX[key];
+  return prefix ? `${prefix} ${words}` : `${f.label}: not ${words}`;
+}
+
+/** Every active filter in words, in catalog order, then every exclusion. */
+export function describeFilters(
+  filters: FilterValues | undefined,
+  names: NameLookup,
+  exclude?: FilterValues | undefined,
+): FilterPhrase[] {
   const compact = compactFilters(filters);
-  return Object.entries(compact).map(([key, value]) => ({ key, text: filterWords(key, value, names) }));
+  const phrases: FilterPhrase[] = Object.entries(compact).map(([key, value]) => ({
+    key,
+    text: filterWords(key, value, names),
+  }));
+  for (const [key, value] of Object.entries(compactExclude(exclude))) {
+    phrases.push({ key, text: exclusionWords(key, value, names), excluded: true });
+  }
+  return phrases;
 }

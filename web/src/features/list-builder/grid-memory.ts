@@ -26,8 +26,13 @@ const STORAGE_KEY = 'list-builder.grid';
 const NO_SELECTION: RowSelectionState = {};
 
 /** The identity of a list: what it is built from. Sorting, paging and columns do not change it. */
-export function listKey(search: { q?: string | undefined; filters?: unknown }): string {
-  return JSON.stringify([search.q ?? null, search.filters ?? null]);
+export function listKey(search: { q?: string | undefined; filters?: unknown; exclude?: unknown }): string {
+  // Exclusions only when there are any, so the key of a list without them is what it always was.
+  return JSON.stringify(
+    search.exclude
+      ? [search.q ?? null, search.filters ?? null, search.exclude]
+      : [search.q ?? null, search.filters ?? null],
+  );
 }
 
 function isMemory(v: unknown): v is GridMemory {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { FiltersSchema } from '@contract/filters';
+import { ExcludeSchema, ListFiltersSchema } from '@contract/filters';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -21,6 +21,7 @@ const state: ListSearch = {
     'technology.api_detail.has_api': false,
     'technology.ai_maturity.scale': [3, 4],
     'location.hq.city': ['München', 'Zürich'],
+    'firmographic.headcount_range': ['51-200', '201-500'],
     'funding_detail.funding_rounds': {
       round: ['series_b'],
       amount_usd: { gte: 20_000_000 },
@@ -28,6 +29,12 @@ const state: ListSearch = {
       'investors.uuid': ['000g3h-sequoia-capital'],
       'investors.lead_investor': true,
     },
+  },
+  exclude: {
+    'location.hq.country': ['USA'],
+    'firmographic.ownership_category': ['venture_growth_investor_backed'],
+    'technology.is_technology_focussed': [false],
+    'location.offices.city': ['São Paulo'],
   },
   sections: ['firmographic', 'funding_detail'],
   columns: ['name', 'firmographic.founded_year'],
@@ -63,12 +70,15 @@ describe('list state in the URL', () => {
     const second = routerAt(href);
     await second.load();
     expect(second.state.location.search).toEqual(state);
-    // And the filters it carries are what the service accepts, unchanged.
-    expect(FiltersSchema.parse(second.state.location.search.filters)).toEqual(state.filters);
+    // And the filters and exclusions it carries are what the BFF accepts, unchanged.
+    expect(ListFiltersSchema.parse(second.state.location.search.filters)).toEqual(state.filters);
+    expect(ExcludeSchema.parse(second.state.location.search.exclude)).toEqual(state.exclude);
     expect(toListRequest(second.state.location.search as ListSearch)).toMatchObject({
       filters: state.filters,
+      exclude: state.exclude,
       sections: state.sections,
-      sort_by: 'total_funding',
+      // The Employees filter holds the sort on employees; the user's direction stands.
+      sort_by: 'employee_range',
       sort_order: 'asc',
       limit: 100,
       offset: 200,
@@ -95,6 +105,26 @@ describe('list state in the URL', () => {
     expect(parsed.page).toBe(3);
     expect(ListSearch.parse(defaultParseSearch('?filters=garbage')).filters).toBeUndefined();
     expect(ListSearch.parse({ filters: { nonsense: 1 } }).filters).toBeUndefined();
+  });
+
+  it('drops a bad exclusion alone: an unknown key, an unknown code, a range, two booleans', () => {
+    const exclude = {
+      'location.hq.country': ['usa'],
+      'location.hq.nowhere': ['X'],
+      'firmographic.company_type': ['not-a-type'],
+      'firmographic.founded_year': { gte: 2000 },
+      'technology.api_detail.has_api': [true, false],
+      'firmographic.headcount_range': ['1-10'],
+    };
+    const parsed = ListSearch.parse(defaultParseSearch(defaultStringifySearch({ ...state, exclude })));
+    // Codes come back as the contract lists them.
+    expect(parsed.exclude).toEqual({
+      'location.hq.country': ['USA'],
+      'firmographic.headcount_range': ['1-10'],
+    });
+    expect(parsed.filters).toEqual(state.filters);
+    expect(ListSearch.parse(defaultParseSearch('?exclude=garbage')).exclude).toBeUndefined();
+    expect(ListSearch.parse({ exclude: { nonsense: ['x'] } }).exclude).toBeUndefined();
   });
 
   it('reads a funding round written with nested investors in the dotted spelling', () => {

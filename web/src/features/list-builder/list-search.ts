@@ -4,29 +4,63 @@
  * JSON, and this schema is the one place they are read back, so a hand-edited or stale link falls
  * back to defaults field by field instead of breaking the page.
  */
-import { LIST_DEFAULT_LIMIT, type ListGenerateRequest, SORT_BY, SORT_ORDERS } from '@contract/api';
-import { type Filters, FiltersSchema } from '@contract/filters';
+import { LIST_DEFAULT_LIMIT, type ListRequest, SORT_BY, SORT_ORDERS, type SortBy } from '@contract/api';
+import { ExcludeSchema, ListFiltersSchema } from '@contract/filters';
 import { LIST_SECTIONS, type ListSection } from '@contract/sections';
 import { z } from 'zod';
 
 export const PAGE_SIZES = [20, 50, 100, 200, 500] as const;
 
+type KeyedSchema = { safeParse: (v: unknown) => { success: boolean; data?: unknown } };
+
+/** The entries of an object a schema accepts one key at a time, normalised as it parses them. */
+function acceptedEach(
+  schema: KeyedSchema,
+  values: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  if (!values) return undefined;
+  const kept: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(values)) {
+    const r = schema.safeParse({ [k]: v });
+    if (r.success) kept.push([k, (r.data as Record<string, unknown>)[k]]);
+  }
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+}
+
 /**
- * Only the filters the service would accept, each checked on its own: a hand-edited or stale link
- * (an unknown key, a range of words) loses that filter instead of turning the whole list into a
- * 400 that no retry can fix. Each value is kept as the contract normalises it (codes as listed, the
- * dotted spelling of a funding round's investors), so the editor reads one form whatever the link wrote.
+ * Only the filters the list builder would accept (`ListFiltersSchema`: the service's and the BFF's
+ * own keys), each checked on its own: a hand-edited or stale link (an unknown key, a range of
+ * words) loses that filter instead of turning the whole list into a 400 that no retry can fix. Each
+ * value is kept as the contract normalises it (codes as listed, the dotted spelling of a funding
+ * round's investors), so the editor reads one form whatever the link wrote.
  */
 export function acceptedFilters(
   filters: Record<string, unknown> | undefined,
 ): Record<string, unknown> | undefined {
-  if (!filters) return undefined;
-  const kept: [string, unknown][] = [];
-  for (const [k, v] of Object.entries(filters)) {
-    const r = FiltersSchema.safeParse({ [k]: v });
-    if (r.success) kept.push([k, (r.data as Record<string, unknown>)[k]]);
-  }
-  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+  return acceptedEach(ListFiltersSchema, filters);
+}
+
+/** The same for exclusions (`ExcludeSchema`): a bad key or value drops alone. */
+export function acceptedExclusions(
+  exclude: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  return acceptedEach(ExcludeSchema, exclude);
+}
+
+/** The filter whose list is served from the employee-range order (decisions section 14). */
+export const SIZE_FILTER_KEY = 'firmographic.headcount_range';
+
+/**
+ * The sort a list must have, whatever the user chose, or null: while the Employees filter is on
+ * (sizes asked for, or sizes left out), the BFF serves the slice from the employee-range order, so
+ * the list is sorted by employees (in the direction the user picks).
+ */
+export function lockedSortBy(
+  filters: Record<string, unknown> | undefined,
+  exclude?: Record<string, unknown> | undefined,
+): SortBy | null {
+  const holds = (v: unknown) => Array.isArray(v) && v.length > 0;
+  return holds(filters?.[SIZE_FILTER_KEY]) || holds(exclude?.[SIZE_FILTER_KEY]) ? 'employee_range' : null;
 }
 
 export const ListSearch = z.object({
@@ -38,6 +72,13 @@ export const ListSearch = z.object({
     .optional()
     .catch(undefined)
     .transform(acceptedFilters)
+    .optional(),
+  /** What a company must not have: filter keys to the values it leaves out ("is none of"). */
+  exclude: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .catch(undefined)
+    .transform(acceptedExclusions)
     .optional(),
   /** Sections requested with the list (added by the column chooser). */
   sections: z.array(z.enum(LIST_SECTIONS)).optional().catch(undefined),
@@ -51,17 +92,18 @@ export const ListSearch = z.object({
 });
 export type ListSearch = z.infer<typeof ListSearch>;
 
-/** The list-generation request a state asks for. */
-export function toListRequest(s: ListSearch, maxPageSize = 500): ListGenerateRequest {
+/** The list request a state asks for (the BFF's `ListRequest`: filters, exclusions, sort, page). */
+export function toListRequest(s: ListSearch, maxPageSize = 500): ListRequest {
   const size = Math.min(s.size ?? LIST_DEFAULT_LIMIT, maxPageSize);
   const page = s.page ?? 1;
-  const req: ListGenerateRequest = {
-    sort_by: s.sort_by ?? 'relevance',
+  const req: ListRequest = {
+    sort_by: lockedSortBy(s.filters, s.exclude) ?? s.sort_by ?? 'relevance',
     sort_order: s.sort_order ?? 'desc',
     limit: size,
     offset: Math.min((page - 1) * size, 499),
   };
-  if (s.filters && Object.keys(s.filters).length > 0) req.filters = s.filters as Filters;
+  if (s.filters && Object.keys(s.filters).length > 0) req.filters = s.filters;
+  if (s.exclude && Object.keys(s.exclude).length > 0) req.exclude = s.exclude;
   if (s.sections && s.sections.length > 0) req.sections = s.sections as ListSection[];
   return req;
 }

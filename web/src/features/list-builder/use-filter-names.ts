@@ -6,11 +6,19 @@ import { useNames } from './filter-names';
 import type { FilterValues } from './filter-values';
 import type { NameLookup } from './filter-words';
 
-/** Everything needed to put the given filters into words, fetching names it lacks. */
-export function useFilterNames(filters: FilterValues | undefined): NameLookup {
+/** Everything needed to put the given filters (and exclusions) into words, fetching names it lacks. */
+export function useFilterNames(
+  filters: FilterValues | undefined,
+  exclude?: FilterValues | undefined,
+): NameLookup {
   const industries = useNames('industry');
   const companies = useNames('company');
-  const hasCodes = Boolean(filters?.['industry.naics'] || filters?.['industry.sic']);
+  const hasCodes = Boolean(
+    filters?.['industry.naics'] ||
+      filters?.['industry.sic'] ||
+      exclude?.['industry.naics'] ||
+      exclude?.['industry.sic'],
+  );
   const codes = useIndustryCodes(hasCodes);
   const investors = (filters?.['funding_detail.funding_rounds'] as FundingRoundsCondition | undefined)?.[
     'investors.uuid'

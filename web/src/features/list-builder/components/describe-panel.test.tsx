@@ -100,8 +100,10 @@ describe('Describe panel', () => {
       '“founded after 2015” → Founded 2016 or later',
       '“in germany or austria” → HQ in Germany, Austria',
       '“fintech” → Industry: Fintech',
-      'purple (ignored)',
     ]);
+    expect(screen.getByText(/^Not used: purple/).parentElement?.textContent).toBe(
+      'Not used: purple — this word matches no filter, so the list ignores it.',
+    );
 
     await waitFor(() => expect(search().filters).toEqual(TRANSLATION.data.filters));
     expect(search().q).toBe(DESCRIPTION);
@@ -139,8 +141,8 @@ describe('Describe panel', () => {
       '“series b” → Funding stage: Series B',
       '“founded after 2015” → Founded 2016 or later',
       '“fintech” → Industry: Fintech',
-      'purple (ignored)',
     ]);
+    expect(screen.getByText(/^Not used: purple/)).toBeTruthy();
     expect(api.calls.filter((c) => c.url.pathname === '/api/v1/list/filter-builder')).toHaveLength(1);
 
     // Another description in the URL has no chips of this one.
@@ -167,6 +169,79 @@ describe('Describe panel', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Not enough credits left.');
     expect(search().filters).toBeUndefined();
     expect(search().q).toBeUndefined();
+  });
+});
+
+// The BFF's answer to a description with a size, a negation and words it could not use (its
+// filter-builder adds `exclude`, negated matches and `unmatched`; staged with its real shapes).
+const BFF_DESCRIPTION = 'profitable fintech companies with 50-200 employees not in the US, hiring';
+const BFF_TRANSLATION = {
+  data: {
+    filters: { 'industry.industry': ['IND-2031'], 'firmographic.headcount_range': ['51-200'] },
+    exclude: { 'location.hq.country': ['USA'] },
+    matches: [
+      { text: 'fintech', key: 'industry.industry', values: ['IND-2031'] },
+      { text: '50-200 employees', key: 'firmographic.headcount_range', values: ['51-200'] },
+      { text: 'not in the us', key: 'location.hq.country', values: ['USA'], excluded: true },
+    ],
+    unmatched: ['profitable', 'hiring'],
+  },
+  credits_consumed: 2.5,
+};
+
+describe('Describe panel, through the BFF', () => {
+  it('shows negated phrases as what the list leaves out, applies filters and exclusions, and lists the words not used', async () => {
+    const user = userEvent.setup();
+    translation = () => BFF_TRANSLATION;
+    const { search } = renderWithList(Page);
+    await describeCompanies(user, BFF_DESCRIPTION);
+
+    const chips = await screen.findByRole('list', { name: 'Understood from your description' });
+    await waitFor(() => expect(within(chips).getByText(/Fintech/)).toBeTruthy());
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      '“fintech” → Industry: Fintech',
+      '“50-200 employees” → Employees: 51–200',
+      '“not in the us” → HQ not in United States',
+    ]);
+    const unused = screen.getByText(/^Not used:/).parentElement;
+    expect(unused?.textContent).toBe(
+      'Not used: profitable, hiring — these words match no filter, so the list ignores them.',
+    );
+    await waitFor(() => expect(search().exclude).toEqual({ 'location.hq.country': ['USA'] }));
+    expect(search().filters).toEqual(BFF_TRANSLATION.data.filters);
+
+    // The editor shows the exclusion as one, with what it also leaves out; the summary too.
+    const country = screen.getByRole('radiogroup', { name: 'HQ country: match' });
+    expect((within(country).getByRole('radio', { name: 'is none of' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect(screen.getByRole('button', { name: 'Remove United States' })).toBeTruthy();
+    expect(screen.getByText('Also leaves out companies whose country is unknown.')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: '51–200' }) as HTMLInputElement).checked).toBe(true);
+    const summary = screen.getByRole('region', { name: 'Active filters' });
+    expect(
+      within(summary).getByRole('button', { name: 'Remove exclusion: HQ not in United States' }),
+    ).toBeTruthy();
+
+    // Removing the negated phrase's chip takes the exclusion out, and nothing else.
+    await user.click(within(chips).getByRole('button', { name: /Remove “not in the us”/ }));
+    await waitFor(() => expect(search().exclude).toBeUndefined());
+    expect(search().filters).toEqual(BFF_TRANSLATION.data.filters);
+    expect(within(chips).queryByText(/not in the us/)).toBeNull();
+  });
+
+  it('says nothing about unused words when every word was used', async () => {
+    const user = userEvent.setup();
+    translation = () => ({ ...BFF_TRANSLATION, data: { ...BFF_TRANSLATION.data, unmatched: [] } });
+    renderWithList(Page);
+    await describeCompanies(user, 'fintech companies with 50-200 employees not in the US');
+    await screen.findByRole('list', { name: 'Understood from your description' });
+    expect(screen.queryByText(/Not used/)).toBeNull();
+    expect(screen.queryByText(/No filters could be read/)).toBeNull();
   });
 });
 
@@ -197,6 +272,50 @@ describe('filter summary', () => {
     await user.click(within(summary).getByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect(search().filters).toBeUndefined());
     expect(screen.getByText(/No filters yet/)).toBeTruthy();
+  });
+});
+
+describe('filter summary of exclusions', () => {
+  it('writes what the list leaves out after the filters, each removable on its own', async () => {
+    const user = userEvent.setup();
+    const { search } = renderWithList(FilterSummary, {
+      filters: { 'location.hq.region': ['150'], 'firmographic.headcount_range': ['51-200'] },
+      exclude: {
+        'location.hq.country': ['USA'],
+        'firmographic.ownership_category': ['venture_growth_investor_backed'],
+      },
+    });
+    const summary = await screen.findByRole('region', { name: 'Active filters' });
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Employees: 51–200',
+      'HQ in Europe',
+      'Ownership: not Venture / growth investor backed',
+      'HQ not in United States',
+    ]);
+    expect(
+      within(summary)
+        .getByTitle(/HQ not in United States/)
+        .getAttribute('title'),
+    ).toBe('HQ not in United States (also leaves out companies whose country is unknown)');
+    await user.click(
+      within(summary).getByRole('button', { name: 'Remove exclusion: HQ not in United States' }),
+    );
+    await waitFor(() =>
+      expect(search().exclude).toEqual({
+        'firmographic.ownership_category': ['venture_growth_investor_backed'],
+      }),
+    );
+    expect(search().filters).toEqual({
+      'location.hq.region': ['150'],
+      'firmographic.headcount_range': ['51-200'],
+    });
+    await user.click(within(summary).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(search().exclude).toBeUndefined());
+    expect(search().filters).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import { QUERY_MAX_LENGTH } from '@contract/api';
+import { type FilterBuilderResponse, QUERY_MAX_LENGTH } from '@contract/api';
 import { PRICES } from '@contract/pricing';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
@@ -8,20 +8,35 @@ import { ApiError } from '@/lib/api-client';
 import { formatCredits } from '@/lib/format';
 import { useBuildFilters } from '../api/build-filters';
 import { searchIndustriesQueryOptions } from '../api/search-industries';
-import { chipIsActive, describeChips, withoutChip } from '../describe-matches';
-import { compactFilters, type FilterValues } from '../filter-values';
+import { chipIsActive, describeChips, unusedWords, withoutChip } from '../describe-matches';
+import { compactExclude, compactFilters, type FilterValues } from '../filter-values';
 import { rememberedTranslation, rememberTranslation } from '../translation-memory';
 import { useFilterNames } from '../use-filter-names';
 import { useListSearch } from '../use-list-search';
 
+/** The translation found no filter and nothing to leave out. */
+function readNothing(result: FilterBuilderResponse): boolean {
+  return (
+    Object.keys(compactFilters(result.data.filters as FilterValues)).length === 0 &&
+    Object.keys(compactExclude(result.data.exclude as FilterValues | undefined)).length === 0
+  );
+}
+
+/** Only what holds something, or undefined (so the URL drops the key). */
+function orNothing(values: FilterValues): FilterValues | undefined {
+  return Object.keys(values).length > 0 ? values : undefined;
+}
+
 /**
- * "Describe the companies": plain language in, filters out (the service's filter-builder). The
- * result fills the filter editor and is then the user's to change; each chip says which words
- * became which filter, and the words the translator ignored are shown faintly.
+ * "Describe the companies": plain language in, filters and exclusions out (the filter-builder,
+ * through the BFF). The result fills the filter editor and is then the user's to change; each chip
+ * says which words became which filter ("not in the US" → "HQ not in United States" for what the
+ * list leaves out), and the words that became no filter are listed under the chips as not used.
  */
 export function DescribePanel() {
   const { search, update } = useListSearch();
   const filters = search.filters as FilterValues | undefined;
+  const exclude = search.exclude as FilterValues | undefined;
   const [text, setText] = useState(search.q ?? '');
   const build = useBuildFilters();
   const queryClient = useQueryClient();
@@ -40,10 +55,10 @@ export function DescribePanel() {
     [build.data, build.variables, search.q],
   );
   const chips = useMemo(
-    () => (result ? describeChips(result, names).filter((c) => chipIsActive(c, filters)) : []),
-    [result, names, filters],
+    () => (result ? describeChips(result, names).filter((c) => chipIsActive(c, { filters, exclude })) : []),
+    [result, names, filters, exclude],
   );
-  const ignored = result?.data.unmatched ?? [];
+  const unused = result ? unusedWords(result) : [];
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -52,8 +67,11 @@ export function DescribePanel() {
     build.mutate(query, {
       onSuccess: (res) => {
         rememberTranslation(query, res);
-        const next = compactFilters(res.data.filters as FilterValues);
-        update({ q: query, filters: Object.keys(next).length > 0 ? next : undefined });
+        update({
+          q: query,
+          filters: orNothing(compactFilters(res.data.filters as FilterValues)),
+          exclude: orNothing(compactExclude(res.data.exclude as FilterValues | undefined)),
+        });
         // Industry codes come back without names; the phrase that produced them finds them.
         for (const m of res.data.matches ?? []) {
           if (m.key === 'industry.industry')
@@ -118,7 +136,7 @@ export function DescribePanel() {
           </p>
         )}
       </form>
-      {result && (chips.length > 0 || ignored.length > 0) && (
+      {result && chips.length > 0 && (
         <ul
           aria-label="Understood from your description"
           className="mt-3 flex flex-wrap items-center gap-1.5"
@@ -127,28 +145,31 @@ export function DescribePanel() {
             <li key={c.id}>
               <Chip
                 tone="indigo"
-                onRemove={() => {
-                  const next = withoutChip(c, filters ?? {});
-                  update({ filters: Object.keys(next).length > 0 ? next : undefined });
-                }}
+                onRemove={() =>
+                  c.excluded
+                    ? update({ exclude: orNothing(withoutChip(c, exclude ?? {})) })
+                    : update({ filters: orNothing(withoutChip(c, filters ?? {})) })
+                }
                 removeLabel={`Remove “${c.words}”: ${c.text}`}
               >
                 <span className="text-indigo-500">“{c.words}”</span> → {c.text}
               </Chip>
             </li>
           ))}
-          {ignored.map((w) => (
-            <li key={`ignored:${w}`}>
-              <Chip tone="muted" title="Not understood, so ignored">
-                <span className="line-through decoration-slate-300">{w}</span>
-                <span className="sr-only"> (ignored)</span>
-              </Chip>
-            </li>
-          ))}
         </ul>
       )}
-      {result && chips.length === 0 && ignored.length === 0 && (
+      {result && readNothing(result) && (
         <p className="mt-2 text-sm text-slate-500">No filters could be read from that description.</p>
+      )}
+      {result && unused.length > 0 && (
+        <p className="mt-2 text-sm text-slate-600">
+          <span className="font-medium text-slate-700">Not used: {unused.join(', ')}</span>
+          <span className="text-slate-500">
+            {' '}
+            — {unused.length === 1 ? 'this word matches' : 'these words match'} no filter, so the list ignores{' '}
+            {unused.length === 1 ? 'it' : 'them'}.
+          </span>
+        </p>
       )}
     </section>
   );

@@ -62,6 +62,11 @@ async function openGroup(user: ReturnType<typeof userEvent.setup>, name: RegExp)
 }
 
 const filters = (search: () => { filters?: Record<string, unknown> }) => search().filters ?? {};
+const exclusions = (search: () => { exclude?: Record<string, unknown> }) => search().exclude ?? {};
+
+function matchOf(label: string) {
+  return screen.getByRole('radiogroup', { name: `${label}: match` });
+}
 
 describe('filter editor', () => {
   it('draws one collapsible region per catalog group, named after it', async () => {
@@ -317,6 +322,10 @@ describe('filter editor', () => {
     header.focus();
     await user.keyboard('{Enter}');
     expect(header.getAttribute('aria-expanded')).toBe('true');
+    // The facet's match toggle comes first (one tab stop), then its values.
+    await user.tab();
+    const match = screen.getByRole('radiogroup', { name: 'Customers (B2B / B2C): match' });
+    expect(document.activeElement).toBe(within(match).getByRole('radio', { name: 'is any of' }));
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'B2B' }));
     await user.keyboard(' ');
@@ -327,5 +336,165 @@ describe('filter editor', () => {
     firmo.focus();
     await user.keyboard(' ');
     expect(firmo.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('offers Employees in Firmographic as the eight bands, written to the URL as codes', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Firmographic/);
+    const employees = screen.getByRole('group', { name: 'Employees' });
+    expect(
+      within(employees)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('div')?.textContent),
+    ).toEqual(['1–10', '11–50', '51–200', '201–500', '501–1,000', '1,001–5,000', '5,001–10,000', '10,001+']);
+    await user.click(within(employees).getByRole('checkbox', { name: '201–500' }));
+    await user.click(within(employees).getByRole('checkbox', { name: '51–200' }));
+    await waitFor(() =>
+      expect(filters(search)['firmographic.headcount_range']).toEqual(['51-200', '201-500']),
+    );
+  });
+
+  it('ticks the bands a typed range covers, and says when the text is no size', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Firmographic/);
+    const box = screen.getByRole('textbox', { name: 'Or type a range of employees' });
+    await user.type(box, '50-200{Enter}');
+    await waitFor(() => expect(filters(search)['firmographic.headcount_range']).toEqual(['51-200']));
+    expect((screen.getByRole('checkbox', { name: '51–200' }) as HTMLInputElement).checked).toBe(true);
+    expect((box as HTMLInputElement).value).toBe('');
+
+    await user.type(box, 'lots of people{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /is not a size: write a range such as 50-200/,
+    );
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(filters(search)['firmographic.headcount_range']).toEqual(['51-200']);
+
+    await user.clear(box);
+    await user.type(box, '1000+{Enter}');
+    await waitFor(() =>
+      expect(filters(search)['firmographic.headcount_range']).toEqual(['1001-5000', '5001-10000', '10001+']),
+    );
+  });
+
+  it('turns picked countries into excluded ones with "is none of", and back', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Location/);
+    await user.type(screen.getByRole('combobox', { name: 'HQ country' }), 'united states');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(filters(search)['location.hq.country']).toEqual(['USA']));
+    expect(screen.queryByText(/also leaves out companies whose country is unknown/i)).toBeNull();
+
+    await user.click(within(matchOf('HQ country')).getByRole('radio', { name: 'is none of' }));
+    await waitFor(() => expect(exclusions(search)['location.hq.country']).toEqual(['USA']));
+    expect(search().filters).toBeUndefined();
+    // The values stay in view, now as what is left out, with what that also leaves out.
+    expect(screen.getByRole('button', { name: 'Remove United States' })).toBeTruthy();
+    expect(screen.getByText('Also leaves out companies whose country is unknown.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Location/ }).textContent).toMatch(/1 active/);
+
+    await user.click(within(matchOf('HQ country')).getByRole('radio', { name: 'is any of' }));
+    await waitFor(() => expect(filters(search)['location.hq.country']).toEqual(['USA']));
+    expect(search().exclude).toBeUndefined();
+  });
+
+  it('switches the match by keyboard: one tab stop, arrow keys between "is any of" and "is none of"', async () => {
+    const { user, search } = setup({ filters: { 'firmographic.ownership_category': ['public'] } });
+    const match = await screen.findByRole('radiogroup', { name: 'Ownership: match' });
+    const any = within(match).getByRole('radio', { name: 'is any of' }) as HTMLInputElement;
+    const none = within(match).getByRole('radio', { name: 'is none of' }) as HTMLInputElement;
+    expect(any.checked).toBe(true);
+    any.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(none);
+    expect(none.checked).toBe(true);
+    await waitFor(() => expect(exclusions(search)['firmographic.ownership_category']).toEqual(['public']));
+    expect(search().filters).toBeUndefined();
+    // Tab leaves the group for the facet's first value.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Corporate owned' }));
+    await user.keyboard('{Shift>}{Tab}{/Shift}{ArrowLeft}');
+    expect(any.checked).toBe(true);
+    await waitFor(() => expect(filters(search)['firmographic.ownership_category']).toEqual(['public']));
+  });
+
+  it('excludes what is ticked after choosing "is none of" first', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Firmographic/);
+    await user.click(within(matchOf('Ownership')).getByRole('radio', { name: 'is none of' }));
+    // Nothing is left out yet, so the list is unchanged.
+    expect(search().exclude).toBeUndefined();
+    await user.click(screen.getByRole('checkbox', { name: 'Venture / growth investor backed' }));
+    await waitFor(() =>
+      expect(exclusions(search)['firmographic.ownership_category']).toEqual([
+        'venture_growth_investor_backed',
+      ]),
+    );
+    expect(screen.getByText('Also leaves out companies whose ownership is unknown.')).toBeTruthy();
+    // Unticking the last one keeps the facet on "is none of".
+    await user.click(screen.getByRole('checkbox', { name: 'Venture / growth investor backed' }));
+    await waitFor(() => expect(search().exclude).toBeUndefined());
+    expect(
+      (within(matchOf('Ownership')).getByRole('radio', { name: 'is none of' }) as HTMLInputElement).checked,
+    ).toBe(true);
+  });
+
+  it('excludes names of an open list without the unknown note (companies without one stay)', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Location/);
+    await user.click(within(matchOf('Office city')).getByRole('radio', { name: 'is none of' }));
+    await user.type(screen.getByRole('textbox', { name: 'Office city' }), 'Berlin{Enter}');
+    await waitFor(() => expect(exclusions(search)['location.offices.city']).toEqual(['Berlin']));
+    expect(screen.queryByText(/also leaves out/i)).toBeNull();
+  });
+
+  it('sets a yes/no as "is not"', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Technology/);
+    await user.click(within(matchOf('Has a public API')).getByRole('radio', { name: 'is not' }));
+    await user.click(screen.getByRole('radio', { name: 'Has a public API: Yes' }));
+    await waitFor(() => expect(exclusions(search)['technology.api_detail.has_api']).toEqual([true]));
+    expect(search().filters).toBeUndefined();
+    expect(screen.getByText('Also leaves out companies for which this is unknown.')).toBeTruthy();
+    await user.click(within(matchOf('Has a public API')).getByRole('radio', { name: 'is' }));
+    await waitFor(() => expect(filters(search)['technology.api_detail.has_api']).toBe(true));
+    expect(search().exclude).toBeUndefined();
+  });
+
+  it('shows exclusions from a link, with an exclusion beside an inclusion on one key', async () => {
+    const { user, search } = setup({
+      filters: { 'location.hq.region': ['150'] },
+      exclude: { 'location.hq.region': ['155'], 'firmographic.company_type': ['public'] },
+    });
+    const firmo = await screen.findByRole('button', { name: /^Firmographic/ });
+    expect(firmo.textContent).toMatch(/1 active/);
+    expect(
+      (within(matchOf('Company type')).getByRole('radio', { name: 'is none of' }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Public' }) as HTMLInputElement).checked).toBe(true);
+    // Europe, except Western Europe.
+    expect(
+      (within(matchOf('HQ region')).getByRole('radio', { name: 'is any of' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(screen.getByRole('button', { name: 'Remove Europe' })).toBeTruthy();
+    const except = screen.getByRole('list', { name: 'HQ region left out: chosen' });
+    await user.click(within(except).getByRole('button', { name: 'Remove Western Europe' }));
+    await waitFor(() => expect(search().exclude).toEqual({ 'firmographic.company_type': ['public'] }));
+    expect(search().filters).toEqual({ 'location.hq.region': ['150'] });
+
+    await user.click(screen.getByRole('button', { name: 'Clear Firmographic filters' }));
+    await waitFor(() => expect(search().exclude).toBeUndefined());
+    expect(search().filters).toEqual({ 'location.hq.region': ['150'] });
+  });
+
+  it('refuses to leave out every value, next to the facet, and keeps the list', async () => {
+    const { user, search } = setup({ exclude: { 'business_model.gtm_type': ['b2b', 'b2c'] } });
+    await openGroup(user, /^Business model/);
+    await user.click(screen.getByRole('checkbox', { name: 'B2B and B2C' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Excluding every value leaves no company: remove at least one.',
+    );
+    expect(search().exclude).toEqual({ 'business_model.gtm_type': ['b2b', 'b2c'] });
   });
 });

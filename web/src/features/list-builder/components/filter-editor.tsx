@@ -1,8 +1,16 @@
-import { FILTER_CATALOG, FILTER_GROUPS, type FilterGroup, FiltersSchema } from '@contract/filters';
+import {
+  EXCLUDABLE_FILTERS,
+  ExcludeSchema,
+  FILTER_GROUPS,
+  type FilterGroup,
+  LIST_FILTER_CATALOG,
+  ListFiltersSchema,
+} from '@contract/filters';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
+  compactExclude,
   compactFilters,
   countByGroup,
   FILTERS_OF_GROUP,
@@ -13,54 +21,74 @@ import {
 } from '../filter-values';
 import { useListSearch } from '../use-list-search';
 import { FilterField } from './filters/filter-field';
-import { type FilterFormValues, filtersResolver } from './filters/filter-form';
+import { EXCLUDE_ROOT, excludeName, type FilterFormValues, filtersResolver } from './filters/filter-form';
 import { FilterGroupRegion } from './filters/filter-group';
+import { ListTooBroadNote } from './list-too-broad-note';
 
 /**
- * The faceted filter editor, generated from the contract's catalog (FILTER_GROUPS, FILTER_CATALOG).
+ * The form's values for a list's filters and exclusions: every catalog key present, null where
+ * unset, and under `exclude` every key that can be excluded. A key left out would make
+ * react-hook-form's controllers fall back to the value they were created with.
+ */
+function formValuesOf(
+  filters: FilterValues | undefined,
+  exclude: FilterValues | undefined,
+): FilterFormValues {
+  const compact = compactFilters(filters);
+  const excluded = compactExclude(exclude);
+  return {
+    ...nestFilters(Object.fromEntries(LIST_FILTER_CATALOG.map((f) => [f.key, compact[f.key] ?? null]))),
+    [EXCLUDE_ROOT]: nestFilters(
+      Object.fromEntries(EXCLUDABLE_FILTERS.map((f) => [f.key, excluded[f.key] ?? null])),
+    ),
+  };
+}
+
+/**
+ * The faceted filter editor, generated from the contract's catalog of the list builder
+ * (FILTER_GROUPS, LIST_FILTER_CATALOG: the service's filters and the BFF's, such as Employees).
+ * Every list or yes/no facet says whether a company must have one of its values or none of them.
  *
  * Edits apply to the URL as they happen, so the grid follows without an Apply button: ticks and
  * picks at once, typed bounds after a 400 ms pause (or on Enter / leaving the field). Every change
- * is validated with the contract's FiltersSchema first; invalid input stays in the form, explained
- * next to its field, and the list keeps its last valid filters.
+ * is validated with the contract's ListFiltersSchema and ExcludeSchema first; invalid input stays
+ * in the form, explained next to its field, and the list keeps its last valid filters.
  */
-/**
- * The form's values for a filters object: every catalog key present, null where unset. A key left
- * out would make react-hook-form's controllers fall back to the value they were created with.
- */
-function formValuesOf(filters: FilterValues | undefined): FilterFormValues {
-  const compact = compactFilters(filters);
-  return nestFilters(Object.fromEntries(FILTER_CATALOG.map((f) => [f.key, compact[f.key] ?? null])));
-}
-
 export function FilterEditor() {
   const { search, update } = useListSearch();
   const urlFilters = search.filters as FilterValues | undefined;
+  const urlExclude = search.exclude as FilterValues | undefined;
   const form = useForm<FilterFormValues>({
-    defaultValues: formValuesOf(urlFilters),
+    defaultValues: formValuesOf(urlFilters, urlExclude),
     resolver: filtersResolver,
     mode: 'onChange',
   });
-  const written = useRef(filtersFingerprint(urlFilters));
+  const written = useRef(filtersFingerprint(urlFilters, urlExclude));
 
   // The URL changed elsewhere (Describe, the summary, back/forward): show what it says.
   useEffect(() => {
-    const fingerprint = filtersFingerprint(urlFilters);
+    const fingerprint = filtersFingerprint(urlFilters, urlExclude);
     if (fingerprint === written.current) return;
     written.current = fingerprint;
-    form.reset(formValuesOf(urlFilters));
-  }, [urlFilters, form]);
+    form.reset(formValuesOf(urlFilters, urlExclude));
+  }, [urlFilters, urlExclude, form]);
 
   const apply = useCallback(async () => {
     // trigger() shows the errors; the contract's own parse decides what may reach the URL.
     const valid = await form.trigger();
-    const parsed = FiltersSchema.safeParse(compactFilters(flattenForm(form.getValues())));
-    if (!valid || !parsed.success) return;
+    const values = form.getValues();
+    const parsed = ListFiltersSchema.safeParse(compactFilters(flattenForm(values)));
+    const parsedExclude = ExcludeSchema.safeParse(compactExclude(flattenForm(values[EXCLUDE_ROOT])));
+    if (!valid || !parsed.success || !parsedExclude.success) return;
     const next = compactFilters(parsed.data as FilterValues);
-    const fingerprint = filtersFingerprint(next);
+    const nextExclude = compactExclude(parsedExclude.data as FilterValues);
+    const fingerprint = filtersFingerprint(next, nextExclude);
     if (fingerprint === written.current) return;
     written.current = fingerprint;
-    update({ filters: Object.keys(next).length > 0 ? next : undefined });
+    update({
+      filters: Object.keys(next).length > 0 ? next : undefined,
+      exclude: Object.keys(nextExclude).length > 0 ? nextExclude : undefined,
+    });
   }, [form, update]);
 
   useEffect(() => {
@@ -71,7 +99,7 @@ export function FilterEditor() {
     return () => sub.unsubscribe();
   }, [form, apply]);
 
-  const counts = useMemo(() => countByGroup(urlFilters), [urlFilters]);
+  const counts = useMemo(() => countByGroup(urlFilters, urlExclude), [urlFilters, urlExclude]);
   const [open, setOpen] = useState<ReadonlySet<FilterGroup>>(
     () => new Set(FILTER_GROUPS.filter((g, i) => i === 0 || counts[g.id] > 0).map((g) => g.id)),
   );
@@ -94,11 +122,14 @@ export function FilterEditor() {
     });
 
   const clearGroup = (group: FilterGroup) => {
-    for (const f of FILTERS_OF_GROUP[group]) form.setValue(f.key, null, { shouldDirty: true });
+    for (const f of FILTERS_OF_GROUP[group]) {
+      form.setValue(f.key, null, { shouldDirty: true });
+      if (EXCLUDABLE_FILTERS.includes(f)) form.setValue(excludeName(f.key), null, { shouldDirty: true });
+    }
     void apply();
   };
   const clearAll = () => {
-    form.reset(formValuesOf(undefined));
+    form.reset(formValuesOf(undefined, undefined));
     void apply();
   };
 
@@ -116,6 +147,7 @@ export function FilterEditor() {
           Clear all
         </Button>
       </div>
+      <ListTooBroadNote />
       <form
         aria-label="Filter editor"
         className="min-h-0 flex-1 overflow-y-auto"

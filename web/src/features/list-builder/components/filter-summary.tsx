@@ -1,20 +1,23 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
+import { unknownNote } from '../filter-exclusions';
 import { type FilterValues, withoutValue } from '../filter-values';
-import { describeFilters } from '../filter-words';
+import { describeFilters, type FilterPhrase } from '../filter-words';
 import { useFilterNames } from '../use-filter-names';
 import { useListSearch } from '../use-list-search';
 
 /**
- * The active filters above the grid ("HQ in Germany, France · Founded 2015–2020"), each
- * removable, in at most two lines (the rest behind "+N more"), with "Clear all" always in view.
+ * The active filters above the grid ("HQ in Germany, France · Founded 2015–2020"), then what the
+ * list leaves out ("HQ not in United States"), each removable, in at most two lines (the rest
+ * behind "+N more"), with "Clear all" always in view.
  */
 export function FilterSummary() {
   const { search, update } = useListSearch();
   const filters = search.filters as FilterValues | undefined;
-  const names = useFilterNames(filters);
-  const phrases = useMemo(() => describeFilters(filters, names), [filters, names]);
+  const exclude = search.exclude as FilterValues | undefined;
+  const names = useFilterNames(filters, exclude);
+  const phrases = useMemo(() => describeFilters(filters, names, exclude), [filters, names, exclude]);
 
   if (phrases.length === 0) {
     return (
@@ -23,15 +26,16 @@ export function FilterSummary() {
       </p>
     );
   }
-  const remove = (key: string) => {
-    const next = withoutValue(filters ?? {}, key);
-    update({ filters: Object.keys(next).length > 0 ? next : undefined });
+  const remove = (phrase: FilterPhrase) => {
+    const next = withoutValue((phrase.excluded ? exclude : filters) ?? {}, phrase.key);
+    const value = Object.keys(next).length > 0 ? next : undefined;
+    update(phrase.excluded ? { exclude: value } : { filters: value });
   };
   return (
     <section aria-label="Active filters" className="flex min-h-8 min-w-0 items-start gap-3">
       <SummaryLines phrases={phrases} onRemove={remove} />
       <div className="flex h-7 shrink-0 items-center">
-        <Button variant="link" size="sm" onClick={() => update({ filters: undefined })}>
+        <Button variant="link" size="sm" onClick={() => update({ filters: undefined, exclude: undefined })}>
           Clear all
         </Button>
       </div>
@@ -48,8 +52,8 @@ function SummaryLines({
   phrases,
   onRemove,
 }: {
-  phrases: readonly { key: string; text: string }[];
-  onRemove: (key: string) => void;
+  phrases: readonly FilterPhrase[];
+  onRemove: (phrase: FilterPhrase) => void;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
   const [expanded, setExpanded] = useState(false);
@@ -58,6 +62,7 @@ function SummaryLines({
   const [width, setWidth] = useState(0);
 
   const phraseKey = phrases.map((p) => `${p.key}=${p.text}`).join('|');
+  const idOf = (p: FilterPhrase) => `${p.excluded ? 'not:' : ''}${p.key}`;
   // New phrases or a new width: measure afresh from everything shown.
   // biome-ignore lint/correctness/useExhaustiveDependencies: phraseKey and width are what the layout depends on
   useLayoutEffect(() => setLimit(null), [phraseKey, width]);
@@ -95,8 +100,13 @@ function SummaryLines({
     <ul ref={listRef} className="relative flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1 py-0.5">
       {shown.map((p) => (
         // A very long phrase is cut short (its chip's title has it whole) rather than take a line.
-        <li key={p.key} className="flex max-w-[min(100%,22rem)] min-w-0 items-center">
-          <Chip onRemove={() => onRemove(p.key)} removeLabel={`Remove filter: ${p.text}`} title={p.text}>
+        <li key={idOf(p)} className="flex max-w-[min(100%,22rem)] min-w-0 items-center">
+          <Chip
+            tone={p.excluded ? 'excluded' : 'neutral'}
+            onRemove={() => onRemove(p)}
+            removeLabel={`Remove ${p.excluded ? 'exclusion' : 'filter'}: ${p.text}`}
+            title={titleOf(p)}
+          >
             {p.text}
           </Chip>
         </li>
@@ -116,4 +126,10 @@ function SummaryLines({
       )}
     </ul>
   );
+}
+
+/** A chip's full text (a long one is cut short), with what an exclusion also leaves out. */
+function titleOf(p: FilterPhrase): string {
+  const note = p.excluded ? unknownNote(p.key) : undefined;
+  return note ? `${p.text} (${note})` : p.text;
 }

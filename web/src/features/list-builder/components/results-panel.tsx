@@ -6,7 +6,6 @@
  * memory.
  */
 import { LIST_DEFAULT_LIMIT, LIST_TOTAL_CAP, type SortBy, type SortOrder } from '@contract/api';
-import { listGenerationCost } from '@contract/pricing';
 import type { ListSection } from '@contract/sections';
 import { SECTION_LABELS } from '@contract/sections';
 import type { RowSelectionState } from '@tanstack/react-table';
@@ -16,7 +15,6 @@ import { Drawer } from '@/components/ui/drawer';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatCredits } from '@/lib/format';
-import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { useGenerateList } from '../api/generate-list';
 import {
   listKey as listKeyOf,
@@ -25,20 +23,16 @@ import {
   savedGridScroll,
   useGridSelection,
 } from '../grid-memory';
-import { PAGE_SIZES, toListRequest } from '../list-search';
-import { useListSearch } from '../use-list-search';
+import { estimateListRun, type ListRunEstimate } from '../list-cost-estimate';
+import { lockedSortBy, PAGE_SIZES } from '../list-search';
+import { useListRequest } from '../use-list-request';
 import { errorAdvice } from './results/error-advice';
 import { ExportMenu } from './results/export-menu';
 import { PaginationBar } from './results/pagination-bar';
 import { ResultsGrid } from './results/results-grid';
 import { useResultsTable } from './results/results-table';
 import { SortControl } from './results/sort-control';
-import {
-  blockedColumns,
-  requestedSections,
-  unavailableReason,
-  visibleColumnIds,
-} from './results/visible-columns';
+import { blockedColumns, unavailableReason, visibleColumnIds } from './results/visible-columns';
 
 // Opened now and then, so it loads when first opened rather than with the page.
 const ColumnChooser = lazy(() =>
@@ -58,14 +52,10 @@ function isUnavailable(
 }
 
 export function ResultsPanel() {
-  const { search, update } = useListSearch();
-  const pricingQuery = usePricing();
-  const pricing = pricingQuery.data ?? FALLBACK_PRICING;
+  const { search, update, pricing, pricingReady, sections, request } = useListRequest();
   const planMax = pricing.rules.maxListLimit;
 
   const columnIds = useMemo(() => visibleColumnIds(search), [search]);
-  const sections = useMemo(() => requestedSections(search), [search]);
-  const request = useMemo(() => toListRequest({ ...search, sections }, planMax), [search, sections, planMax]);
   const pageSize = request.limit ?? LIST_DEFAULT_LIMIT;
   // The sizes the plan allows, and the one a shared link asked for even if it is not a preset.
   const pageSizes = useMemo(() => {
@@ -73,9 +63,11 @@ export function ResultsPanel() {
     return [...new Set([...allowed, pageSize])].sort((a, b) => a - b);
   }, [planMax, pageSize]);
   const page = search.page ?? 1;
+  // While the Employees filter is on, the list comes in employee order (the user picks the direction).
+  const lockedSort = lockedSortBy(search.filters, search.exclude);
 
   // The page size depends on the plan: wait for it rather than pay for a page of the wrong size.
-  const query = useGenerateList(request, { enabled: !pricingQuery.isPending });
+  const query = useGenerateList(request, { enabled: pricingReady });
   const data = query.data;
   const fresh = data !== undefined && !query.isPlaceholderData;
 
@@ -103,8 +95,10 @@ export function ResultsPanel() {
   const servable = total === null ? null : Math.min(total, LIST_TOTAL_CAP);
 
   const onSort = useCallback(
-    (sort_by: SortBy, sort_order: SortOrder) => update({ sort_by, sort_order }),
-    [update],
+    (sort_by: SortBy, sort_order: SortOrder) =>
+      // A locked sort only changes direction: the user's own choice of column waits for the filter to go.
+      lockedSort ? update({ sort_order }) : update({ sort_by, sort_order }),
+    [update, lockedSort],
   );
   const onPageChange = useCallback((p: number) => update({ page: p }), [update]);
   const onPageSizeChange = useCallback((size: number) => update({ size }), [update]);
@@ -114,6 +108,7 @@ export function ResultsPanel() {
     columnIds,
     sortBy: request.sort_by ?? 'relevance',
     sortOrder: request.sort_order ?? 'desc',
+    lockedSortBy: lockedSort,
     onSort,
     pagination: { pageIndex: page - 1, pageSize },
     rowCount: servable ?? 0,
@@ -123,16 +118,18 @@ export function ResultsPanel() {
     onRowSelectionChange,
   });
 
-  const charged = sections.filter(
-    (s) => !isUnavailable(s, pricing.unavailable, skipped, pricing.rules.listSections),
+  const charged = useMemo(
+    () => sections.filter((s) => !isUnavailable(s, pricing.unavailable, skipped, pricing.rules.listSections)),
+    [sections, pricing, skipped],
   );
+  // Every figure of what a page costs comes from the one estimate (page sizes, the columns drawer).
   const costOf = useCallback(
-    (returned: number) => listGenerationCost({ matched: true, returned, sections: charged, query: false }),
-    [charged],
+    (returned: number) => estimateListRun(request, pricing.plan, { returned, sections: charged }).credits,
+    [request, pricing.plan, charged],
   );
   const offset = request.offset ?? 0;
   const expectedRows = servable === null ? pageSize : Math.max(0, Math.min(pageSize, servable - offset));
-  const estimate = costOf(expectedRows);
+  const estimate = estimateListRun(request, pricing.plan, { returned: expectedRows, sections: charged });
 
   const pageKey = `${page}|${pageSize}|${request.sort_by}|${request.sort_order}|${listKey}`;
   const onScrollChange = useCallback(
@@ -168,7 +165,7 @@ export function ResultsPanel() {
         <Button
           variant="secondary"
           className="mt-1"
-          onClick={() => update({ filters: undefined, q: undefined })}
+          onClick={() => update({ filters: undefined, exclude: undefined, q: undefined })}
         >
           Start over without filters
         </Button>
@@ -233,6 +230,7 @@ export function ResultsPanel() {
             sortBy={request.sort_by ?? 'relevance'}
             sortOrder={request.sort_order ?? 'desc'}
             onChange={onSort}
+            lockedBy={lockedSort ? 'the Employees filter' : undefined}
           />
           <Button variant="secondary" onClick={() => setChooserOpen(true)} aria-haspopup="dialog">
             <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
@@ -253,7 +251,7 @@ export function ResultsPanel() {
             columns={columnIds}
             selected={selectedIds}
             total={servable}
-            list={{ q: search.q, filters: search.filters }}
+            list={{ q: search.q, filters: search.filters, exclude: search.exclude }}
             blocked={blocked}
           />
         </div>
@@ -330,19 +328,28 @@ function CostNote({
   spent,
   cached,
 }: {
-  estimate: number;
+  estimate: ListRunEstimate;
   loading: boolean;
   spent: number | null;
   cached: boolean;
 }) {
   let text: string;
-  if (loading || spent === null) text = `This page: ~${formatCredits(estimate)}`;
-  else if (cached) text = 'This page: cached, no credits spent';
+  if (loading || spent === null) {
+    // Before the run: the estimate, a most where the BFF's part varies, and what it does not price yet.
+    const figure = `${estimate.upTo ? 'up to ' : ''}~${formatCredits(estimate.credits)}`;
+    const extra = estimate.unpriced.map((w) => ` + ${w}`).join('');
+    text = `This page: ${figure}${extra}`;
+  } else if (cached) text = 'This page: cached, no credits spent';
   else text = `This page: ${formatCredits(spent)} spent`;
   return (
     <span
-      className="inline-flex h-5 items-center gap-1 text-sm text-slate-500 tabular-nums"
+      className="inline-flex h-5 items-center gap-1 text-sm whitespace-nowrap text-slate-500 tabular-nums"
       aria-live="polite"
+      title={
+        estimate.parts.length > 1
+          ? estimate.parts.map((p) => `${p.what}: ${formatCredits(p.credits)}`).join('\n')
+          : undefined
+      }
     >
       {loading && <Spinner className="h-3 w-3" />}
       {text}

@@ -38,6 +38,18 @@ describe('exportFileName', () => {
     );
   });
 
+  it('names what the list leaves out and its company size', () => {
+    expect(
+      exportFileName(
+        {
+          filters: { 'location.hq.country': ['DEU'], 'firmographic.headcount_range': ['51-200'] },
+          exclude: { 'firmographic.company_type': ['public'] },
+        },
+        DAY,
+      ),
+    ).toBe('51-200-germany-not-public-2026-11-22.csv');
+  });
+
   it('calls a list with neither description nor filters "companies"', () => {
     expect(exportFileName({}, DAY)).toBe('companies-2026-11-22.csv');
     expect(exportFileName({ q: '', filters: {} }, DAY)).toBe('companies-2026-11-22.csv');

@@ -2,7 +2,7 @@
  * The name an exported list is saved under: what the list is (the description the user typed, or
  * else its filters in words) and the day, e.g. `software-companies-germany-2026-11-22.csv`.
  */
-import { FILTER_BY_KEY, FILTER_CATALOG } from '@contract/filters';
+import { LIST_FILTER_BY_KEY, LIST_FILTER_CATALOG } from '@contract/filters';
 
 /** Words that say nothing in a file name ("companies in Germany" -> "companies-germany"). */
 const FILLER = new Set([
@@ -48,12 +48,12 @@ function isRange(v: unknown): v is { gte?: unknown; lte?: unknown } {
 export function describeFilters(filters: Record<string, unknown> | undefined): string {
   if (!filters) return '';
   const parts: string[] = [];
-  for (const def of FILTER_CATALOG) {
+  for (const def of LIST_FILTER_CATALOG) {
     const value = filters[def.key];
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
       const labelOf = (v: unknown) =>
-        FILTER_BY_KEY.get(def.key)?.values?.find((o) => o.code === v)?.label ?? String(v);
+        LIST_FILTER_BY_KEY.get(def.key)?.values?.find((o) => o.code === v)?.label ?? String(v);
       parts.push(...value.slice(0, 3).map(labelOf));
     } else if (isRange(value)) {
       const bounds = [value.gte, value.lte].filter((b) => b !== undefined).join(' ');
@@ -71,9 +71,16 @@ function isoDay(date: Date): string {
 }
 
 export function exportFileName(
-  list: { q?: string | undefined; filters?: Record<string, unknown> | undefined },
+  list: {
+    q?: string | undefined;
+    filters?: Record<string, unknown> | undefined;
+    exclude?: Record<string, unknown> | undefined;
+  },
   date: Date,
 ): string {
-  const name = slugify(list.q ?? '') || slugify(describeFilters(list.filters)) || 'companies';
+  // Exclusions name what the list leaves out: "software-germany-not-united-states".
+  const left = describeFilters(list.exclude);
+  const words = [describeFilters(list.filters), left ? `not ${left}` : ''].filter(Boolean).join(' ');
+  const name = slugify(list.q ?? '') || slugify(words) || 'companies';
   return `${name}-${isoDay(date)}.csv`;
 }

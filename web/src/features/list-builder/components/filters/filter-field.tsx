@@ -1,45 +1,80 @@
 import type { FilterDef, FundingRoundsCondition, Range } from '@contract/filters';
-import { useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useController, useFormContext, useFormState } from 'react-hook-form';
+import { unknownNote } from '../../filter-exclusions';
+import { useNames } from '../../filter-names';
+import { EXCLUDABLE_KEYS } from '../../filter-values';
+import { valueWords } from '../../filter-words';
+import { SIZE_FILTER_KEY } from '../../list-search';
 import { BooleanFilter } from './boolean-filter';
 import { CodeFilter } from './code-filter';
 import { EnumFilter } from './enum-filter';
 import { FieldError } from './field-error';
 import type { FilterFormValues } from './filter-form';
-import { errorAt } from './filter-form';
+import { errorAt, excludeName } from './filter-form';
 import { FundingRoundsFilter } from './funding-rounds-filter';
 import { IndustryFilter } from './industry-filter';
+import { type MatchMode, MatchToggle } from './match-toggle';
 import { PlaceFilter } from './place-filter';
 import { RangeFilter } from './range-filter';
+import { SizeFilter } from './size-filter';
 import { TextChipsFilter } from './text-chips-filter';
+import { ValueChips } from './value-chips';
 
-/** One catalog filter, drawn by its kind. */
+/** One catalog filter, drawn by its kind; a list or a yes/no also says whether it includes or excludes. */
 export function FilterField({ def }: { def: FilterDef }) {
-  const { control } = useFormContext<FilterFormValues>();
-  const { field } = useController({ control, name: def.key });
-  const { errors } = useFormState({ control, name: def.key });
+  return EXCLUDABLE_KEYS.has(def.key) ? <ExcludableField def={def} /> : <PlainField def={def} />;
+}
+
+/** The ids that tie a facet's help and error to its control. */
+function useFieldIds(def: FilterDef, error: string | undefined) {
   const id = useId();
-  const error = errorAt(errors, def.key);
   const errorId = `${id}-error`;
   const helpId = `${id}-help`;
   const describedBy = [def.help ? helpId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
-  // No value is null in the form: react-hook-form reads undefined as "show the default value".
-  const value = (field.value ?? undefined) as unknown;
-  const onChange = (next: unknown) => field.onChange(next ?? null);
+  return { errorId, helpId, describedBy };
+}
+
+/** The control of a facet over a list of values or a yes/no, for the value given. */
+function ListControl({
+  def,
+  value,
+  onChange,
+  describedBy,
+  invalid,
+  addon,
+}: {
+  def: FilterDef;
+  value: unknown;
+  onChange: (next: unknown) => void;
+  describedBy: string | undefined;
+  invalid: boolean;
+  /** The match toggle, for a yes/no (drawn in its row). */
+  addon?: ReactNode;
+}) {
   // What every control over a list of codes or names takes.
   const listProps = {
     label: def.label,
     value: value as string[] | undefined,
     onChange,
     describedBy,
-    invalid: Boolean(error),
+    invalid,
   };
-
-  let control_: React.ReactNode;
   switch (def.kind) {
     case 'enum':
     case 'number_enum':
-      control_ = (
+      if (def.key === SIZE_FILTER_KEY) {
+        return (
+          <SizeFilter
+            label={def.label}
+            options={def.values ?? []}
+            value={value as (string | number)[] | undefined}
+            onChange={onChange}
+            describedBy={describedBy}
+          />
+        );
+      }
+      return (
         <EnumFilter
           label={def.label}
           options={def.values ?? []}
@@ -48,31 +83,51 @@ export function FilterField({ def }: { def: FilterDef }) {
           describedBy={describedBy}
         />
       );
-      break;
     case 'country':
     case 'region':
-      control_ = <PlaceFilter options={def.values ?? []} {...listProps} />;
-      break;
+      return <PlaceFilter options={def.values ?? []} {...listProps} />;
     case 'text':
-      control_ = <TextChipsFilter {...listProps} />;
-      break;
+      return <TextChipsFilter {...listProps} />;
     case 'industry':
-      control_ = <IndustryFilter {...listProps} />;
-      break;
+      return <IndustryFilter {...listProps} />;
     case 'naics':
     case 'sic':
-      control_ = <CodeFilter system={def.kind} {...listProps} />;
-      break;
+      return <CodeFilter system={def.kind} {...listProps} />;
     case 'boolean':
-      control_ = (
+      return (
         <BooleanFilter
           label={def.label}
           value={value as boolean | undefined}
           onChange={onChange}
           describedBy={describedBy}
+          addon={addon}
         />
       );
-      break;
+    default:
+      return null;
+  }
+}
+
+function Help({ id, text }: { id: string; text: string }) {
+  return (
+    <p id={id} className="mt-1 text-xs text-slate-400">
+      {text}
+    </p>
+  );
+}
+
+/** A range or a funding round: what a company must have, never excluded. */
+function PlainField({ def }: { def: FilterDef }) {
+  const { control } = useFormContext<FilterFormValues>();
+  const { field } = useController({ control, name: def.key });
+  const { errors } = useFormState({ control, name: def.key });
+  const error = errorAt(errors, def.key);
+  const { errorId, helpId, describedBy } = useFieldIds(def, error);
+  // No value is null in the form: react-hook-form reads undefined as "show the default value".
+  const value = (field.value ?? undefined) as unknown;
+  const onChange = (next: unknown) => field.onChange(next ?? null);
+
+  switch (def.kind) {
     case 'year_range':
     case 'int_range':
     case 'usd_range':
@@ -101,20 +156,124 @@ export function FilterField({ def }: { def: FilterDef }) {
           errorId={errorId}
         />
       );
+    default:
+      return (
+        <div>
+          <ListControl
+            def={def}
+            value={value}
+            onChange={onChange}
+            describedBy={describedBy}
+            invalid={Boolean(error)}
+          />
+          {def.help && <Help id={helpId} text={def.help} />}
+          <FieldError id={errorId} message={error} />
+        </div>
+      );
   }
-  return (
-    <div>
-      {control_}
-      {def.help && <Help id={helpId} text={def.help} />}
-      {def.kind !== 'boolean' || error ? <FieldError id={errorId} message={error} /> : null}
-    </div>
-  );
 }
 
-function Help({ id, text }: { id: string; text: string }) {
+function holds(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
+}
+
+/** A yes/no is excluded as a one-value list; a list is a list on either side. */
+function toExcluded(def: FilterDef, value: unknown): unknown {
+  if (def.kind === 'boolean') return typeof value === 'boolean' ? [value] : null;
+  return value ?? null;
+}
+function fromExcluded(def: FilterDef, value: unknown): unknown {
+  if (def.kind === 'boolean') return Array.isArray(value) ? value[0] : undefined;
+  return value ?? undefined;
+}
+
+/**
+ * A facet that can include or exclude: "is any of" edits `filters[key]`, "is none of" edits
+ * `exclude[key]`. The mode follows the values (a link or a description that excludes shows "is none
+ * of"); switching it moves the values chosen to the other side, so ticked countries become the
+ * countries left out. Where a list both includes and excludes on one key (a description such as
+ * "in Europe but not in Germany"), the exclusions show under the control, each removable.
+ */
+function ExcludableField({ def }: { def: FilterDef }) {
+  const { control, setValue } = useFormContext<FilterFormValues>();
+  const { field } = useController({ control, name: def.key });
+  const { field: excluded } = useController({ control, name: excludeName(def.key) });
+  const { errors } = useFormState({ control, name: def.key });
+  const error = errorAt(errors, def.key);
+  const { errorId, helpId, describedBy } = useFieldIds(def, error);
+  const industries = useNames('industry');
+
+  const includes = holds(field.value);
+  const excludes = holds(excluded.value);
+  const said: MatchMode | null = includes ? 'any' : excludes ? 'none' : null;
+  const [chosen, setChosen] = useState<MatchMode>(said ?? 'any');
+  // Values decide the mode; with none chosen, the last mode stays (a toggle before any pick).
+  if (said !== null && said !== chosen) setChosen(said);
+  const mode = said ?? chosen;
+
+  const switchTo = (next: MatchMode) => {
+    setChosen(next);
+    if (next === mode) return;
+    const [from, to] = next === 'none' ? [field, excluded] : [excluded, field];
+    if (!holds(from.value)) return;
+    let moved: unknown;
+    if (def.kind === 'boolean') {
+      moved = next === 'none' ? toExcluded(def, from.value) : fromExcluded(def, from.value);
+    } else {
+      const have = Array.isArray(to.value) ? (to.value as unknown[]) : [];
+      moved = [...new Set([...have, ...(from.value as unknown[])])];
+    }
+    // The side left is emptied quietly; the side filled is the one edit the list applies.
+    setValue(from.name, null);
+    to.onChange(moved ?? null);
+  };
+
+  const current = mode === 'none' ? fromExcluded(def, excluded.value) : (field.value ?? undefined);
+  const onChange = (next: unknown) =>
+    mode === 'none' ? excluded.onChange(toExcluded(def, next)) : field.onChange(next ?? null);
+  const toggle = (
+    <MatchToggle
+      label={def.label}
+      mode={mode}
+      onChange={switchTo}
+      kind={def.kind === 'boolean' ? 'boolean' : 'list'}
+    />
+  );
+  const note = mode === 'none' && excludes ? unknownNote(def.key) : undefined;
+  // Exclusions beside inclusions on the same key, shown under the included values.
+  const alsoExcluded = mode === 'any' && excludes && Array.isArray(excluded.value) ? excluded.value : [];
+  const names = { industry: (code: string) => industries[code], company: () => undefined };
+
   return (
-    <p id={id} className="mt-1 text-xs text-slate-400">
-      {text}
-    </p>
+    <div className={def.kind === 'boolean' ? undefined : 'relative'}>
+      {def.kind !== 'boolean' && <div className="absolute top-0 right-0">{toggle}</div>}
+      <ListControl
+        def={def}
+        value={current}
+        onChange={onChange}
+        describedBy={describedBy}
+        invalid={Boolean(error)}
+        addon={toggle}
+      />
+      {alsoExcluded.length > 0 && (
+        <div className="mt-1.5 flex items-start gap-1.5">
+          <span className="pt-0.5 text-xs text-slate-500">Except</span>
+          <ValueChips
+            label={`${def.label} left out`}
+            tone="excluded"
+            items={alsoExcluded.map((v) => ({ value: String(v), text: valueWords(def, v, names) }))}
+            onRemove={(v) => {
+              const rest = (excluded.value as unknown[]).filter((x) => String(x) !== v);
+              excluded.onChange(rest.length > 0 ? rest : null);
+            }}
+          />
+        </div>
+      )}
+      {note && (
+        <p className="mt-1 text-xs text-amber-700">{`${note.charAt(0).toUpperCase()}${note.slice(1)}.`}</p>
+      )}
+      {def.help && <Help id={helpId} text={def.help} />}
+      <FieldError id={errorId} message={error} />
+    </div>
   );
 }

@@ -1,16 +1,32 @@
 /**
- * The filter editor's form: react-hook-form over the nested filter values, validated by the
- * contract's `FiltersSchema` through the zod resolver, so the editor rejects exactly what the
- * service would (a lower bound above the upper bound, a five-digit year, an unknown code).
+ * The filter editor's form: react-hook-form over the nested filter values, and under `exclude` the
+ * nested exclusions ("is none of"), validated by the contract's `ListFiltersSchema` and
+ * `ExcludeSchema` through the zod resolver, so the editor rejects exactly what the BFF would (a
+ * lower bound above the upper bound, a five-digit year, an unknown code, every value left out).
  */
-import { FILTER_CATALOG, FiltersSchema } from '@contract/filters';
+import { ExcludeSchema, type FilterDef, LIST_FILTER_CATALOG, ListFiltersSchema } from '@contract/filters';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldErrors, get, type Resolver, set } from 'react-hook-form';
-import { compactFilters, flattenForm } from '../../filter-values';
+import { compactExclude, compactFilters, flattenForm } from '../../filter-values';
 
-export type FilterFormValues = Record<string, unknown>;
+/** Nested filters at the root (`location → hq → country`), nested exclusions under `exclude`. */
+export type FilterFormValues = Record<string, unknown> & { exclude?: Record<string, unknown> };
 
-const zod = zodResolver(FiltersSchema);
+/** The form's name of a key's exclusion. */
+export const EXCLUDE_ROOT = 'exclude';
+export function excludeName(key: string): string {
+  return `${EXCLUDE_ROOT}.${key}`;
+}
+
+const zodFilters = zodResolver(ListFiltersSchema);
+const zodExclude = zodResolver(ExcludeSchema);
+
+/** Whether an exclusion names every value a closed list allows (the BFF refuses it: nothing is left). */
+function excludesEverything(f: FilterDef, excluded: unknown): boolean {
+  if (!f.values || !Array.isArray(excluded) || f.kind === 'boolean') return false;
+  const out = new Set(excluded.map(String));
+  return f.values.every((o) => out.has(String(o.code)));
+}
 
 const SUB_FIELDS: Readonly<Record<string, string>> = {
   gte: 'From',
@@ -43,11 +59,22 @@ function firstError(
  * raised to its filter's key, naming the part it is about ("Round amount: …").
  */
 export const filtersResolver: Resolver<FilterFormValues> = async (values, context, options) => {
-  const result = await zod(compactFilters(flattenForm(values)), context, options as never);
+  const exclude = compactExclude(flattenForm(values.exclude));
+  const result = await zodFilters(compactFilters(flattenForm(values)), context, options as never);
+  const excluded = await zodExclude(exclude, context, options as never);
   const errors: FieldErrors = {};
-  for (const f of FILTER_CATALOG) {
-    const found = firstError(get(result.errors, f.key));
-    if (!found) continue;
+  for (const f of LIST_FILTER_CATALOG) {
+    // One message per facet: the filter's own, else its exclusion's.
+    const found = firstError(get(result.errors, f.key)) ?? firstError(get(excluded.errors, f.key));
+    if (!found) {
+      if (excludesEverything(f, exclude[f.key])) {
+        set(errors, f.key, {
+          type: 'custom',
+          message: 'Excluding every value leaves no company: remove at least one.',
+        });
+      }
+      continue;
+    }
     const part = found.path.find((p) => p in SUB_FIELDS);
     // Zod's own bound messages ("Too big: expected number to be <=9999") say less than the kind.
     const yearBound = f.kind === 'year_range' && (found.type === 'too_big' || found.type === 'too_small');
@@ -56,7 +83,10 @@ export const filtersResolver: Resolver<FilterFormValues> = async (values, contex
   }
   return Object.keys(errors).length > 0
     ? { values: {}, errors }
-    : { values: result.values as FilterFormValues, errors: {} };
+    : {
+        values: { ...(result.values as Record<string, unknown>), [EXCLUDE_ROOT]: excluded.values },
+        errors: {},
+      };
 };
 
 const MESSAGES: readonly (readonly [RegExp, string])[] = [

@@ -5,10 +5,13 @@ export function ValueChips({
   label,
   items,
   onRemove,
+  tone = 'indigo',
 }: {
   label: string;
   items: readonly { value: string; text: string }[];
   onRemove: (value: string) => void;
+  /** `excluded` for values a list leaves out. */
+  tone?: 'indigo' | 'excluded';
 }) {
   if (items.length === 0) return null;
   return (
@@ -16,7 +19,7 @@ export function ValueChips({
       {items.map((item) => (
         <li key={item.value} className="max-w-full">
           <Chip
-            tone="indigo"
+            tone={tone}
             onRemove={() => onRemove(item.value)}
             removeLabel={`Remove ${item.text}`}
             title={item.text}

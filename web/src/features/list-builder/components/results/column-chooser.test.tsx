@@ -14,6 +14,7 @@ import { FIXED_COLUMN_IDS } from './visible-columns';
 type State = Pick<ListSearch, 'sections' | 'columns'>;
 
 const SUBSCRIPTION: Pricing = {
+  plan: 'subscription',
   planLabel: 'Subscription',
   rules: PLAN_RULES.subscription,
   prices: PRICES,

@@ -3,7 +3,9 @@
  * what to do next. Retrying only helps where the cause can pass (network, rate limit, a service
  * fault); a spent budget or a refused filter needs something else from the user.
  */
+import { ListTooBroadProblem } from '@contract/api';
 import { ApiError } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 
 export type ErrorAdvice = {
   title: string;
@@ -17,7 +19,41 @@ export type ErrorAdvice = {
   action: 'retry' | 'clear-filters' | null;
 };
 
+/**
+ * The BFF's 422 for a list it cannot serve exactly (a company-size slice or exclusions past the
+ * 500 companies the service serves of any order), or null for any other failure.
+ */
+export function listTooBroad(error: unknown): ListTooBroadProblem | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const parsed = ListTooBroadProblem.safeParse(error.problem);
+  return parsed.success ? parsed.data : null;
+}
+
+/** "This list has 1,234 companies: add one more filter to narrow it" (or "more than 500"). */
+export function tooBroadMessage(
+  p: Pick<ListTooBroadProblem, 'list_size' | 'list_size_is_lower_bound'>,
+): string {
+  const size = p.list_size_is_lower_bound
+    ? `more than ${formatCount(p.list_size)}`
+    : formatCount(p.list_size);
+  return `This list has ${size} companies: add one more filter to narrow it`;
+}
+
+export const TOO_BROAD_NEXT =
+  'Add a filter on the left (a country, an industry, a funding stage…) to bring it within 500 companies, or remove the Employees filter or the exclusions.';
+
 export function errorAdvice(error: unknown): ErrorAdvice {
+  const tooBroad = listTooBroad(error);
+  if (tooBroad) {
+    // Never a wrong list and never "the service refused": the list is fine, only too large to slice.
+    return {
+      title: tooBroadMessage(tooBroad),
+      detail: tooBroad.detail,
+      fields: [],
+      next: TOO_BROAD_NEXT,
+      action: null,
+    };
+  }
   if (!(error instanceof ApiError)) {
     return {
       title: 'The list could not be read',

@@ -4,7 +4,7 @@
  * after the list and the day. Columns whose section the plan cannot have are left out, and the menu
  * says which and why before anything is spent (the BFF would refuse the whole export for them).
  */
-import type { ListGenerateRequest } from '@contract/api';
+import type { ListRequest } from '@contract/api';
 import { EXPORT_MAX_ROWS, type ExportRequest } from '@contract/bff';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -20,14 +20,18 @@ import { exportFileName } from '../../export/file-name';
 import type { BlockedColumn } from './visible-columns';
 
 export type ExportMenuProps = {
-  /** The list request of the grid (limit and offset are ignored by the export). */
-  request: ListGenerateRequest;
+  /** The list request of the grid, exclusions and all (limit and offset are ignored by the export). */
+  request: ListRequest;
   columns: readonly string[];
   /** Selected company ids, across pages. */
   selected: readonly string[];
   /** Companies the whole list holds (at most 500), null before the first page. */
   total: number | null;
-  list: { q?: string | undefined; filters?: Record<string, unknown> | undefined };
+  list: {
+    q?: string | undefined;
+    filters?: Record<string, unknown> | undefined;
+    exclude?: Record<string, unknown> | undefined;
+  };
   /** Visible columns the plan cannot have (their sections), with the reason. */
   blocked?: readonly BlockedColumn[];
 };

@@ -57,14 +57,18 @@ function headerWidth(def: CatalogColumn): number {
   return Math.ceil(def.header.length * 7.5) + (def.sortBy ? 48 : 32);
 }
 
-function catalogColumn(def: CatalogColumn): ColumnDef<ResultsFeatures, CompanyListItem, unknown> {
+function catalogColumn(
+  def: CatalogColumn,
+  lockedSortBy: SortBy | null,
+): ColumnDef<ResultsFeatures, CompanyListItem, unknown> {
   return helper.accessor((row) => def.value(row), {
     id: def.id,
     header: def.header,
     size: Math.max(def.width, headerWidth(def)),
     minSize: 64,
     maxSize: 900,
-    enableSorting: def.sortBy !== undefined,
+    // While the sort is locked (the Employees filter), only its own columns change direction.
+    enableSorting: def.sortBy !== undefined && (lockedSortBy === null || def.sortBy === lockedSortBy),
     // Largest, newest, best funded first: what a rep sorting a list wants to see on top.
     sortDescFirst: true,
     cell: ({ row }) =>
@@ -107,6 +111,8 @@ export type ResultsTableOptions = {
   columnIds: readonly string[];
   sortBy: SortBy;
   sortOrder: SortOrder;
+  /** The sort the list must keep (only its direction changes), or null. */
+  lockedSortBy?: SortBy | null;
   onSort: (sortBy: SortBy, order: SortOrder) => void;
   /** 0-based page and its size, as the URL has them. */
   pagination: PaginationState;
@@ -120,16 +126,17 @@ export type ResultsTableOptions = {
 
 export function useResultsTable(o: ResultsTableOptions) {
   const columnKey = o.columnIds.join(',');
+  const locked = o.lockedSortBy ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the joined ids are the columns' identity
   const columns = useMemo(
     () => [
       selectColumn,
       ...o.columnIds.flatMap((id) => {
         const def = COLUMN_BY_ID.get(id);
-        return def ? [catalogColumn(def)] : [];
+        return def ? [catalogColumn(def, locked)] : [];
       }),
     ],
-    [columnKey],
+    [columnKey, locked],
   );
 
   // Several columns can share one sort (revenue band and revenue in USD): the header last clicked

@@ -5,22 +5,37 @@ export type SortControlProps = {
   sortBy: SortBy;
   sortOrder: SortOrder;
   onChange: (sortBy: SortBy, order: SortOrder) => void;
+  /**
+   * What holds the sort where it is ("the Employees filter"): the column cannot change, only the
+   * direction, and the control says why.
+   */
+  lockedBy?: string | undefined;
 };
 
 /** The list's server-side sort: every `sort_by` of the spec, and its direction. */
-export function SortControl({ sortBy, sortOrder, onChange }: SortControlProps) {
+export function SortControl({ sortBy, sortOrder, onChange, lockedBy }: SortControlProps) {
   const id = useId();
   const descending = sortOrder === 'desc';
+  const locked = lockedBy !== undefined;
+  const direction = sortBy === 'employee_range' ? (descending ? 'largest first' : 'smallest first') : null;
   return (
     <div className="flex items-center gap-1.5">
+      {locked && (
+        <p id={`${id}-why`} className="max-w-56 text-right text-xs leading-4 text-slate-500">
+          Sorted by {SORT_LABELS[sortBy].toLowerCase()}
+          {direction ? `, ${direction},` : ''} while {lockedBy} is on
+        </p>
+      )}
       <label htmlFor={id} className="text-sm text-slate-500">
         Sort by
       </label>
       <select
         id={id}
         value={sortBy}
+        disabled={locked}
+        aria-describedby={locked ? `${id}-why` : undefined}
         onChange={(e) => onChange(e.target.value as SortBy, sortOrder)}
-        className="h-9 rounded-md border border-slate-300 bg-white pr-7 pl-2.5 text-sm text-slate-800 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
+        className="h-9 rounded-md border border-slate-300 bg-white pr-7 pl-2.5 text-sm text-slate-800 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:bg-slate-50 disabled:text-slate-600"
       >
         {SORT_BY.map((s) => (
           <option key={s} value={s}>
