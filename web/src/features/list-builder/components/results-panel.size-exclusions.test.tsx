@@ -229,7 +229,7 @@ describe('results with the Employees filter', () => {
     expect(screen.queryByText(/while the Employees filter is on/)).toBeNull();
   });
 
-  it('names the work the estimate does not price yet before the run', async () => {
+  it('prices the probes and the exclusion reads before the run, as a most', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => {
       release = r;
@@ -239,10 +239,10 @@ describe('results with the Employees filter', () => {
       return served()(body);
     };
     renderAt({ size: 20, filters: { [SIZE]: ['51-200'] }, exclude: { 'location.offices.city': ['Berlin'] } });
-    // 1.5 + 20 x 0.2 for the page, and the BFF's probes and subtraction on top.
-    expect(
-      await screen.findByText('This page: ~5.5 credits + company-size probes + exclusion reads'),
-    ).toBeTruthy();
+    // 1.5 + 20 x 0.2 for the page, up to 40 probes at 3.7 (one run of sizes, for the list and for
+    // the companies to leave out), and up to 500 companies read twice without sections.
+    const line = await screen.findByText('This page: up to ~359.5 credits');
+    expect(line.getAttribute('title')).toMatch(/40 one-company probes/);
     release();
     await rowsShown();
   });

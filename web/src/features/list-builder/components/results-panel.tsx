@@ -335,10 +335,8 @@ function CostNote({
 }) {
   let text: string;
   if (loading || spent === null) {
-    // Before the run: the estimate, a most where the BFF's part varies, and what it does not price yet.
-    const figure = `${estimate.upTo ? 'up to ' : ''}~${formatCredits(estimate.credits)}`;
-    const extra = estimate.unpriced.map((w) => ` + ${w}`).join('');
-    text = `This page: ${figure}${extra}`;
+    // Before the run: the estimate, a most where the BFF's part varies (probes, exclusion reads).
+    text = `This page: ${estimate.upTo ? 'up to ' : ''}~${formatCredits(estimate.credits)}`;
   } else if (cached) text = 'This page: cached, no credits spent';
   else text = `This page: ${formatCredits(spent)} spent`;
   return (

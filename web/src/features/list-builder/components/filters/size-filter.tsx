@@ -1,6 +1,6 @@
 import type { Option } from '@contract/enums';
+import { sizeBandsOf } from '@contract/size-words';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { sizeBandsOf } from '../../size-text';
 import { EnumFilter } from './enum-filter';
 
 /**
@@ -26,7 +26,7 @@ export function SizeFilter({
   const apply = () => {
     if (!text.trim()) return;
     const bands = sizeBandsOf(text);
-    if (bands.length === 0) {
+    if (!bands || bands.length === 0) {
       setProblem(`“${text.trim()}” is not a size: write a range such as 50-200, 1000+ or under 50.`);
       return;
     }
