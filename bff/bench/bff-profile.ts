@@ -1,0 +1,50 @@
+/**
+ * A CPU profile of the BFF under load, beside one of the minimal proxy: the same setup as the
+ * overhead bench (bff-overhead.ts: service, minimal proxy and BFF each in its own thread), the V8
+ * profiler started inside the proxy's own thread (the inspector's Profiler, what `--cpu-prof` runs)
+ * for the measured window only, then summed up by cpuprofile-summary.ts.
+ *
+ *   npx tsx bff/bench/bff-profile.ts
+ *
+ * BENCH_PROFILE_SECONDS (default 5) per case and proxy, BENCH_PROFILE_CONNECTIONS (default 32),
+ * BENCH_PROFILE_DIR (default data/profile) for the .cpuprofile files, BENCH_PROFILE_TOP (default 25).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { benchCases, ensureBenchDataset, load, startBenchTargets, type TargetName } from './bff-overhead';
+import { type CpuProfile, formatSummary, summarise } from './cpuprofile-summary';
+
+const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_PROFILE_CONNECTIONS ?? 32);
+const outDir = process.env.BENCH_PROFILE_DIR ?? 'data/profile';
+const top = Number(process.env.BENCH_PROFILE_TOP ?? 25);
+const benchDir = process.env.BENCH_DIR ?? 'data/bench';
+
+const dataDir = path.join(benchDir, '25000');
+await ensureBenchDataset(dataDir);
+mkdirSync(outDir, { recursive: true });
+const bffDataDir = mkdtempSync(path.join(tmpdir(), 'bff-profile-'));
+const setup = await startBenchTargets(dataDir, bffDataDir);
+try {
+  for (const c of benchCases(setup.uuids)) {
+    for (const name of ['bff', 'minimal'] as TargetName[]) {
+      const target = setup.targets[name];
+      await load(target, c, connections, 2); // warm-up: the JIT, the connections
+      await target.thread.ask({ type: 'profile-start' }, 'profile-started');
+      const figures = await load(target, c, connections, seconds);
+      const { profile } = await target.thread.ask({ type: 'profile-stop' }, 'profile');
+      const slug = c.name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '');
+      const file = path.join(outDir, `${name}-${slug}.cpuprofile`);
+      writeFileSync(file, String(profile));
+      console.log(
+        `\n${name}, ${c.name}, ${connections} connections: ${Math.round(figures.rps)} requests/s, ` +
+          `${figures.cpuPerRequest.toFixed(3)} ms CPU per request (profiler on)`,
+      );
+      console.log(formatSummary(summarise(JSON.parse(String(profile)) as CpuProfile), top, file));
+    }
+  }
+} finally {
+  await setup.close();
+  rmSync(bffDataDir, { recursive: true, force: true });
+}
