@@ -26,6 +26,7 @@
  *
  * BENCH_BFF_SECONDS (default 6) is the measured time per case, connection count and target, split
  * over the rounds (at least 1 s each); the first round warms every target up for 1 s first.
+ * BENCH_BFF_CONNECTIONS (default "1,32") picks the connection counts (one of them, to iterate quickly).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -448,6 +449,7 @@ export async function bffOverheadBench(benchDir: string): Promise<void> {
   const seconds = Number(process.env.BENCH_BFF_SECONDS ?? 6);
   const rounds = Math.max(1, Number(process.env.BENCH_BFF_ROUNDS ?? 3));
   const slot = Math.max(1, Math.round(seconds / rounds));
+  const connectionCounts = (process.env.BENCH_BFF_CONNECTIONS ?? '1,32').split(',').map(Number);
   const dataDir = path.join(benchDir, String(COMPANIES));
   console.log(
     `\n== BFF overhead (${dataDir}; service, minimal proxy and BFF each on a loopback port in its own thread; ` +
@@ -459,7 +461,7 @@ export async function bffOverheadBench(benchDir: string): Promise<void> {
   const setup = await startBenchTargets(dataDir, bffDataDir);
   const cases = benchCases(setup.uuids);
   const rows: Row[] = cases.flatMap((c) =>
-    [1, 32].map((connections) => ({ name: c.name, connections, rounds: [] })),
+    connectionCounts.map((connections) => ({ name: c.name, connections, rounds: [] })),
   );
   try {
     for (let round = 0; round < rounds; round++) {

@@ -135,7 +135,7 @@ export function createBffApp(config: BffConfig): BffApp {
 
   const budgetOf = (user: BffUser): number | null => {
     if (mode === 'local') return defaultBudget;
-    const own = findUserById(db, user.id)?.daily_budget;
+    const own = user.dailyBudget !== undefined ? user.dailyBudget : findUserById(db, user.id)?.daily_budget;
     return own ?? defaultBudget;
   };
 

@@ -7,7 +7,15 @@ import type { ServiceEndpointId } from '../contract/endpoints';
 import type { Plan } from '../contract/pricing';
 
 /** The user a request acts for: the implicit local user, or a signed-in team account. */
-export type BffUser = { id: string; name: string };
+export type BffUser = {
+  id: string;
+  name: string;
+  /**
+   * Team mode: the user's own daily budget as the store had it when this request's session was read
+   * (null: none of its own), so the budget check needs no second query. Absent: not read.
+   */
+  dailyBudget?: number | null;
+};
 
 /**
  * Hono variables the BFF sets before any route runs. In team mode the two paths open without a

@@ -29,7 +29,9 @@ export type SessionRoutesOptions = {
 
 /** The session id the browser sent, from either cookie name. */
 export function sessionCookie(c: Context): string | undefined {
-  return getCookie(c, SECURE_SESSION_COOKIE) ?? getCookie(c, SESSION_COOKIE);
+  // One parse of the Cookie header for both names (each named getCookie parses it again).
+  const cookies = getCookie(c);
+  return cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE];
 }
 
 /** The signed-in user of a team-mode request, if any. */

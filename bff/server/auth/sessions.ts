@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { BffUser } from '../context';
-import type { BffDb } from '../store/db';
+import { type BffDb, prepared } from '../store/db';
 
 export const SESSION_COOKIE = 'lb_session';
 /** Under HTTPS the cookie takes the `__Host-` prefix: Secure, host-only, path /. */
@@ -32,14 +32,13 @@ export function createSession(
   return { id, expires };
 }
 
+const SESSION_USER = `SELECT u.id, u.name, u.daily_budget AS dailyBudget FROM sessions s
+  JOIN users u ON u.id = s.user_id WHERE s.id_hash = ? AND s.expires_at > ?`;
+
+/** The signed-in user of a session id, with the user's own daily budget (one query per request). */
 export function sessionUser(db: BffDb, id: string, now = new Date()): BffUser | undefined {
   if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return undefined;
-  return db
-    .prepare(
-      `SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.id_hash = ? AND s.expires_at > ?`,
-    )
-    .get(hashId(id), now.toISOString()) as BffUser | undefined;
+  return prepared(db, SESSION_USER).get(hashId(id), now.toISOString()) as BffUser | undefined;
 }
 
 export function deleteSession(db: BffDb, id: string): void {

@@ -3,7 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BffUser } from '../context';
-import type { BffDb } from '../store/db';
+import { type BffDb, prepared } from '../store/db';
 import { hashPassword, type PasswordHash } from './passwords';
 
 export type StoredUser = BffUser & PasswordHash & { daily_budget: number | null };
@@ -29,9 +29,10 @@ export function findUserByName(db: BffDb, name: string): StoredUser | undefined 
 }
 
 export function findUserById(db: BffDb, id: string): StoredUser | undefined {
-  return db
-    .prepare('SELECT id, name, password_hash AS hash, salt, daily_budget FROM users WHERE id = ?')
-    .get(id) as StoredUser | undefined;
+  return prepared(
+    db,
+    'SELECT id, name, password_hash AS hash, salt, daily_budget FROM users WHERE id = ?',
+  ).get(id) as StoredUser | undefined;
 }
 
 export type AddUserInput = { name: string; password: string; dailyBudget: number | null };

@@ -42,6 +42,26 @@ CREATE TABLE IF NOT EXISTS ledger (
 CREATE INDEX IF NOT EXISTS ledger_user_day ON ledger(user_id, day);
 `;
 
+const statements = new WeakMap<BffDb, Map<string, Database.Statement>>();
+
+/**
+ * The statement of `sql` on `db`, prepared once: better-sqlite3 compiles a statement anew on each
+ * `prepare`, which on a per-request path (the session lookup) cost more than running it.
+ */
+export function prepared(db: BffDb, sql: string): Database.Statement {
+  let byDb = statements.get(db);
+  if (!byDb) {
+    byDb = new Map();
+    statements.set(db, byDb);
+  }
+  let stmt = byDb.get(sql);
+  if (!stmt) {
+    stmt = db.prepare(sql);
+    byDb.set(sql, stmt);
+  }
+  return stmt;
+}
+
 export function bffDatabaseFile(dataDir: string): string {
   return path.join(dataDir, 'bff.sqlite');
 }
