@@ -28,7 +28,7 @@
  * over the rounds (at least 1 s each); the first round warms every target up for 1 s first.
  * BENCH_BFF_CONNECTIONS (default "1,32") picks the connection counts (one of them, to iterate quickly).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
@@ -58,7 +58,7 @@ const USER = { name: 'bench', password: 'bench-password-1' };
 /** Distinct companies the enrichment case cycles through. */
 const DISTINCT = 20_000;
 
-type Role =
+export type Role =
   | { role: 'bff-bench-service'; dataDir: string }
   | { role: 'bff-bench-bff'; upstreamUrl: string; dataDir: string }
   | { role: 'bff-bench-minimal'; upstreamUrl: string };
@@ -95,7 +95,16 @@ function announce(message: Record<string, unknown>): void {
       parentPort?.postMessage({ type: 'profile', profile: JSON.stringify(profile) });
     }
   });
-  parentPort?.postMessage({ type: 'ready', ...message });
+  parentPort?.postMessage({ type: 'ready', tid: threadId(), ...message });
+}
+
+/** The OS id of the calling thread (Linux), for strace or perf -t. */
+function threadId(): number | undefined {
+  try {
+    return Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+  } catch {
+    return undefined;
+  }
 }
 
 async function listen(fetch: (req: Request) => Promise<Response> | Response): Promise<number> {
@@ -185,9 +194,12 @@ export type Thread = {
   ask: (question: Record<string, unknown>, answer: string) => Promise<Record<string, unknown>>;
 };
 
-/** This file again, in a worker thread, in the given role (under tsx too: startModuleWorker). */
-function startThread(role: Role): Promise<Thread> {
-  const worker = startModuleWorker(new URL(import.meta.url), { workerData: role });
+/**
+ * This file again, in a worker thread, in the given role (under tsx too: startModuleWorker); or the
+ * same file of another checkout (`module`), to compare two versions of the BFF in one run.
+ */
+export function startThread(role: Role, module = new URL(import.meta.url)): Promise<Thread> {
+  const worker = startModuleWorker(module, { workerData: role });
   const ask = (question: Record<string, unknown>, answer: string) =>
     new Promise<Record<string, unknown>>((resolve) => {
       const onMessage = (m: Record<string, unknown>) => {
@@ -224,9 +236,13 @@ export type BenchSetup = {
 };
 
 /** The service, the minimal proxy and the BFF, each in its own thread, the BFF signed in. */
-export async function startBenchTargets(dataDir: string, bffDataDir: string): Promise<BenchSetup> {
+export async function startBenchTargets(
+  dataDir: string,
+  bffDataDir: string,
+  upstreamUrl?: string,
+): Promise<BenchSetup> {
   const service = await startThread({ role: 'bff-bench-service', dataDir });
-  const serviceUrl = `http://127.0.0.1:${service.message.port}`;
+  const serviceUrl = upstreamUrl ?? `http://127.0.0.1:${service.message.port}`;
   const [bff, minimal] = await Promise.all([
     startThread({ role: 'bff-bench-bff', upstreamUrl: serviceUrl, dataDir: bffDataDir }),
     startThread({ role: 'bff-bench-minimal', upstreamUrl: serviceUrl }),

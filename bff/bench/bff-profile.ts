@@ -2,7 +2,8 @@
  * A CPU profile of the BFF under load, beside one of the minimal proxy: the same setup as the
  * overhead bench (bff-overhead.ts: service, minimal proxy and BFF each in its own thread), the V8
  * profiler started inside the proxy's own thread (the inspector's Profiler, what `--cpu-prof` runs)
- * for the measured window only, then summed up by cpuprofile-summary.ts.
+ * for the measured window only, then summed up by cpuprofile-summary.ts: the BFF's own profile, then
+ * what it spends per request beyond the minimal proxy, by package, file and function.
  *
  *   npx tsx bff/bench/bff-profile.ts
  *
@@ -13,7 +14,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchCases, ensureBenchDataset, load, startBenchTargets, type TargetName } from './bff-overhead';
-import { type CpuProfile, formatSummary, summarise } from './cpuprofile-summary';
+import {
+  type CpuProfile,
+  formatBeyond,
+  formatSummary,
+  type PerRequest,
+  summarise,
+} from './cpuprofile-summary';
 
 const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_PROFILE_CONNECTIONS ?? 32);
@@ -28,6 +35,7 @@ const bffDataDir = mkdtempSync(path.join(tmpdir(), 'bff-profile-'));
 const setup = await startBenchTargets(dataDir, bffDataDir);
 try {
   for (const c of benchCases(setup.uuids)) {
+    const measured: Partial<Record<TargetName, PerRequest>> = {};
     for (const name of ['bff', 'minimal'] as TargetName[]) {
       const target = setup.targets[name];
       await load(target, c, connections, 2); // warm-up: the JIT, the connections
@@ -41,7 +49,16 @@ try {
         `\n${name}, ${c.name}, ${connections} connections: ${Math.round(figures.rps)} requests/s, ` +
           `${figures.cpuPerRequest.toFixed(3)} ms CPU per request (profiler on)`,
       );
-      console.log(formatSummary(summarise(JSON.parse(String(profile)) as CpuProfile), top, file));
+      const summary = summarise(JSON.parse(String(profile)) as CpuProfile);
+      measured[name] = { summary, cpuMsPerRequest: figures.cpuPerRequest };
+      if (name === 'bff') console.log(formatSummary(summary, top, file));
+    }
+    const { bff, minimal } = measured;
+    if (bff && minimal) {
+      console.log(`\n== ${c.name}: the BFF beyond the minimal proxy`);
+      for (const key of ['selfByPackage', 'selfByFile', 'self'] as const) {
+        console.log(formatBeyond(bff, minimal, key, top));
+      }
     }
   }
 } finally {

@@ -128,6 +128,38 @@ export function formatSummary(s: Summary, top = 25, label = ''): string {
   ].join('\n');
 }
 
+/** One profile's busy time spread over its requests, scaled to the thread's measured CPU per request. */
+export type PerRequest = { summary: Summary; cpuMsPerRequest: number };
+
+/**
+ * What one proxy spends per request beyond another (the floor), grouped by package, file or
+ * function: each profile's shares times its measured CPU per request, in microseconds, the largest
+ * differences first. Profile time is wall time on a busy machine; its shares, not its sums, are used.
+ */
+export function formatBeyond(
+  subject: PerRequest,
+  floor: PerRequest,
+  key: 'selfByPackage' | 'selfByFile' | 'self',
+  top = 20,
+): string {
+  const us = (p: PerRequest, k: string) =>
+    ((p.summary[key].get(k) ?? 0) / p.summary.busyMs) * p.cpuMsPerRequest * 1000;
+  const keys = new Set([...subject.summary[key].keys(), ...floor.summary[key].keys()]);
+  const rows = [...keys]
+    .map((k) => ({ k, a: us(subject, k), b: us(floor, k) }))
+    .sort((x, y) => y.a - y.b - (x.a - x.b))
+    .slice(0, top);
+  const total = (subject.cpuMsPerRequest - floor.cpuMsPerRequest) * 1000;
+  return [
+    `-- beyond the floor by ${key === 'self' ? 'function' : key === 'selfByFile' ? 'file' : 'package'}: ` +
+      `${total.toFixed(0)} us per request in all (us per request: this, the floor, the difference)`,
+    ...rows.map(
+      ({ k, a, b }) =>
+        `${a.toFixed(1).padStart(7)} ${b.toFixed(1).padStart(7)} ${(a - b >= 0 ? '+' : '') + (a - b).toFixed(1).padStart(6)}  ${k}`,
+    ),
+  ].join('\n');
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const file = process.argv[2];
   if (!file) {

@@ -45,8 +45,13 @@ export type ProxiedCall = {
   /** Canonical `/api/v1/...` path without trailing slash. */
   endpoint: string;
   status: number;
-  /** The parsed JSON answer (already normalised by the tolerant reader). */
+  /**
+   * The parsed JSON answer (already normalised by the tolerant reader). The proxy parses it only
+   * when read: read it only for the endpoints that need it.
+   */
   body: unknown;
+  /** The credits the call cost, as the ledger recorded them; absent: the body's `credits_consumed`. */
+  creditsConsumed?: number;
   /**
    * The parsed JSON request body, when there was one. Optional: it only lets the additions list
    * show a request's company name before the first status lookup or webhook names it.

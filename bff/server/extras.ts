@@ -66,7 +66,8 @@ export function mountBffExtras(
       // Bookkeeping must never break the answer the proxy is relaying.
       try {
         trackAddition(additions, hub, call, now());
-        const credits = (call.body as { credits_consumed?: unknown } | null)?.credits_consumed;
+        const credits =
+          call.creditsConsumed ?? (call.body as { credits_consumed?: unknown } | null)?.credits_consumed;
         if (typeof credits === 'number') spent(call.user.id, call.endpoint, credits);
       } catch (e) {
         deps.log(

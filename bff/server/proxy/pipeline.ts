@@ -14,9 +14,9 @@ import type { BffUser, ProxiedCall } from '../context';
 import type { Ledger } from '../ledger/ledger';
 import type { Upstream } from '../upstream/upstream';
 import { invalidProblem, problem } from './problem';
-import { fromUpstream, toUpstream } from './real-service';
+import { adapts, fromUpstream, toUpstream } from './real-service';
 import { EMPTY_RESULTS, matchProxyRoute, type ProxyRoute } from './routes';
-import { type RawAnswer, type ReadAnswer, readAnswer, scrub } from './tolerant';
+import { creditsOf, type RawAnswer, type ReadAnswer, readAnswer, scrub } from './tolerant';
 
 export type PipelineOptions = {
   upstream: Upstream;
@@ -310,24 +310,28 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
       ...(empty ? { empty: () => empty({ query: parsed.query, body: parsed.body }) } : {}),
     });
     // The answer in the embedded service's shape; already in it, the upstream's text is relayed as is.
-    const adapted = answer.ok ? fromUpstream(route.id, answer.body, parsed) : undefined;
-    if (adapted !== undefined) answer = { ...answer, body: adapted, text: JSON.stringify(adapted) };
-    const consumed = (answer.body as { credits_consumed?: unknown } | undefined)?.credits_consumed;
+    // Only the endpoints real-service.ts adapts read the body here: reading it parses it.
+    const adapted = answer.ok && adapts(route.id) ? fromUpstream(route.id, answer.body, parsed) : undefined;
+    if (adapted !== undefined) {
+      answer = { ...answer, body: adapted, text: JSON.stringify(adapted), credits: creditsOf(adapted) };
+    }
+    const consumed = answer.credits;
     ledger.record({
       userId: user.id,
       method,
       endpoint: route.path,
       status: answer.status,
-      creditsConsumed: typeof consumed === 'number' && Number.isFinite(consumed) ? consumed : 0,
+      creditsConsumed: consumed,
       cache: key !== undefined ? 'miss' : 'none',
       durationMs: performance.now() - started,
     });
     if (answer.ok && key !== undefined) {
       // A repeat served from the cache costs nothing, and its body says so: the web app shows
       // `credits_consumed` as what the call cost, and would otherwise show the first call's price again.
+      const body = consumed !== 0 ? answer.body : undefined;
       const repeat =
-        typeof consumed === 'number' && consumed !== 0 && answer.body && typeof answer.body === 'object'
-          ? JSON.stringify({ ...(answer.body as Record<string, unknown>), credits_consumed: 0 })
+        body && typeof body === 'object'
+          ? JSON.stringify({ ...(body as Record<string, unknown>), credits_consumed: 0 })
           : answer.text;
       cache?.set(key, { status: answer.status, text: repeat, contentType: answer.contentType });
     }
@@ -339,7 +343,11 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
           method,
           endpoint: route.path,
           status: answer.status,
-          body: answer.body,
+          // Read (and so parsed) only by the hooks that need the answer's content.
+          get body() {
+            return answer.body;
+          },
+          creditsConsumed: consumed,
           ...(parsed.body !== undefined ? { request: parsed.body } : {}),
         });
       } catch (err) {

@@ -278,27 +278,29 @@ function industrySearch(body: unknown): Json | undefined {
   return { ...body, count: body.data.length, credits_consumed: body.credits_consumed ?? 0 };
 }
 
+/** The adapter of each endpoint whose answers differ between the two services; the others relay as is. */
+const ADAPTERS: Partial<Record<EndpointId, (body: unknown, request: BrowserRequest) => unknown>> = {
+  'additions.submit': (body) => unwrap(body, 'already_exists'),
+  'additions.status': (body) => unwrap(body, 'request_id'),
+  'list.generate': listGenerate,
+  'company.productReviews': productReviews,
+  news,
+  'company.search': companySearch,
+  'industry.search': industrySearch,
+};
+
+/**
+ * Whether `fromUpstream` looks at this endpoint's answers at all: the pipeline parses an answer only
+ * to adapt it (or when something reads it), and relays the others' text unparsed.
+ */
+export function adapts(id: EndpointId): boolean {
+  return ADAPTERS[id] !== undefined;
+}
+
 /**
  * The answer in the embedded service's shape, or `undefined` when the upstream's body has it already
  * (the pipeline then relays the upstream's text as it is). Only for successful answers.
  */
 export function fromUpstream(id: EndpointId, body: unknown, request: BrowserRequest): unknown {
-  switch (id) {
-    case 'additions.submit':
-      return unwrap(body, 'already_exists');
-    case 'additions.status':
-      return unwrap(body, 'request_id');
-    case 'list.generate':
-      return listGenerate(body, request);
-    case 'company.productReviews':
-      return productReviews(body);
-    case 'news':
-      return news(body);
-    case 'company.search':
-      return companySearch(body, request);
-    case 'industry.search':
-      return industrySearch(body);
-    default:
-      return undefined;
-  }
+  return ADAPTERS[id]?.(body, request);
 }
