@@ -12,9 +12,10 @@
  */
 import { PROBLEM_CONTENT_TYPE, type Problem, type ProblemField } from '../../contract/api';
 import { problemBody } from '../../contract/problem';
+import type { HeaderReader } from '../upstream/upstream';
 
-/** What one upstream attempt gave: status, the headers worth relaying, and the whole body. */
-export type RawAnswer = { status: number; headers: Headers; text: string };
+/** What one upstream attempt gave: status, its headers (read by name), and the whole body. */
+export type RawAnswer = { status: number; headers: HeaderReader; text: string };
 
 export type ReadAnswer = {
   status: number;
@@ -43,7 +44,7 @@ const RELAYED_HEADERS = [
   'x-ratelimit-reset',
 ];
 
-function relayed(headers: Headers): Record<string, string> {
+function relayed(headers: HeaderReader): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of RELAYED_HEADERS) {
     const v = headers.get(name);

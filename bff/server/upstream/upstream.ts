@@ -4,7 +4,8 @@
  * keep-alive connections.
  */
 import type { EventEmitter } from 'node:events';
-import { Agent, request as undiciRequest } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+import { type Dispatcher, Pool, request as undiciRequest } from 'undici';
 import { PLAN_LABELS, PLANS, type Plan } from '../../contract/pricing';
 import { type Service, startService } from '../../embedded/service';
 import { findKey } from '../../embedded/store/keys';
@@ -19,8 +20,11 @@ export type UpstreamCall = {
   abort: EventEmitter;
 };
 
+/** Reads one response header by name (any case), as `Headers.get` does; a WHATWG `Headers` is one. */
+export type HeaderReader = { get(name: string): string | null };
+
 /** The whole answer: status, headers, body text. */
-export type UpstreamAnswer = { status: number; headers: Headers; text: string };
+export type UpstreamAnswer = { status: number; headers: HeaderReader; text: string };
 
 export type Upstream = {
   kind: 'embedded' | 'remote';
@@ -28,7 +32,8 @@ export type Upstream = {
   fetch: (req: Request) => Promise<Response>;
   /**
    * The proxy's path: the same call without building WHATWG Request/Response objects and an
-   * AbortController per call, which cost more CPU than the rest of the BFF's work together.
+   * AbortController per call, which cost more CPU than the rest of the BFF's work together (remote:
+   * undici's dispatcher directly, the body gathered as it arrives, no stream object per call).
    */
   send: (call: UpstreamCall) => Promise<UpstreamAnswer>;
   /** The key the BFF injects; never sent to or seen by the browser. */
@@ -95,9 +100,10 @@ export type RemoteOptions = {
 };
 
 /**
- * A remote service over one shared undici Agent: connections are kept alive and reused, so a call
- * pays no TCP (or TLS) set-up. undici's `request` is used rather than its `fetch` because it costs
- * a fraction of the CPU per call, which the BFF's overhead budget needs.
+ * A remote service over one undici Pool for its origin: connections are kept alive and reused, so a
+ * call pays no TCP (or TLS) set-up. The proxy's calls go through the pool's `dispatch` with a handler
+ * that gathers the body, rather than `request` (a Readable per call) or `fetch` (WHATWG objects per
+ * call): each cost a multiple of the CPU, which the BFF's overhead budget cannot spare.
  */
 export function remoteUpstream(
   url: string,
@@ -107,7 +113,7 @@ export function remoteUpstream(
 ): Upstream {
   const base = new URL(url);
   const prefix = base.pathname.replace(/\/$/, '');
-  const agent = new Agent({
+  const pool = new Pool(base.origin, {
     connections: opts.connections ?? 64,
     keepAliveTimeout: opts.keepAliveMs ?? 30_000,
     keepAliveMaxTimeout: 10 * 60_000,
@@ -129,24 +135,77 @@ export function remoteUpstream(
         headers,
         ...(body ? { body } : {}),
         signal: req.signal,
-        dispatcher: agent,
+        dispatcher: pool,
       });
       const buf = await res.body.arrayBuffer();
       const noBody = res.statusCode === 204 || res.statusCode === 304;
       return new Response(noBody ? null : buf, { status: res.statusCode, headers: toHeaders(res.headers) });
     },
-    send: async (call) => {
-      const res = await undiciRequest(`${base.origin}${prefix}${call.pathAndQuery}`, {
-        method: call.method as 'GET',
+    send: (call) => dispatchCall(pool, `${prefix}${call.pathAndQuery}`, call),
+    close: () => {
+      void pool.close();
+    },
+  };
+}
+
+/** One call through the dispatcher: the whole answer, or the connection's error. */
+function dispatchCall(dispatcher: Dispatcher, path: string, call: UpstreamCall): Promise<UpstreamAnswer> {
+  return new Promise((resolve, reject) => {
+    let controller: Dispatcher.DispatchController | undefined;
+    let aborted: Error | undefined;
+    let status = 0;
+    let headers: IncomingHttpHeaders = {};
+    const chunks: Buffer[] = [];
+    const onAbort = () => {
+      aborted = new Error('The proxy gave up on this call.');
+      controller?.abort(aborted);
+    };
+    call.abort.once('abort', onAbort);
+    dispatcher.dispatch(
+      {
+        path,
+        method: call.method as Dispatcher.HttpMethod,
         headers: call.headers,
         ...(call.body !== undefined ? { body: call.body } : {}),
-        signal: call.abort,
-        dispatcher: agent,
-      });
-      return { status: res.statusCode, headers: toHeaders(res.headers), text: await res.body.text() };
-    },
-    close: () => {
-      void agent.close();
+      },
+      {
+        onRequestStart(c) {
+          controller = c;
+          if (aborted) c.abort(aborted);
+        },
+        onResponseStart(_c, statusCode, h) {
+          status = statusCode;
+          headers = h;
+        },
+        onResponseData(_c, chunk) {
+          chunks.push(chunk);
+        },
+        onResponseEnd() {
+          call.abort.off('abort', onAbort);
+          const buf = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+          const text = buf.toString('utf8');
+          // As `Response.text()` does: a byte order mark is no part of the text.
+          resolve({
+            status,
+            headers: headerReader(headers),
+            text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text,
+          });
+        },
+        onResponseError(_c, err) {
+          call.abort.off('abort', onAbort);
+          reject(err);
+        },
+      },
+    );
+  });
+}
+
+/** undici's parsed headers (names in lower case) read as `Headers.get` reads them. */
+function headerReader(raw: IncomingHttpHeaders): HeaderReader {
+  return {
+    get: (name) => {
+      const v = raw[name.toLowerCase()];
+      return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
     },
   };
 }
