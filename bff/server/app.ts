@@ -140,8 +140,11 @@ export function createBffApp(config: BffConfig): BffApp {
   };
 
   let extras: BffExtras | undefined;
+  /** Answers the pipeline built with the security headers already on them. */
+  const secured = new WeakSet<Response>();
   const pipeline = createPipeline({
     upstream,
+    secured,
     ledger,
     ...(cache ? { cache } : {}),
     budgetOf,
@@ -165,8 +168,9 @@ export function createBffApp(config: BffConfig): BffApp {
   });
   const deps: BffDeps = { call, db, plan: upstream.plan, log };
 
+  // The request's URL is absolute (scheme first): no URL parse per request to read it.
   const isHttps = (c: Context): boolean =>
-    new URL(c.req.url).protocol === 'https:' ||
+    c.req.url.startsWith('https:') ||
     (config.trustProxy === true && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https');
   const clientAddress = (c: Context): string => {
     try {
@@ -185,18 +189,29 @@ export function createBffApp(config: BffConfig): BffApp {
   });
   app.notFound((c) => problem(404, `Nothing at ${new URL(c.req.url).pathname}.`));
 
-  // Security headers on every answer, errors and static files included.
+  // Security headers on every answer, errors and static files included; `no-store` on the API's
+  // answers unless they say otherwise. The pipeline builds its answers with them (`secured`).
+  const guardHeaders = {
+    http: { ...securityHeaders(false), 'cache-control': 'no-store' },
+    https: { ...securityHeaders(true), 'cache-control': 'no-store' },
+  };
+  const headerSets = {
+    http: Object.entries(securityHeaders(false)),
+    https: Object.entries(securityHeaders(true)),
+  };
   app.use('*', async (c, next) => {
     await next();
-    const headers = securityHeaders(isHttps(c));
-    if (GUARDED.test(c.req.path) && !c.res.headers.has('cache-control'))
-      headers['cache-control'] = 'no-store';
+    if (secured.has(c.res)) return;
+    const headers = headerSets[isHttps(c) ? 'https' : 'http'];
+    const noStore = GUARDED.test(c.req.path) && !c.res.headers.has('cache-control');
     try {
-      for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
+      for (const [k, v] of headers) c.res.headers.set(k, v);
+      if (noStore) c.res.headers.set('cache-control', 'no-store');
     } catch {
       // Some responses carry immutable headers: copy them into a fresh response.
       const res = new Response(c.res.body, c.res);
-      for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+      for (const [k, v] of headers) res.headers.set(k, v);
+      if (noStore) res.headers.set('cache-control', 'no-store');
       c.res = res;
     }
   });
@@ -218,54 +233,19 @@ export function createBffApp(config: BffConfig): BffApp {
     });
   });
 
-  // Who the request is for.
-  app.use('*', async (c, next) => {
-    if (!GUARDED.test(c.req.path)) return next();
-    if (mode === 'local') {
-      c.set('user', LOCAL_USER);
-      return next();
-    }
-    const user = resolveSessionUser(c, db, now());
-    if (user) c.set('user', user);
-    else if (!SESSION_FREE.has(c.req.path)) throw new BffProblem(401, 'Sign in to use the list builder.');
-    return next();
-  });
-
-  app.use('*', async (c, next) => {
-    if (!GUARDED.test(c.req.path) || !isUnsafeMethod(c.req.method) || CSRF_EXEMPT.has(c.req.path))
-      return next();
-    const refusal = csrfRefusal(c.req.raw.headers, c.req.url, config.allowedOrigins);
-    if (refusal) throw new BffProblem(403, refusal);
-    return next();
-  });
-
+  // The rest of the body is never read, so the connection cannot carry another request.
+  const tooLarge = () =>
+    new BffProblem(413, `The request body is larger than ${maxBodyBytes} bytes.`, {
+      headers: { connection: 'close' },
+    });
   const limitBody = bodyLimit({
     maxSize: maxBodyBytes,
     onError: () => {
-      // The rest of the body is never read, so the connection cannot carry another request.
-      throw new BffProblem(413, `The request body is larger than ${maxBodyBytes} bytes.`, {
-        headers: { connection: 'close' },
-      });
+      throw tooLarge();
     },
   });
-  app.use('*', async (c, next) => {
-    if (!GUARDED.test(c.req.path) || !isUnsafeMethod(c.req.method)) return next();
-    // A declared length is checked without touching the body: Hono's bodyLimit would turn the
-    // request into a full WHATWG Request with a stream, the costliest step of a proxied POST.
-    const length = c.req.header('content-length');
-    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-      if (!/^\d+$/.test(length) || Number(length) > maxBodyBytes) {
-        throw new BffProblem(413, `The request body is larger than ${maxBodyBytes} bytes.`, {
-          headers: { connection: 'close' },
-        });
-      }
-      return next();
-    }
-    return limitBody(c, next);
-  });
-
-  app.use('*', async (c, next) => {
-    if (!buckets || !GUARDED.test(c.req.path)) return next();
+  const takeToken = (c: Context<BffEnv>) => {
+    if (!buckets) return;
     const user = c.get('user') as BffUser | undefined;
     const decision = buckets.take(user ? `user:${user.id}` : `addr:${clientAddress(c)}`);
     if (!decision.ok) {
@@ -273,10 +253,47 @@ export function createBffApp(config: BffConfig): BffApp {
         headers: { 'retry-after': String(decision.retryAfterS) },
       });
     }
+  };
+
+  // The guard of the API, in this order: who the request is for, CSRF, body size, rate limit. One
+  // middleware rather than one per step: each step re-tested the path and cost a promise per request.
+  app.use('*', async (c, next) => {
+    const path = c.req.path;
+    if (!GUARDED.test(path)) return next();
+
+    // Who the request is for.
+    if (mode === 'local') c.set('user', LOCAL_USER);
+    else {
+      const user = resolveSessionUser(c, db, now());
+      if (user) c.set('user', user);
+      else if (!SESSION_FREE.has(path)) throw new BffProblem(401, 'Sign in to use the list builder.');
+    }
+
+    const unsafe = isUnsafeMethod(c.req.method);
+    if (unsafe && !CSRF_EXEMPT.has(path)) {
+      const refusal = csrfRefusal(c.req.raw.headers, c.req.url, config.allowedOrigins);
+      if (refusal) throw new BffProblem(403, refusal);
+    }
+
+    if (unsafe) {
+      // A declared length is checked without touching the body: Hono's bodyLimit would turn the
+      // request into a full WHATWG Request with a stream, the costliest step of a proxied POST.
+      const length = c.req.header('content-length');
+      if (length === undefined || c.req.header('transfer-encoding') !== undefined) {
+        return limitBody(c, async () => {
+          takeToken(c);
+          await next();
+        });
+      }
+      if (!/^\d+$/.test(length) || Number(length) > maxBodyBytes) throw tooLarge();
+    }
+
+    takeToken(c);
     return next();
   });
 
-  const proxy = (c: Context<BffEnv>) => call(c.get('user'), c.req.raw);
+  const proxy = (c: Context<BffEnv>) =>
+    call(c.get('user'), c.req.raw, { headers: guardHeaders[isHttps(c) ? 'https' : 'http'] });
   for (const prefix of SERVICE_PREFIXES) app.all(`${prefix}/*`, proxy);
 
   let document: string | undefined;

@@ -70,12 +70,12 @@ export class Ledger {
   }
 
   record(r: LedgerRecord): void {
-    const at = this.now();
-    const day = utcDay(at);
+    const at = this.now().toISOString();
+    const day = at.slice(0, 10); // utcDay, from the one ISO string the row needs anyway
     this.pending.push([
       r.userId,
       day,
-      at.toISOString(),
+      at,
       r.method,
       r.endpoint,
       r.status,

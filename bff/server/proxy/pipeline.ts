@@ -31,6 +31,8 @@ export type PipelineOptions = {
   /** First backoff step; each retry waits a random time up to base x 2^attempt (full jitter). */
   retryBaseMs: number;
   onProxied: (call: ProxiedCall) => void;
+  /** Where answers built with `CallOptions.headers` are put, so that the guard leaves them be. */
+  secured?: WeakSet<Response>;
   log: (line: string) => void;
   now?: () => Date;
 };
@@ -41,8 +43,16 @@ export type PipelineOptions = {
  *   one-company probes would only crowd the cache);
  * - `body`: the JSON body already read and validated against the endpoint's input by the caller,
  *   so a request passed on unchanged is read and validated once.
+ * And how the proxy route calls:
+ * - `headers`: on every answer too (the guard's security headers), set as the answer is built
+ *   rather than copied onto it afterwards (a second set of header objects per call); such answers
+ *   are added to `PipelineOptions.secured`.
  */
-export type CallOptions = { fresh?: boolean; body?: { value: unknown; text: string } };
+export type CallOptions = {
+  fresh?: boolean;
+  body?: { value: unknown; text: string };
+  headers?: Readonly<Record<string, string>>;
+};
 
 export type CallUpstream = (user: BffUser, req: Request, opts?: CallOptions) => Promise<Response>;
 
@@ -113,6 +123,8 @@ function secondsToMidnightUtc(now: Date): number {
 }
 
 export function createPipeline(opts: PipelineOptions): CallUpstream {
+  /** Answers built by `respond`, which carry the caller's headers already. */
+  const relayed = new WeakSet<Response>();
   const { upstream, ledger, cache } = opts;
   const now = opts.now ?? (() => new Date());
   const secret = upstream.apiKey;
@@ -221,16 +233,33 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
 
   function respond(
     answer: { status: number; text: string; contentType: string; headers?: Record<string, string> },
-    cacheState?: 'hit' | 'miss',
+    cacheState: 'hit' | 'miss' | undefined,
+    extra: Readonly<Record<string, string>> | undefined,
   ) {
-    const headers: Record<string, string> = { ...answer.headers };
-    if (answer.status === 204) return new Response(null, { status: 204, headers });
-    headers['content-type'] = answer.contentType;
-    if (cacheState) headers['x-cache'] = cacheState;
-    return new Response(answer.text, { status: answer.status, headers });
+    const headers: Record<string, string> = { ...answer.headers, ...extra };
+    let res: Response;
+    if (answer.status === 204) res = new Response(null, { status: 204, headers });
+    else {
+      headers['content-type'] = answer.contentType;
+      if (cacheState) headers['x-cache'] = cacheState;
+      res = new Response(answer.text, { status: answer.status, headers });
+    }
+    relayed.add(res);
+    return res;
   }
 
-  return async function call(user: BffUser, req: Request, callOpts: CallOptions = {}): Promise<Response> {
+  return async function call(user, req, callOpts = {}) {
+    const res = await relay(user, req, callOpts);
+    const { headers } = callOpts;
+    if (headers) {
+      // The pipeline's own problems (rare) take the headers the slow way.
+      if (!relayed.has(res)) for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+      opts.secured?.add(res);
+    }
+    return res;
+  };
+
+  async function relay(user: BffUser, req: Request, callOpts: CallOptions): Promise<Response> {
     const started = performance.now();
     const url = new URL(req.url);
     const matched = matchProxyRoute(req.method, url.pathname);
@@ -259,7 +288,7 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
           cache: 'hit',
           durationMs: performance.now() - started,
         });
-        return respond(hit, 'hit');
+        return respond(hit, 'hit', callOpts.headers);
       }
     }
 
@@ -354,6 +383,6 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
         opts.log(`[bff] onProxied failed: ${scrub(String(err), secret)}`);
       }
     }
-    return respond(answer, key !== undefined ? 'miss' : undefined);
-  };
+    return respond(answer, key !== undefined ? 'miss' : undefined, callOpts.headers);
+  }
 }

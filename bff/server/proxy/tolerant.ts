@@ -60,10 +60,21 @@ function relayed(headers: HeaderReader): Record<string, string> {
 export function scrub(text: string, secret: string): string {
   if (!secret) return text;
   let out = text;
-  for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])) {
+  for (const form of spellingsOf(secret)) {
     if (out.includes(form)) out = out.split(form).join('[redacted]');
   }
   return out;
+}
+
+/** The key's spellings, worked out once per key (scrub runs on every answer). */
+const spellings = new Map<string, readonly string[]>();
+function spellingsOf(secret: string): readonly string[] {
+  let forms = spellings.get(secret);
+  if (!forms) {
+    forms = [...new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])];
+    spellings.set(secret, forms);
+  }
+  return forms;
 }
 
 /** `scrub` on every string inside a parsed body: a key nested in a quoted text is escaped twice on the wire. */

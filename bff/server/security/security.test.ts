@@ -72,11 +72,32 @@ describe('security headers', () => {
     expect((await bff.call('/bff/pricing')).headers.get('cache-control')).toBe('no-store');
   });
 
+  it("are on proxied answers and the proxy's own problems alike, with no-store", async () => {
+    for (const [what, res] of [
+      ['relayed', await bff.call('/api/v1/industry/search?query=bank')],
+      ['relayed POST', await bff.post(LIST, { filters: {}, limit: 1 })],
+      ['invalid', await bff.post(LIST, { limit: 'many' })],
+      ['405', await bff.call('/api/v1/news', { method: 'DELETE' })],
+    ] as const) {
+      expect(res.headers.get('content-security-policy'), what).toContain("default-src 'self'");
+      expect(res.headers.get('x-frame-options'), what).toBe('DENY');
+      expect(res.headers.get('cache-control'), what).toBe('no-store');
+      expect(res.headers.get('strict-transport-security'), what).toBeNull();
+      await res.arrayBuffer();
+    }
+  });
+
   it('HSTS under HTTPS behind a trusted proxy', async () => {
     const behind = await startBff({ upstream: embeddedUpstream(service), trustProxy: true });
     try {
       const res = await behind.call('/bff/pricing', { headers: { 'x-forwarded-proto': 'https' } });
       expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+      const proxied = await behind.call('/api/v1/industry/search?query=bank', {
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(proxied.status).toBe(200);
+      expect(proxied.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+      expect(proxied.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
     } finally {
       await behind.close();
     }
