@@ -1,6 +1,12 @@
 /**
  * Sessions of team mode: a random id in an HttpOnly cookie; the store keeps only its SHA-256 hash,
  * so a copy of the database signs nobody in.
+ *
+ * A session found in the store is remembered for at most RECHECK_MS, so a busy tab costs one
+ * lookup per second rather than one per request (the lookup was the largest part of the BFF's work
+ * per proxied call after the upstream exchange). Ending sessions in this process (sign-out, a
+ * user's password reset) forgets them at once; a change another process makes to the store (the
+ * `user:add` CLI) is seen within RECHECK_MS; a session never outlives its expiry.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { BffUser } from '../context';
@@ -32,15 +38,54 @@ export function createSession(
   return { id, expires };
 }
 
-const SESSION_USER = `SELECT u.id, u.name, u.daily_budget AS dailyBudget FROM sessions s
-  JOIN users u ON u.id = s.user_id WHERE s.id_hash = ? AND s.expires_at > ?`;
+const SESSION_USER = `SELECT u.id, u.name, u.daily_budget AS dailyBudget, s.expires_at AS expiresAt
+  FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = ? AND s.expires_at > ?`;
 
-/** The signed-in user of a session id, with the user's own daily budget (one query per request). */
+/** How long a session found in the store is taken on trust. */
+export const RECHECK_MS = 1000;
+const MAX_REMEMBERED = 10_000;
+
+type Remembered = { user: BffUser; expiresAt: number; checkedAt: number };
+const rememberedByDb = new WeakMap<BffDb, Map<string, Remembered>>();
+
+function remembered(db: BffDb): Map<string, Remembered> {
+  let m = rememberedByDb.get(db);
+  if (!m) {
+    m = new Map();
+    rememberedByDb.set(db, m);
+  }
+  return m;
+}
+
+/** The signed-in user of a session id, with the user's own daily budget. */
 export function sessionUser(db: BffDb, id: string, now = new Date()): BffUser | undefined {
   if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return undefined;
-  return prepared(db, SESSION_USER).get(hashId(id), now.toISOString()) as BffUser | undefined;
+  const t = now.getTime();
+  const seen = remembered(db);
+  const hit = seen.get(id);
+  if (hit && t >= hit.checkedAt && t - hit.checkedAt < RECHECK_MS && t < hit.expiresAt) return hit.user;
+  const row = prepared(db, SESSION_USER).get(hashId(id), now.toISOString()) as
+    | (BffUser & { expiresAt: string })
+    | undefined;
+  if (!row) {
+    seen.delete(id);
+    return undefined;
+  }
+  const { expiresAt, ...user } = row;
+  // Oldest first out: a Map iterates in insertion order.
+  if (!hit && seen.size >= MAX_REMEMBERED) seen.delete(seen.keys().next().value as string);
+  seen.set(id, { user, expiresAt: Date.parse(expiresAt), checkedAt: t });
+  return user;
 }
 
 export function deleteSession(db: BffDb, id: string): void {
+  remembered(db).delete(id);
   db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hashId(id));
+}
+
+/** Ends every session of a user (a password reset): the store's rows, and what this process remembers. */
+export function deleteSessionsOf(db: BffDb, userId: string): void {
+  const seen = remembered(db);
+  for (const [id, r] of seen) if (r.user.id === userId) seen.delete(id);
+  db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
 }

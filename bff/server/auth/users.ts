@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { BffUser } from '../context';
 import { type BffDb, prepared } from '../store/db';
 import { hashPassword, type PasswordHash } from './passwords';
+import { deleteSessionsOf } from './sessions';
 
 export type StoredUser = BffUser & PasswordHash & { daily_budget: number | null };
 
@@ -57,7 +58,7 @@ export async function addUser(
         input.dailyBudget,
         existing.id,
       );
-      db.prepare('DELETE FROM sessions WHERE user_id = ?').run(existing.id);
+      deleteSessionsOf(db, existing.id);
     })();
     return { user: { id: existing.id, name: existing.name }, created: false };
   }

@@ -69,13 +69,22 @@ function queryObject(
 ): { input: Record<string, unknown>; dup: string[] } {
   const input: Record<string, unknown> = {};
   const dup: string[] = [];
-  for (const key of new Set(query.keys())) {
-    const values = query.getAll(key);
-    if (route.def.repeated?.includes(key)) input[key] = values;
-    else {
-      if (values.length > 1) dup.push(key);
-      input[key] = values[values.length - 1];
+  const repeated = route.def.repeated;
+  // One pass over the parameters: a repeated one collects its values, any other keeps its last.
+  for (const [key, value] of query) {
+    if (repeated?.includes(key)) {
+      const values = input[key] as string[] | undefined;
+      if (values) values.push(value);
+      else input[key] = [value];
+    } else {
+      if (Object.hasOwn(input, key) && !dup.includes(key)) dup.push(key);
+      input[key] = value;
     }
+  }
+  if (dup.length > 1) {
+    // Named in the order they first appear, as the request wrote them (the error path only).
+    const order = [...new Set(query.keys())];
+    dup.sort((a, b) => order.indexOf(a) - order.indexOf(b));
   }
   return { input, dup };
 }

@@ -238,6 +238,21 @@ describe.each([
     expect(usageAfter.calls_today).toBe(usageBefore.calls_today);
   });
 
+  it('a parameter given more than once is a 400 naming each, in the order written, before any call', async () => {
+    const before = upstreamCalls();
+    const twice = await read(
+      await s.bff.call(
+        '/api/v1/company/enrichment?sections=firmographic&company=acme.com&sections=location&company=b.com&company=c.com',
+      ),
+    );
+    expect(twice.status).toBe(400);
+    expect(twice.errors).toEqual([
+      { path: 'sections', message: 'give sections once' },
+      { path: 'company', message: 'give company once' },
+    ]);
+    expect(upstreamCalls()).toBe(before);
+  });
+
   it('a method the endpoint does not allow is 405 with Allow; unknown paths are 404 from the BFF', async () => {
     const res = await s.bff.call('/api/v1/list/generate/companies');
     expect(res.status).toBe(405);
