@@ -14,7 +14,7 @@ import type { BffUser, ProxiedCall } from '../context';
 import type { Ledger } from '../ledger/ledger';
 import type { Upstream } from '../upstream/upstream';
 import { invalidProblem, problem } from './problem';
-import { adapts, fromUpstream, toUpstream } from './real-service';
+import { fromUpstream, mayAdapt, toUpstream } from './real-service';
 import { EMPTY_RESULTS, matchProxyRoute, type ProxyRoute } from './routes';
 import { creditsOf, type RawAnswer, type ReadAnswer, readAnswer, scrub } from './tolerant';
 
@@ -349,7 +349,8 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     });
     // The answer in the embedded service's shape; already in it, the upstream's text is relayed as is.
     // Only the endpoints real-service.ts adapts read the body here: reading it parses it.
-    const adapted = answer.ok && adapts(route.id) ? fromUpstream(route.id, answer.body, parsed) : undefined;
+    const adapted =
+      answer.ok && mayAdapt(route.id, answer.text) ? fromUpstream(route.id, answer.body, parsed) : undefined;
     if (adapted !== undefined) {
       answer = { ...answer, body: adapted, text: JSON.stringify(adapted), credits: creditsOf(adapted) };
     }

@@ -4,6 +4,7 @@
  * of real-service.md) turned into the contract's shapes, and the embedded service's own answers,
  * taken from a real embedded service, left alone.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdditionStatusResponse,
@@ -28,7 +29,7 @@ import {
   RealProductReviews,
   RealStatus,
 } from '../../testing/real-service-shapes';
-import { type EndpointId, fromUpstream, toUpstream, type UpstreamRequest } from './real-service';
+import { type EndpointId, fromUpstream, mayAdapt, toUpstream, type UpstreamRequest } from './real-service';
 
 const params = (s: string) => new URLSearchParams(s);
 const browser = (query = '', body?: unknown) => ({ query: params(query), body });
@@ -564,5 +565,71 @@ describe('fromUpstream leaves the embedded service’s own answers alone', () =>
     const out = CompanySearchResponse.parse(fromUpstream('company.search', upstream, browser(query)));
     expect(out.data).toEqual(upstream.data.slice(0, 2));
     expect(out.count).toBe(2);
+  });
+});
+
+describe('mayAdapt: a list page in shape is told from its text, without parsing its rows', () => {
+  const FIELDS = {
+    count: 1,
+    total_count: 41,
+    offset: 0,
+    filters: { 'location.hq.country': ['USA'] },
+    query_translated: false,
+    warnings: [{ code: 'w', message: '],"count":1' }],
+    skipped_sections: [],
+    credits_consumed: 1.5,
+  };
+
+  it('needs no look at a page the embedded service wrote, and looks at one that lacks a field', async () => {
+    const service = await startService({ dataDir: ':memory:', companies: 300, seed: 4 });
+    try {
+      const res = await service.fetch(
+        new Request('http://embedded/api/v1/list/generate/companies', {
+          method: 'POST',
+          headers: { 'x-api-key': 'dev-enterprise-key', 'content-type': 'application/json' },
+          body: JSON.stringify({ filters: {}, sections: ['firmographic'], limit: 20 }),
+        }),
+      );
+      const text = await res.text();
+      expect(mayAdapt('list.generate', text)).toBe(false);
+      expect(fromUpstream('list.generate', JSON.parse(text), browser())).toBeUndefined();
+    } finally {
+      service.close();
+    }
+    const { total_count: _dropped, ...short } = FIELDS;
+    expect(mayAdapt('list.generate', JSON.stringify({ data: [], ...short }))).toBe(true);
+    expect(mayAdapt('list.generate', JSON.stringify({ ...FIELDS, data: [] }))).toBe(true); // data not first
+    expect(mayAdapt('company.enrichment', JSON.stringify({ data: {}, credits_consumed: 1 }))).toBe(false);
+    expect(mayAdapt('industry.search', JSON.stringify({ data: [], count: 0, credits_consumed: 0 }))).toBe(
+      true,
+    );
+  });
+
+  it('never calls a page in shape that the adapter would change, whatever its rows hold', () => {
+    // Rows that hold the page's own field names, and texts that look like the page's end.
+    const row = fc.dictionary(
+      fc.constantFrom('count', 'total_count', 'filters', 'credits_consumed', 'name', 'tags'),
+      fc.oneof(fc.jsonValue(), fc.constant(FIELDS), fc.constant('],"count":1}')),
+      { maxKeys: 4 },
+    );
+    const page = fc
+      .tuple(fc.array(row, { maxLength: 4 }), fc.subarray(Object.keys(FIELDS)), fc.boolean())
+      .map(([data, kept, nested]) => {
+        const fields = Object.fromEntries(kept.map((k) => [k, FIELDS[k as keyof typeof FIELDS]]));
+        const rows = nested ? [...data, { inner: [{ ...FIELDS }], ...FIELDS }] : data;
+        return JSON.stringify({ data: rows, ...fields });
+      });
+    fc.assert(
+      fc.property(page, (text) => {
+        if (!mayAdapt('list.generate', text))
+          expect(fromUpstream('list.generate', JSON.parse(text), browser())).toBeUndefined();
+      }),
+    );
+    // And a complete page is always told in shape.
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 4 }), (data) => {
+        expect(mayAdapt('list.generate', JSON.stringify({ data, ...FIELDS }))).toBe(false);
+      }),
+    );
   });
 });
