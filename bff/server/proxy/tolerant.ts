@@ -183,32 +183,29 @@ export function trailingCredits(text: string): number | undefined {
   return Number.isFinite(credits) ? credits : undefined;
 }
 
-/** A successful answer whose body is parsed only when read. */
-function lazyAnswer(
-  status: number,
-  text: string,
-  credits: number,
-  headers: Record<string, string>,
-): ReadAnswer {
-  let parsed: { value: unknown } | undefined;
-  return {
-    status,
-    text,
-    credits,
-    contentType: 'application/json',
-    headers,
-    ok: true,
-    get body() {
-      if (!parsed) {
-        try {
-          parsed = { value: JSON.parse(text) };
-        } catch {
-          parsed = { value: undefined };
-        }
+/** A successful answer whose body is parsed only when read (a class: its getter is its prototype's). */
+class LazyAnswer implements ReadAnswer {
+  readonly contentType = 'application/json';
+  readonly ok = true;
+  #parsed: { value: unknown } | undefined;
+
+  constructor(
+    readonly status: number,
+    readonly text: string,
+    readonly credits: number,
+    readonly headers: Record<string, string>,
+  ) {}
+
+  get body(): unknown {
+    if (!this.#parsed) {
+      try {
+        this.#parsed = { value: JSON.parse(this.text) };
+      } catch {
+        this.#parsed = { value: undefined };
       }
-      return parsed.value;
-    },
-  };
+    }
+    return this.#parsed.value;
+  }
 }
 
 function problemAnswer(p: Problem, headers: Record<string, string> = {}): ReadAnswer {
@@ -248,7 +245,7 @@ export function readAnswer(raw: RawAnswer, opts: ReadOptions): ReadAnswer {
 
   if (status >= 200 && status < 300) {
     const credits = trailingCredits(text);
-    if (credits !== undefined) return lazyAnswer(status, text, credits, headers);
+    if (credits !== undefined) return new LazyAnswer(status, text, credits, headers);
   }
 
   let body: unknown;

@@ -204,7 +204,7 @@ function dispatchCall(dispatcher: Dispatcher, path: string, call: UpstreamCall):
 function headerReader(raw: IncomingHttpHeaders): HeaderReader {
   return {
     get: (name) => {
-      const v = raw[name.toLowerCase()];
+      const v = raw[name] ?? raw[name.toLowerCase()];
       return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
     },
   };
