@@ -31,13 +31,18 @@ type Row = [string, string, string, string, string, number, number, string, numb
  * call: under load a commit per call made the ledger the BFF's largest cost. The budget check reads
  * the in-memory total, which is exact; a crash loses at most the last batch's lines.
  */
-const FLUSH_MS = 50;
-const FLUSH_ROWS = 256;
+export const FLUSH_MS = 50;
+export const FLUSH_ROWS = 256;
+/** Rows per INSERT statement in a flush: one statement per row cost a third more per row. */
+const ROWS_PER_INSERT = 32;
+const COLUMNS = '(user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms)';
+const ROW_PLACEHOLDERS = '(?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
 export class Ledger {
   /** Today's spend per user, kept beside the table so the budget check costs no query. */
   private readonly spent = new Map<string, { day: string; credits: number }>();
   private readonly insert;
+  private readonly insertMany;
   private readonly sumDay;
   private readonly insertAll;
   private pending: Row[] = [];
@@ -47,15 +52,19 @@ export class Ledger {
     private readonly db: BffDb,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.insert = db.prepare(
-      `INSERT INTO ledger (user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    this.insert = db.prepare(`INSERT INTO ledger ${COLUMNS} VALUES ${ROW_PLACEHOLDERS}`);
+    this.insertMany = db.prepare(
+      `INSERT INTO ledger ${COLUMNS} VALUES ${Array(ROWS_PER_INSERT).fill(ROW_PLACEHOLDERS).join(', ')}`,
     );
     this.sumDay = db.prepare(
       'SELECT COALESCE(SUM(credits_consumed), 0) AS credits, COUNT(*) AS calls FROM ledger WHERE user_id = ? AND day = ?',
     );
     this.insertAll = db.transaction((rows: Row[]) => {
-      for (const row of rows) this.insert.run(...row);
+      let i = 0;
+      for (; i + ROWS_PER_INSERT <= rows.length; i += ROWS_PER_INSERT) {
+        this.insertMany.run(rows.slice(i, i + ROWS_PER_INSERT).flat());
+      }
+      for (; i < rows.length; i++) this.insert.run(...rows[i]!);
     });
   }
 
@@ -72,6 +81,10 @@ export class Ledger {
   record(r: LedgerRecord): void {
     const at = this.now().toISOString();
     const day = at.slice(0, 10); // utcDay, from the one ISO string the row needs anyway
+    // Today's total before this record joins the pending rows: reading it from the table first
+    // writes them, and this record would then be counted twice.
+    const cur = this.spentEntry(r.userId, day);
+    cur.credits = credits(cur.credits + r.creditsConsumed);
     this.pending.push([
       r.userId,
       day,
@@ -88,8 +101,6 @@ export class Ledger {
       this.timer = setTimeout(() => this.flush(), FLUSH_MS);
       this.timer.unref();
     }
-    const cur = this.spentEntry(r.userId, day);
-    cur.credits = credits(cur.credits + r.creditsConsumed);
   }
 
   spentToday(userId: string): number {
