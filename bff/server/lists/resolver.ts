@@ -39,7 +39,7 @@ import { credits, PLAN_LABELS, type Plan } from '../../contract/pricing';
 import { invalidDetail, problemBody, zodFields } from '../../contract/problem';
 import type { ListSection } from '../../contract/sections';
 import type { BffUser } from '../context';
-import type { CallOptions, CallUpstream } from '../proxy/pipeline';
+import { type CallOptions, type CallUpstream, splitUrl } from '../proxy/pipeline';
 import { invalidProblem, problem } from '../proxy/problem';
 import { stableJson, TtlCache } from './cache';
 import { Calls, type ListRow, Notes, Relay, Stale } from './calls';
@@ -563,7 +563,7 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
 
   return async function resolverCall(user: BffUser, req: Request, callOpts: CallOptions = {}) {
     if (req.method !== 'POST' || callOpts.body) return call(user, req, callOpts);
-    const m = matchEndpoint('POST', new URL(req.url).pathname, ['service']);
+    const m = matchEndpoint('POST', splitUrl(req.url).pathname, ['service']);
     if (m?.kind !== 'endpoint' || m.id !== 'list.generate') return call(user, req, callOpts);
     const read = await readJsonBody(req);
     if (!read.ok) return problem(read.status, read.detail);

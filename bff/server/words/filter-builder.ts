@@ -13,7 +13,7 @@ import { HTTPException } from 'hono/http-exception';
 import { FilterBuilderRequest, FilterBuilderResponse, type FilterMatch } from '../../contract/api';
 import { matchEndpoint } from '../../contract/endpoints';
 import type { BffUser } from '../context';
-import type { CallUpstream } from '../proxy/pipeline';
+import { type CallUpstream, splitUrl } from '../proxy/pipeline';
 import { problem } from '../proxy/problem';
 import { callEndpoint } from '../routing';
 import { type Description, readDescription } from './describe';
@@ -44,7 +44,7 @@ type Answered = { translated: Translated; credits: number; cache: string | null 
 
 function isFilterBuilder(req: Request): boolean {
   if (req.method !== 'POST') return false;
-  const m = matchEndpoint(req.method, new URL(req.url).pathname, ['service']);
+  const m = matchEndpoint(req.method, splitUrl(req.url).pathname, ['service']);
   return m?.kind === 'endpoint' && m.id === 'list.filterBuilder';
 }
 
