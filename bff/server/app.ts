@@ -85,7 +85,8 @@ export type BffConfig = {
 
 export type BffApp = {
   app: Hono<BffEnv>;
-  fetch: (req: Request) => Promise<Response>;
+  /** The app's fetch; `env` carries the Node adapter's bindings (the client's socket). */
+  fetch: (req: Request, env?: unknown) => Promise<Response>;
   deps: BffDeps;
   extras: BffExtras;
   close: () => void;
@@ -357,7 +358,9 @@ export function createBffApp(config: BffConfig): BffApp {
 
   return {
     app,
-    fetch: async (req) => app.fetch(req),
+    // The adapter's bindings must reach the app: the client's address (sign-in throttle, the
+    // rate limit of requests without a user) is read from them.
+    fetch: async (req, env) => app.fetch(req, env as object | undefined),
     deps,
     extras: mounted,
     close: () => {

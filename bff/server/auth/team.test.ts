@@ -188,6 +188,33 @@ describe('team mode', () => {
   });
 });
 
+describe('the client address', () => {
+  it('throttles failed sign-ins per address: one address failing does not lock out another', async () => {
+    const target = await startBff({ upstream: embeddedUpstream(service), mode: 'team', db });
+    const from = (address: string, username: string, password: string) =>
+      target.bff.fetch(
+        new Request(`${target.url}/bff/session`, {
+          method: 'POST',
+          headers: {
+            origin: target.url,
+            'x-requested-with': 'list-builder',
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ username, password }),
+        }),
+        { incoming: { socket: { remoteAddress: address, remotePort: 50000, remoteFamily: 'IPv4' } } },
+      );
+    try {
+      // Five names tried from one address: each name fails once, the address five times.
+      for (let i = 0; i < 5; i++) expect((await from('10.0.0.1', `nobody${i}`, 'guess')).status).toBe(401);
+      expect((await from('10.0.0.1', ALICE.name, ALICE.password)).status).toBe(429);
+      expect((await from('10.0.0.2', ALICE.name, ALICE.password)).status).toBe(200);
+    } finally {
+      await target.close();
+    }
+  });
+});
+
 describe('npm run user:add', () => {
   it('adds a user with the password from stdin, never echoing it', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bff-users-'));
