@@ -150,7 +150,8 @@ export function FilterEditor() {
       <ListTooBroadNote />
       <form
         aria-label="Filter editor"
-        className="min-h-0 flex-1 overflow-y-auto"
+        // The panel's own scroll box (from lg up, see ListBuilderPage): its scroll never reaches the page.
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
         onSubmit={(e) => {
           e.preventDefault();
           void apply();
