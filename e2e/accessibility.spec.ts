@@ -111,6 +111,7 @@ test('the list builder described, empty, and excluding', async ({ page }) => {
     .fill('software companies in Germany founded after 2015 with purple unicorns');
   await page.getByRole('button', { name: 'Build filters' }).click();
   await expect(page.getByRole('list', { name: 'Understood from your description' })).toBeVisible();
+  await expect(page.getByText(/^Not used: /)).toBeVisible();
   await settled(page);
   await checkState(page, 'list: described');
 

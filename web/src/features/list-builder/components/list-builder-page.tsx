@@ -22,7 +22,7 @@ export function ListBuilderPage() {
       >
         <FilterEditor />
       </aside>
-      <section className="flex min-w-0 flex-1 flex-col gap-3 p-4 lg:min-h-0 lg:overflow-y-auto lg:p-6">
+      <section className="relative flex min-w-0 flex-1 flex-col gap-3 p-4 lg:min-h-0 lg:overflow-y-auto lg:p-6">
         <DescribePanel />
         <FilterSummary />
         <ResultsPanel />

@@ -195,7 +195,7 @@ export function ResultsPanel() {
   const warnings = (fresh ? data.warnings : []).filter((w) => w.code !== 'empty_filter_ignored');
 
   return (
-    <section aria-labelledby="results-heading" className="flex min-h-0 flex-1 flex-col lg:min-h-min">
+    <section aria-labelledby="results-heading" className="flex min-h-0 flex-1 flex-col lg:min-h-[30rem]">
       {/* The title line and the cost line stack at a fixed height, so the selection badge appearing
           never pushes the toolbar onto a line of its own (the grid would jump). */}
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2 pb-3">
@@ -271,8 +271,9 @@ export function ResultsPanel() {
         </ul>
       )}
 
-      {/* From lg up the grid takes the height the column has left (the page fills the viewport). */}
-      <div className="flex h-[max(26rem,calc(100dvh-15rem))] min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm lg:h-auto lg:min-h-[26rem] lg:flex-1">
+      {/* From lg up the grid takes the height the column has left (the page fills the viewport; the
+          section keeps room for about 26rem of grid, and the column scrolls below that). */}
+      <div className="flex h-[max(26rem,calc(100dvh-15rem))] min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm lg:h-auto lg:flex-1">
         <div className="h-0.5 shrink-0">
           {query.isFetching && data !== undefined && (
             <ProgressBar label="Loading the next page" value={null} className="h-0.5 rounded-none" />
