@@ -15,6 +15,7 @@ import { CompanyPageSearch } from '@/features/company/company-tabs';
 import { ListBuilderPage } from '@/features/list-builder/components/list-builder-page';
 import { ListSearch } from '@/features/list-builder/list-search';
 import { trackListLocation } from '@/lib/last-list';
+import { trackRouteFocus } from './route-focus';
 import { NotFoundPage } from './routes/not-found-page';
 import { AppShell } from './shell';
 
@@ -71,6 +72,7 @@ const routeTree = rootRoute.addChildren([
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
 trackListLocation(router);
+trackRouteFocus(router);
 
 declare module '@tanstack/react-router' {
   interface Register {

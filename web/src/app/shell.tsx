@@ -4,6 +4,7 @@ import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { useSignInGuard } from '@/features/auth/use-sign-in-guard';
 import { UsageMeter } from '@/features/usage/components/usage-meter';
 import { HeaderCompanyTools } from './header-company-tools';
+import { SkipLink } from './skip-link';
 
 /**
  * The frame of every page: brand, navigation and the header's account area (usage, sign-out).
@@ -13,6 +14,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { ready, showingSignIn } = useSignInGuard();
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="flex h-14 items-center gap-4 px-4 lg:px-6">
           <Link to="/" className="flex items-center gap-2 font-semibold text-slate-900">
@@ -25,7 +27,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           <SignOutButton />
         </div>
       </header>
-      <main className="flex min-h-0 flex-1 flex-col">{ready || showingSignIn ? children : null}</main>
+      <main id="main-content" tabIndex={-1} className="flex min-h-0 flex-1 flex-col outline-none">
+        {ready || showingSignIn ? children : null}
+      </main>
     </div>
   );
 }

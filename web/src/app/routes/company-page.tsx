@@ -8,11 +8,13 @@ export function CompanyPage() {
   const { companyId } = useParams({ from: '/companies/$companyId' });
   const { tab } = useSearch({ from: '/companies/$companyId' });
   const navigate = useNavigate({ from: '/companies/$companyId' });
-  // A tab switch replaces the history entry: Back leaves the company page, not the last tab.
+  // A tab switch replaces the history entry: Back leaves the company page, not the last tab. It
+  // keeps the page where it is (the tab the user just chose stays in view).
   const onTabChange = (next: CompanyTab) =>
     void navigate({
       search: (prev) => ({ ...prev, tab: next === 'overview' ? undefined : next }),
       replace: true,
+      resetScroll: false,
     });
   return (
     <div className="mx-auto w-full max-w-7xl px-6 py-6">

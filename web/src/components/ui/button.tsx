@@ -7,11 +7,13 @@ type Variant = 'primary' | 'secondary' | 'ghost' | 'link';
 type Size = 'sm' | 'compact' | 'md';
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 disabled:bg-indigo-300',
+  primary:
+    'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 disabled:bg-indigo-300 aria-disabled:bg-indigo-300',
   secondary:
-    'border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 disabled:text-slate-400',
-  ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-300',
-  link: 'text-indigo-600 hover:text-indigo-500 hover:underline disabled:text-slate-400',
+    'border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 disabled:text-slate-400 aria-disabled:text-slate-400',
+  ghost:
+    'text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-300 aria-disabled:text-slate-300',
+  link: 'text-indigo-600 hover:text-indigo-500 hover:underline disabled:text-slate-400 aria-disabled:text-slate-400',
 };
 
 const SIZES: Record<Size, string> = {
@@ -23,7 +25,11 @@ const SIZES: Record<Size, string> = {
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: Variant;
   size?: Size;
-  /** Shows a spinner, keeps the width, and marks the button busy (it stays focusable). */
+  /**
+   * Shows a spinner and marks the button busy and unavailable (`aria-busy`, `aria-disabled`), with
+   * clicks and submits ignored. It is never `disabled` while loading: a disabled button drops the
+   * focus to the page, and a keyboard user pressing it would lose their place.
+   */
   loading?: boolean;
 };
 
@@ -35,6 +41,7 @@ export function Button({
   children,
   disabled,
   type = 'button',
+  onClick,
   ...rest
 }: ButtonProps) {
   return (
@@ -43,14 +50,21 @@ export function Button({
       className={cn(
         'inline-flex shrink-0 items-center justify-center rounded-md font-medium whitespace-nowrap transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-        'disabled:cursor-not-allowed',
-        variant === 'link' ? 'h-auto px-0' : SIZES[size],
+        'disabled:cursor-not-allowed aria-busy:cursor-progress',
+        // A text-sized link still takes a 24 px tall target (WCAG 2.5.8).
+        variant === 'link' ? 'min-h-6 px-0' : SIZES[size],
         variant === 'link' && (size === 'sm' ? 'text-xs' : 'text-sm'),
         VARIANTS[variant],
         className,
       )}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
+      onClick={(e) => {
+        // Busy: neither the click nor the form submit it would start happens again.
+        if (loading) e.preventDefault();
+        else onClick?.(e);
+      }}
       {...rest}
     >
       {loading && <Spinner />}

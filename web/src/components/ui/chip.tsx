@@ -8,7 +8,7 @@ const TONES: Record<Tone, string> = {
   /** What a list leaves out ("HQ not in United States"). */
   excluded: 'border-rose-200 bg-rose-50 text-rose-800',
   indigo: 'border-indigo-200 bg-indigo-50 text-indigo-800',
-  muted: 'border-dashed border-slate-300 bg-white text-slate-400',
+  muted: 'border-dashed border-slate-300 bg-white text-hint',
 };
 
 export type ChipProps = {

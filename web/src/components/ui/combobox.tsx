@@ -147,7 +147,7 @@ export function Combobox({
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
           className={cn(
-            'h-8 w-full rounded-md border bg-white px-2.5 pr-7 text-sm text-slate-900 placeholder:text-slate-400',
+            'h-8 w-full rounded-md border bg-white px-2.5 pr-7 text-sm text-slate-900 placeholder:text-hint',
             'focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30',
             invalid ? 'border-rose-400' : 'border-slate-300',
           )}
@@ -181,11 +181,11 @@ export function Combobox({
             )}
           >
             <span className="min-w-0 truncate">{o.label}</span>
-            {o.hint && <span className="shrink-0 text-xs text-slate-400 tabular-nums">{o.hint}</span>}
+            {o.hint && <span className="shrink-0 text-xs text-hint tabular-nums">{o.hint}</span>}
           </div>
         ))}
         {options.length === 0 && (
-          <div role="presentation" className="px-2.5 py-1.5 text-slate-400">
+          <div role="presentation" className="px-2.5 py-1.5 text-hint">
             {loading ? 'Searching…' : emptyText}
           </div>
         )}

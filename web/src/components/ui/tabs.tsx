@@ -81,9 +81,7 @@ export function Tabs<K extends string>({
               <span>{t.label}</span>
               {t.hint !== undefined && <span className="sr-only">, </span>}
               {t.hint !== undefined && (
-                <span
-                  className={cn('text-[11px] font-normal', active ? 'text-indigo-500' : 'text-slate-400')}
-                >
+                <span className={cn('text-[11px] font-normal', active ? 'text-indigo-600' : 'text-hint')}>
                   {t.hint}
                 </span>
               )}

@@ -5,6 +5,9 @@ import type { ListSearch } from './list-search';
 /**
  * The list state and its one writer. `update` merges a change into the URL; any change other than
  * paging itself sends the user back to page 1, since the old page number means nothing in a new list.
+ * A change of the list never moves the page (`resetScroll: false`): the router would scroll the
+ * window to the top on every navigation, taking the control the user just used out of view. The grid
+ * scrolls itself back to its top when another page or list is shown.
  */
 export function useListSearch() {
   const search = useSearch({ from: '/' });
@@ -21,6 +24,7 @@ export function useListSearch() {
           return next;
         },
         replace: opts.replace ?? false,
+        resetScroll: false,
       }),
     [navigate],
   );

@@ -135,7 +135,7 @@ function Field({
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy,
         className: cn(
-          'h-9 w-full rounded-md border bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400',
+          'h-9 w-full rounded-md border bg-white px-3 text-sm text-slate-900 placeholder:text-hint',
           'focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30',
           error ? 'border-rose-400' : 'border-slate-300',
         ),

@@ -54,7 +54,7 @@ export function AdditionStatusView({
                       ? 'bg-indigo-600 text-white'
                       : current
                         ? 'bg-indigo-100 text-indigo-700 ring-2 ring-indigo-500'
-                        : 'bg-slate-100 text-slate-400',
+                        : 'bg-slate-100 text-hint',
                 )}
               >
                 {state === 'failed' && i === 2 ? '!' : done ? '✓' : i + 1}
@@ -98,7 +98,7 @@ export function AdditionStatusView({
         </Link>
       )}
       {live !== undefined && state !== 'completed' && state !== 'failed' && (
-        <p className="text-xs text-slate-400">
+        <p className="text-xs text-hint">
           {live ? 'Updates live.' : 'Checking for updates every few seconds.'}
         </p>
       )}

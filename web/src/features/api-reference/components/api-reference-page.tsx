@@ -21,19 +21,27 @@ export function ApiReferencePage() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl gap-8 px-6 py-8">
-      <nav aria-label="Endpoints by group" className="sticky top-20 hidden w-52 shrink-0 self-start lg:block">
-        <ul className="space-y-4 text-sm">
+      {/* Scrolls on its own when taller than the viewport, so no link is stuck out of view; every
+          link is 24 px tall (WCAG 2.5.8). */}
+      <nav
+        aria-label="Endpoints by group"
+        className="sticky top-20 hidden max-h-[calc(100dvh-6rem)] w-52 shrink-0 self-start overflow-y-auto overscroll-contain lg:block"
+      >
+        <ul className="space-y-3 text-sm">
           {groups.map((g) => (
             <li key={g.tag}>
-              <a href={`#tag-${g.tag}`} className="font-medium text-slate-900 hover:text-indigo-700">
+              <a
+                href={`#tag-${g.tag}`}
+                className="inline-block py-0.5 font-medium text-slate-900 hover:text-indigo-700"
+              >
                 {g.tag}
               </a>
-              <ul className="mt-1 space-y-0.5">
+              <ul>
                 {g.operations.map((o) => (
                   <li key={o.id}>
                     <a
                       href={`#${anchor(o.id)}`}
-                      className="block truncate font-mono text-xs text-slate-600 hover:text-indigo-700"
+                      className="block truncate py-1 font-mono text-xs text-slate-600 hover:text-indigo-700"
                     >
                       {o.method} {o.path.replace(/^\/api\/v1/, '')}
                     </a>

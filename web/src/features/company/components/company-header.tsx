@@ -104,40 +104,9 @@ export function CompanyHeader({
   const plan = usePricing();
   if (q.error && !q.data)
     return <ErrorState error={q.error} what="this company" onRetry={() => void q.refetch()} />;
-  if (!q.data)
-    return (
-      <Frame>
-        <div role="status" aria-label="Loading the company">
-          {preview ? (
-            <Identity name={preview.name} website={preview.website} category={preview.product_category} />
-          ) : (
-            <div className="flex items-start gap-4">
-              <Skeleton className="h-14 w-14 rounded-xl" />
-              <div className="flex-1">
-                <Skeleton className="h-7 w-72" />
-                <Skeleton className="mt-2 h-4 w-40" />
-              </div>
-            </div>
-          )}
-          <div className="mt-5 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 md:grid-cols-4">
-            {[0, 1, 2, 3].map((i) => (
-              <div key={i}>
-                <Skeleton className="h-3 w-20" />
-                <Skeleton className="mt-2 h-4 w-28" />
-              </div>
-            ))}
-          </div>
-          <Skeleton className="mt-4 h-4 w-2/3" />
-          {plan.data && (
-            <p className="mt-3 text-xs text-slate-500">
-              Loading the company profile:{' '}
-              <PriceNote credits={sectionsCost(plan.data.prices, HEADER_SECTIONS)} />
-            </p>
-          )}
-        </div>
-      </Frame>
-    );
-  const { firmographic: f, location: loc } = q.data.body.sections;
+  const sections = q.data?.body.sections;
+  const f = sections?.firmographic;
+  const loc = sections?.location;
   const name = f?.name || preview?.name || 'Unnamed company';
   const website = f?.website || preview?.website || '';
   const hq = loc ? [loc.hq.city, loc.hq.country.label].filter(Boolean).join(', ') : '';
@@ -147,26 +116,66 @@ export function CompanyHeader({
     ['Employees', f?.headcount_range || null],
     ['Founded', f?.founded_year ? String(f.founded_year) : null],
   ];
+  // One tree while loading and loaded: the name's h1 shown from the free search stays the same
+  // element when the profile arrives, so the focus the page gave it on arrival stays there.
   return (
     <Frame>
-      <Identity
-        name={name}
-        website={website}
-        status={f?.operating_status.label || undefined}
-        category={preview?.product_category}
-        aside={<CostNote credits={q.data.credits} cached={q.data.cached} updatedAt={q.dataUpdatedAt} />}
-      />
-      <dl className="mt-5 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 md:grid-cols-4">
-        {facts.map(([k, v]) => (
-          <div key={k} className="min-w-0">
-            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{k}</dt>
-            <dd className="mt-0.5 truncate text-sm font-medium text-slate-900">{v ?? <Missing />}</dd>
+      <div {...(q.data ? {} : { role: 'status', 'aria-label': 'Loading the company' })}>
+        {q.data || preview ? (
+          <Identity
+            name={name}
+            website={website}
+            status={f?.operating_status.label || undefined}
+            category={preview?.product_category}
+            aside={
+              q.data && (
+                <CostNote credits={q.data.credits} cached={q.data.cached} updatedAt={q.dataUpdatedAt} />
+              )
+            }
+          />
+        ) : (
+          <div className="flex items-start gap-4">
+            <Skeleton className="h-14 w-14 rounded-xl" />
+            <div className="flex-1">
+              <Skeleton className="h-7 w-72" />
+              <Skeleton className="mt-2 h-4 w-40" />
+            </div>
           </div>
-        ))}
-      </dl>
-      {f?.company_description_short && (
-        <p className="mt-4 max-w-4xl text-sm leading-6 text-slate-600">{f.company_description_short}</p>
-      )}
+        )}
+        {q.data ? (
+          <>
+            <dl className="mt-5 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 md:grid-cols-4">
+              {facts.map(([k, v]) => (
+                <div key={k} className="min-w-0">
+                  <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{k}</dt>
+                  <dd className="mt-0.5 truncate text-sm font-medium text-slate-900">{v ?? <Missing />}</dd>
+                </div>
+              ))}
+            </dl>
+            {f?.company_description_short && (
+              <p className="mt-4 max-w-4xl text-sm leading-6 text-slate-600">{f.company_description_short}</p>
+            )}
+          </>
+        ) : (
+          <>
+            <div className="mt-5 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 md:grid-cols-4">
+              {[0, 1, 2, 3].map((i) => (
+                <div key={i}>
+                  <Skeleton className="h-3 w-20" />
+                  <Skeleton className="mt-2 h-4 w-28" />
+                </div>
+              ))}
+            </div>
+            <Skeleton className="mt-4 h-4 w-2/3" />
+            {plan.data && (
+              <p className="mt-3 text-xs text-slate-500">
+                Loading the company profile:{' '}
+                <PriceNote credits={sectionsCost(plan.data.prices, HEADER_SECTIONS)} />
+              </p>
+            )}
+          </>
+        )}
+      </div>
     </Frame>
   );
 }
@@ -188,7 +197,10 @@ export function CompanyNotFound({ company, detail }: { company: string; detail?:
         <p className="mt-4 text-sm text-slate-600">
           Look it up with <span className="font-medium text-slate-800">Search companies</span> above, add it
           with <span className="font-medium text-slate-800">Add company</span>, or{' '}
-          <Link to="/" className="font-medium text-indigo-700 hover:underline">
+          <Link
+            to="/"
+            className="font-medium text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:decoration-indigo-700"
+          >
             go to the list builder
           </Link>
           .

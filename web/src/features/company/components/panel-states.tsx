@@ -81,7 +81,7 @@ export function Block({
       className={`rounded-lg border border-slate-200 bg-white p-4 ${className ?? ''}`}
     >
       <div className="mb-3 flex items-baseline justify-between gap-3">
-        <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+        <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
         {aside}
       </div>
       {children}
@@ -92,7 +92,7 @@ export function Block({
 /** "—" for a value the data does not have (null, empty string, empty list). */
 export function Missing({ label = 'Not available' }: { label?: string }) {
   return (
-    <span className="text-slate-400" title={label}>
+    <span className="text-hint" title={label}>
       —<span className="sr-only">{label}</span>
     </span>
   );
@@ -119,7 +119,7 @@ export function Sources({ urls }: { urls: readonly string[] }) {
   const safe = urls.filter((u) => /^https?:\/\//i.test(u));
   if (safe.length === 0) return null;
   return (
-    <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-400">
+    <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-hint">
       <span>Sources:</span>
       {safe.map((u) => (
         <a
@@ -127,7 +127,7 @@ export function Sources({ urls }: { urls: readonly string[] }) {
           href={u}
           target="_blank"
           rel="noreferrer noopener"
-          className="text-indigo-600 hover:underline"
+          className="text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:decoration-indigo-700"
         >
           {hostOf(u)}
         </a>

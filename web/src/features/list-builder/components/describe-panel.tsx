@@ -102,7 +102,7 @@ export function DescribePanel() {
             placeholder="e.g. Series B fintechs in Germany or Austria founded after 2015"
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
             aria-invalid={error ? true : undefined}
-            className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+            className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-hint focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
           />
           <Button
             type="submit"
@@ -152,7 +152,7 @@ export function DescribePanel() {
                 }
                 removeLabel={`Remove “${c.words}”: ${c.text}`}
               >
-                <span className="text-indigo-500">“{c.words}”</span> → {c.text}
+                <span className="text-indigo-600">“{c.words}”</span> → {c.text}
               </Chip>
             </li>
           ))}

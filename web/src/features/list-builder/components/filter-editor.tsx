@@ -150,7 +150,10 @@ export function FilterEditor() {
       <ListTooBroadNote />
       <form
         aria-label="Filter editor"
-        className="min-h-0 flex-1 overflow-y-auto"
+        // The panel's own scroll box (from lg up, see ListBuilderPage): its scroll never reaches the
+        // page. Positioned, so visually hidden inputs inside it (the match radios) are laid out in it
+        // rather than far down the page, which would make the window scroll.
+        className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain"
         onSubmit={(e) => {
           e.preventDefault();
           void apply();

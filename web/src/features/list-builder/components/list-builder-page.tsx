@@ -6,17 +6,23 @@ import { ResultsPanel } from './results-panel';
 /**
  * The list builder: describe or pick companies (left), see them in the grid (right). Every piece
  * reads and writes the one list state in the URL (`useListSearch`).
+ *
+ * From `lg` up the page is exactly the viewport below the sticky header and the window never
+ * scrolls: the filter panel scrolls on its own (its scroll kept in the panel, never chained to the
+ * page), beside a results column that stays in view while the user works down the filters. Below
+ * `lg` (narrow windows, high zoom) the page scrolls as one, so nothing is cut off.
  */
 export function ListBuilderPage() {
   return (
-    <div className="flex min-h-0 flex-1">
+    <div className="flex min-h-0 flex-1 lg:h-[calc(100dvh-var(--app-header-height))] lg:flex-none">
+      <h1 className="sr-only">Company list builder</h1>
       <aside
         aria-label="Filters"
-        className="flex w-80 shrink-0 flex-col border-r border-slate-200 bg-white xl:w-96"
+        className="flex w-80 shrink-0 flex-col border-r border-slate-200 bg-white lg:min-h-0 xl:w-96"
       >
         <FilterEditor />
       </aside>
-      <section className="flex min-w-0 flex-1 flex-col gap-3 p-4 lg:p-6">
+      <section className="relative flex min-w-0 flex-1 flex-col gap-3 p-4 lg:min-h-0 lg:overflow-y-auto lg:p-6">
         <DescribePanel />
         <FilterSummary />
         <ResultsPanel />

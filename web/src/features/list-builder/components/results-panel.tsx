@@ -195,13 +195,14 @@ export function ResultsPanel() {
   const warnings = (fresh ? data.warnings : []).filter((w) => w.code !== 'empty_filter_ignored');
 
   return (
-    <section aria-labelledby="results-heading" className="flex min-h-0 flex-1 flex-col">
+    <section aria-labelledby="results-heading" className="flex min-h-0 flex-1 flex-col lg:min-h-[30rem]">
       {/* The title line and the cost line stack at a fixed height, so the selection badge appearing
           never pushes the toolbar onto a line of its own (the grid would jump). */}
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2 pb-3">
         <div className="flex min-w-0 flex-col">
           <div className="flex h-7 min-w-0 items-center gap-x-3 whitespace-nowrap">
-            <h2 id="results-heading" className="text-base font-semibold text-slate-900">
+            {/* Where "Skip to results" and the way back from a company page put the focus. */}
+            <h2 id="results-heading" tabIndex={-1} className="text-base font-semibold text-slate-900">
               Companies
             </h2>
             <span className="text-sm text-slate-500 tabular-nums" aria-live="polite">
@@ -270,7 +271,9 @@ export function ResultsPanel() {
         </ul>
       )}
 
-      <div className="flex h-[max(26rem,calc(100dvh-15rem))] min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      {/* From lg up the grid takes the height the column has left (the page fills the viewport; the
+          section keeps room for about 26rem of grid, and the column scrolls below that). */}
+      <div className="flex h-[max(26rem,calc(100dvh-15rem))] min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm lg:h-auto lg:flex-1">
         <div className="h-0.5 shrink-0">
           {query.isFetching && data !== undefined && (
             <ProgressBar label="Loading the next page" value={null} className="h-0.5 rounded-none" />

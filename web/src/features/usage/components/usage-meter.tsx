@@ -29,9 +29,9 @@ export function UsageMeter({ enabled = true }: { enabled?: boolean }) {
           <span className="text-slate-500">today</span>
         </div>
         {u.budget === null ? (
-          <div className="text-xs text-slate-400">No daily budget</div>
+          <div className="text-xs text-hint">No daily budget</div>
         ) : (
-          <div className="text-xs text-slate-400 tabular-nums">{formatCredits(u.remaining ?? 0)} left</div>
+          <div className="text-xs text-hint tabular-nums">{formatCredits(u.remaining ?? 0)} left</div>
         )}
       </div>
       {u.budget !== null && (

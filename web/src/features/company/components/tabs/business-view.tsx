@@ -78,7 +78,7 @@ export function BusinessView({ business_model: bm, company_assessment: ca }: Bus
 
 function SubHeading({ children }: { children: string }) {
   return (
-    <h4 className="mt-4 mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{children}</h4>
+    <h3 className="mt-4 mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{children}</h3>
   );
 }
 

@@ -87,7 +87,7 @@ export function EmployeesView({ data, offset }: { data: EmployeeReviewsData; off
         })}
       </div>
       <section aria-label="Employee reviews">
-        <h3 className="mb-2 text-sm font-semibold text-slate-900">Reviews</h3>
+        <h2 className="mb-2 text-sm font-semibold text-slate-900">Reviews</h2>
         {reviews.data.length === 0 ? (
           <EmptyState
             title={offset > 0 ? 'No more employee reviews' : 'No employee reviews for this company'}
@@ -141,13 +141,13 @@ export function EmployeeReviewItem({ review: r }: { review: EmployeeReview }) {
         <div>
           <p className="text-xs font-semibold text-emerald-700">Pros</p>
           <p className="leading-6 text-slate-700">
-            {r.pros || <span className="text-slate-400">None given</span>}
+            {r.pros || <span className="text-hint">None given</span>}
           </p>
         </div>
         <div>
           <p className="text-xs font-semibold text-rose-700">Cons</p>
           <p className="leading-6 text-slate-700">
-            {r.cons || <span className="text-slate-400">None given</span>}
+            {r.cons || <span className="text-hint">None given</span>}
           </p>
         </div>
       </div>

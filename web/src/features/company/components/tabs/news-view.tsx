@@ -29,7 +29,9 @@ export function NewsItem({ article: a }: { article: NewsArticle }) {
     <li className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="news-article">
       <p className="flex flex-wrap items-center gap-2 text-xs">
         <span className="font-medium text-slate-700">{a.publisher || 'Unknown publisher'}</span>
-        <span className="text-slate-400">·</span>
+        <span aria-hidden="true" className="text-slate-400">
+          ·
+        </span>
         <span className="text-slate-500">{date ?? 'Date unknown'}</span>
         {a.sentiment && (
           <span
@@ -47,7 +49,7 @@ export function NewsItem({ article: a }: { article: NewsArticle }) {
           </span>
         )}
       </p>
-      <h3 className="mt-1.5 text-base font-medium text-slate-900">
+      <h2 className="mt-1.5 text-base font-medium text-slate-900">
         {/^https?:\/\//i.test(a.url) ? (
           <a href={a.url} target="_blank" rel="noreferrer noopener" className="hover:underline">
             {title}
@@ -55,7 +57,7 @@ export function NewsItem({ article: a }: { article: NewsArticle }) {
         ) : (
           title
         )}
-      </h3>
+      </h2>
       {a.ai_summary && <p className="mt-1 leading-6 text-slate-600">{a.ai_summary}</p>}
     </li>
   );

@@ -74,9 +74,9 @@ export function OverviewView({ firmographic: f, location: loc, industry }: Overv
                 ],
               ]}
             />
-            <h4 className="mt-4 mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            <h3 className="mt-4 mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
               Offices ({formatCount(loc.offices.length)})
-            </h4>
+            </h3>
             {loc.offices.length === 0 ? (
               <p className="text-sm text-slate-500">No offices listed.</p>
             ) : (
@@ -127,7 +127,7 @@ function CodeList({
 }) {
   return (
     <div>
-      <h4 className="mb-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h4>
+      <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>
       {codes.length === 0 ? (
         <p className="text-sm text-slate-500">None listed.</p>
       ) : (
@@ -141,7 +141,7 @@ function CodeList({
               )}
               <span className="text-slate-900">
                 {c.label || c.code}
-                {i === 0 && !showCode && <span className="ml-1.5 text-xs text-slate-400">primary</span>}
+                {i === 0 && !showCode && <span className="ml-1.5 text-xs text-hint">primary</span>}
               </span>
             </li>
           ))}

@@ -36,16 +36,19 @@ export function PostItem({ post: p }: { post: Post }) {
         </p>
       )}
       <p className="mt-2 leading-6 whitespace-pre-line text-slate-800">
-        {p.text_content || <span className="text-slate-400">No text</span>}
+        {p.text_content || <span className="text-hint">No text</span>}
       </p>
       {p.mentions.length > 0 && (
         <p className="mt-1 text-xs text-slate-500">Mentions: {p.mentions.map((x) => x.name).join(', ')}</p>
       )}
-      <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
-        <Metric label="Reactions" value={m.total_reaction_count} />
-        <Metric label="Likes" value={m.like_count} />
-        <Metric label="Comments" value={m.comments_count} />
-        <Metric label="Reposts" value={m.reposts_Count} />
+      {/* The link sits beside the metrics, not in their list: a <dl> holds only its terms and values. */}
+      <div className="mt-3 flex flex-wrap items-baseline gap-x-4 gap-y-1 text-xs text-slate-600">
+        <dl className="flex flex-wrap gap-x-4 gap-y-1">
+          <Metric label="Reactions" value={m.total_reaction_count} />
+          <Metric label="Likes" value={m.like_count} />
+          <Metric label="Comments" value={m.comments_count} />
+          <Metric label="Reposts" value={m.reposts_Count} />
+        </dl>
         {/^https?:\/\//i.test(p.link) && (
           <a
             href={p.link}
@@ -56,7 +59,7 @@ export function PostItem({ post: p }: { post: Post }) {
             View post
           </a>
         )}
-      </dl>
+      </div>
     </li>
   );
 }

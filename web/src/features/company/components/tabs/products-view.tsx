@@ -47,7 +47,7 @@ export function ProductDetailView({ product: p, offset }: { product: Product; of
   return (
     <article aria-label={p.product_name} className="rounded-lg border border-slate-200 bg-white p-4">
       <header className="mb-4">
-        <h3 className="text-base font-semibold text-slate-900">{p.product_name}</h3>
+        <h2 className="text-base font-semibold text-slate-900">{p.product_name}</h2>
         <p className="text-xs text-slate-500">
           {[p.main_category, ...p.categories.filter((c) => c !== p.main_category)]
             .filter(Boolean)
@@ -79,7 +79,7 @@ export function ProductDetailView({ product: p, offset }: { product: Product; of
                           <Missing label="No rating" />
                         )}
                         {reviews?.total_by_provider[prov] !== undefined && (
-                          <span className="ml-auto text-xs text-slate-400">
+                          <span className="ml-auto text-xs text-hint">
                             {formatCount(reviews.total_by_provider[prov] ?? 0)} reviews
                           </span>
                         )}
@@ -123,7 +123,7 @@ export function ProductDetailView({ product: p, offset }: { product: Product; of
         </Block>
       </div>
       <section aria-label={`Reviews of ${p.product_name}`} className="mt-4">
-        <h4 className="mb-2 flex items-baseline justify-between text-sm font-semibold text-slate-900">
+        <h3 className="mb-2 flex items-baseline justify-between text-sm font-semibold text-slate-900">
           Reviews
           {reviews && reviews.total > 0 && (
             <span className="text-xs font-normal text-slate-500 tabular-nums">
@@ -132,7 +132,7 @@ export function ProductDetailView({ product: p, offset }: { product: Product; of
               {formatCount(reviews.total)}
             </span>
           )}
-        </h4>
+        </h3>
         {!reviews || reviews.data.length === 0 ? (
           <p className="text-sm text-slate-500">
             {offset > 0 ? 'No more reviews of this product.' : 'No reviews of this product.'}
@@ -160,7 +160,7 @@ function PointList({
 }) {
   return (
     <div>
-      <h4 className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h4>
+      <h3 className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>
       {points.length === 0 ? (
         <p className="text-sm text-slate-500">None listed.</p>
       ) : (
@@ -173,7 +173,7 @@ function PointList({
               </span>
               <span className="text-slate-700">
                 {pt.text}
-                <span className="ml-1 text-xs text-slate-400">
+                <span className="ml-1 text-xs text-hint">
                   {formatCount(pt.mentions)} {pt.mentions === 1 ? 'mention' : 'mentions'} ·{' '}
                   {humanize(pt.provider)}
                 </span>

@@ -37,9 +37,7 @@ export function SignalsView({
                     <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600">{p.type.label}</span>
                   )}
                   {p.strategic_tier && <span className="text-xs text-slate-500">{p.strategic_tier}</span>}
-                  <span className="ml-auto text-xs text-slate-400">
-                    {formatPartialDate(p.announced_on) ?? ''}
-                  </span>
+                  <span className="ml-auto text-xs text-hint">{formatPartialDate(p.announced_on) ?? ''}</span>
                 </p>
                 {p.description && <p className="mt-0.5 leading-6 text-slate-600">{p.description}</p>}
                 <Sources urls={p.source} />
@@ -61,9 +59,7 @@ export function SignalsView({
                 <p className="flex flex-wrap items-baseline gap-x-2">
                   <span className="font-medium text-slate-900">{m.title || m.type.label}</span>
                   <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600">{m.type.label}</span>
-                  <span className="ml-auto text-xs text-slate-400">
-                    {formatPartialDate(m.announced_on) ?? ''}
-                  </span>
+                  <span className="ml-auto text-xs text-hint">{formatPartialDate(m.announced_on) ?? ''}</span>
                 </p>
                 {m.description && <p className="mt-0.5 leading-6 text-slate-600">{m.description}</p>}
                 <Sources urls={m.source} />
@@ -98,9 +94,7 @@ export function SignalsView({
                       {l.is_founder && <span className="ml-1.5 text-xs text-indigo-600">Founder</span>}
                       <span className="block text-xs text-slate-500">{l.title || <Missing />}</span>
                     </span>
-                    <span className="text-xs text-slate-400">
-                      {l.since_year ? `since ${l.since_year}` : ''}
-                    </span>
+                    <span className="text-xs text-hint">{l.since_year ? `since ${l.since_year}` : ''}</span>
                   </li>
                 ))}
               </ul>

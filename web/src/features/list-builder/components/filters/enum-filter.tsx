@@ -53,7 +53,7 @@ export function EnumFilter({
           placeholder={`Search ${options.length} options`}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          className="mb-1.5 h-7 w-full rounded-md border border-slate-300 px-2 text-xs placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+          className="mb-1.5 h-7 w-full rounded-md border border-slate-300 px-2 text-xs placeholder:text-hint focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
         />
       )}
       <div id={`${id}-options`} className="space-y-0.5">
@@ -65,7 +65,7 @@ export function EnumFilter({
             onCheckedChange={(on) => toggle(o.code, on)}
           />
         ))}
-        {shown.length === 0 && <p className="py-1 text-xs text-slate-400">No option matches “{query}”.</p>}
+        {shown.length === 0 && <p className="py-1 text-xs text-hint">No option matches “{query}”.</p>}
       </div>
       {long && !query.trim() && (
         <Button

@@ -110,7 +110,7 @@ function ListControl({
 
 function Help({ id, text }: { id: string; text: string }) {
   return (
-    <p id={id} className="mt-1 text-xs text-slate-400">
+    <p id={id} className="mt-1 text-xs text-hint">
       {text}
     </p>
   );

@@ -39,7 +39,7 @@ export function FilterGroupRegion({
           <svg
             viewBox="0 0 16 16"
             aria-hidden="true"
-            className={cn('h-3.5 w-3.5 shrink-0 text-slate-400 transition-transform', open && 'rotate-90')}
+            className={cn('h-3.5 w-3.5 shrink-0 text-slate-500 transition-transform', open && 'rotate-90')}
           >
             <path
               d="M6 4l4 4-4 4"

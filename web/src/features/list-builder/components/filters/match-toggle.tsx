@@ -46,7 +46,7 @@ export function MatchToggle({
         <label
           key={c.value}
           className={cn(
-            'cursor-pointer rounded px-1.5 whitespace-nowrap text-slate-600',
+            'relative cursor-pointer rounded px-1.5 whitespace-nowrap text-slate-600',
             'has-focus-visible:outline-2 has-focus-visible:outline-indigo-600',
             c.value === 'none'
               ? 'has-checked:bg-rose-600 has-checked:text-white'

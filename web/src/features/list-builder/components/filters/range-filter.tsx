@@ -123,7 +123,7 @@ export function RangeFilter({
       onBlur={commit}
       onKeyDown={onKeyDown}
       className={cn(
-        'h-8 w-full min-w-0 rounded-md border bg-white px-2 text-sm text-slate-900 tabular-nums placeholder:text-slate-400',
+        'h-8 w-full min-w-0 rounded-md border bg-white px-2 text-sm text-slate-900 tabular-nums placeholder:text-hint',
         'focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30',
         message ? 'border-rose-400' : 'border-slate-300',
       )}

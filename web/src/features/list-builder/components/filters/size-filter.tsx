@@ -66,7 +66,7 @@ export function SizeFilter({
         onKeyDown={onKeyDown}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-problem` : undefined}
-        className="h-7 w-full rounded-md border border-slate-300 bg-white px-2 text-xs text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 aria-invalid:border-rose-400"
+        className="h-7 w-full rounded-md border border-slate-300 bg-white px-2 text-xs text-slate-900 placeholder:text-hint focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 aria-invalid:border-rose-400"
       />
       {problem && (
         <p id={`${id}-problem`} role="alert" className="mt-1 text-xs text-rose-600">

@@ -60,7 +60,7 @@ export function TextChipsFilter({
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
         className={cn(
-          'h-8 w-full rounded-md border bg-white px-2.5 text-sm text-slate-900 placeholder:text-slate-400',
+          'h-8 w-full rounded-md border bg-white px-2.5 text-sm text-slate-900 placeholder:text-hint',
           'focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30',
           invalid ? 'border-rose-400' : 'border-slate-300',
         )}

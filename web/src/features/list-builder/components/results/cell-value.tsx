@@ -13,7 +13,7 @@ const MAX_CHIPS = 3;
  */
 export function CellValue({ column, row }: { column: CatalogColumn; row: CompanyListItem }) {
   const value = column.value(row);
-  if (value === null || value === '') return <span className="text-slate-300">—</span>;
+  if (value === null || value === '') return <span className="text-hint">—</span>;
   switch (column.kind) {
     case 'money':
       return <span className="tabular-nums">{typeof value === 'number' ? formatMoney(value) : value}</span>;

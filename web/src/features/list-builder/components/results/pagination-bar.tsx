@@ -77,7 +77,9 @@ export function PaginationBar({
             <span className="font-medium text-slate-900">{totalText}</span> companies
           </>
         )}
-        <span className="mx-2 text-slate-300">·</span>
+        <span aria-hidden="true" className="mx-2 text-slate-300">
+          ·
+        </span>
         Page {formatCount(pageIndex + 1)} of {formatCount(pageCount)}
       </p>
       <div className="flex items-center gap-1">

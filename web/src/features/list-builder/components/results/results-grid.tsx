@@ -259,6 +259,9 @@ export function ResultsGrid({
           : undefined
       }
       className="relative h-full min-h-0 overflow-auto overscroll-contain bg-white"
+      // A link focused in a scrolled column stops clear of the pinned columns (WCAG 2.4.11); the
+      // page-wide scroll margin (index.css) already keeps body rows clear of the sticky header row.
+      style={{ '--pinned-width': `${pinnedWidth}px` } as CSSProperties}
     >
       {/* Table elements laid out as grid and flex: the rows are absolutely positioned for
           virtualisation, which table layout cannot do; the elements keep the table's semantics. */}
@@ -360,6 +363,7 @@ export function ResultsGrid({
                           aria-colindex={i + colIndexOffset}
                           className={cn(
                             'flex shrink-0 items-center overflow-hidden border-b border-slate-100 px-3 text-sm whitespace-nowrap text-slate-700',
+                            '[&_a]:scroll-ml-(--pinned-width)',
                             bg,
                           )}
                           style={{ width: h.getSize() }}
