@@ -114,7 +114,9 @@ test('live events move a request to completed, with status lookups held back', a
   await page.goto('/');
   await submitFresh(page, 'live-events');
   const status = page.getByRole('dialog', { name: 'Add a company' }).getByTestId('addition-status');
-  await expect(status.getByText('Updates live.')).toBeVisible();
+  // "Updates live." shows while the request is under way; on a busy machine the addition may be done
+  // before the dialog is looked at, and the hint is gone with it.
+  await expect(status.getByText('Updates live.').or(status.getByText(/has been added/))).toBeVisible();
   await expect(status.getByRole('status')).toContainText('has been added', { timeout: 30_000 });
   expect(first).not.toBeNull();
   expect((JSON.parse(first!.body) as { status: string }).status).toMatch(/^(pending|in_progress)$/);

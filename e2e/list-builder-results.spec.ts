@@ -62,6 +62,9 @@ async function names(page: Page): Promise<string[]> {
 test('add a section, sort, page, select across pages, export, and come back to the same list', async ({
   page,
 }) => {
+  // The longest journey (about 50 s on a quiet machine, over 60 s with both cores busy): three times
+  // the usual limit.
+  test.slow();
   await page.goto('/?size=20');
   await expect(grid(page)).toHaveAttribute('aria-rowcount', '21');
   await expect(page.getByText(/Page 1 of 25/)).toBeVisible();
