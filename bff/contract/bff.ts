@@ -4,6 +4,7 @@
  * what calls cost and have cost, CSV exports and live events.
  */
 import { z } from 'zod';
+import { ROLES } from './admin';
 import { ADDITION_STATES, AdditionStatus, ListRequest } from './api';
 import { PLANS, type PlanRules } from './pricing';
 
@@ -19,8 +20,11 @@ export type BffMode = (typeof BFF_MODES)[number];
 
 export const SessionInfo = z.object({
   mode: z.enum(BFF_MODES),
-  /** Null in team mode when nobody is signed in. */
-  user: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /**
+   * Null in team mode when nobody is signed in. `role` says what the app offers: the Admin page and
+   * the upstream's webhook endpoints are an admin's (local mode's one user is an admin).
+   */
+  user: z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES) }).nullable(),
 });
 export type SessionInfo = z.infer<typeof SessionInfo>;
 

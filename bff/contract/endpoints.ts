@@ -17,6 +17,18 @@
  */
 import { z } from 'zod';
 import {
+  AdminUser,
+  AdminUsersResponse,
+  AuditQuery,
+  AuditResponse,
+  NewUserRequest,
+  SpendQuery,
+  SpendResponse,
+  TeamPatch,
+  TeamSettings,
+  UserPatch,
+} from './admin';
+import {
   AdditionRequest,
   AdditionStatusResponse,
   AdditionSubmitResponse,
@@ -99,6 +111,8 @@ export type EndpointDef = {
   /** What a call costs, in words that name the price table's figures; 'free' when nothing. */
   readonly price: string;
   readonly auth: EndpointAuth;
+  /** Only a user of this role may call (403 to the others); absent: every signed-in user. */
+  readonly role?: 'admin';
   readonly summary: string;
   /** OpenAPI tag: the group the reference page shows it under. */
   readonly tag: string;
@@ -111,6 +125,8 @@ const sectionsPrice = 'each section its price per company (price table)';
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const WEBHOOK_ID = '[A-Za-z0-9_-]{1,100}';
+/** A team user's id (a UUID; local mode's implicit user is no account). */
+const USER_ID = UUID;
 
 export const ENDPOINTS = {
   // --- the Company Data Service ------------------------------------------------------------------
@@ -288,6 +304,7 @@ export const ENDPOINTS = {
     cacheable: false,
     price: FREE,
     auth: 'user',
+    role: 'admin',
     summary: 'The webhook endpoints registered with the service',
     tag: 'Webhooks',
   },
@@ -302,6 +319,7 @@ export const ENDPOINTS = {
     cacheable: false,
     price: FREE,
     auth: 'user',
+    role: 'admin',
     summary: 'Registers a webhook endpoint; answers its signing secret once',
     tag: 'Webhooks',
   },
@@ -315,6 +333,7 @@ export const ENDPOINTS = {
     cacheable: false,
     price: FREE,
     auth: 'user',
+    role: 'admin',
     summary: 'Removes a webhook endpoint',
     tag: 'Webhooks',
   },
@@ -328,6 +347,7 @@ export const ENDPOINTS = {
     cacheable: false,
     price: FREE,
     auth: 'user',
+    role: 'admin',
     summary: 'The latest deliveries to a webhook endpoint, with their attempts',
     tag: 'Webhooks',
   },
@@ -458,6 +478,112 @@ export const ENDPOINTS = {
     auth: 'signature',
     summary: 'Receives the service’s signed addition status webhooks',
     tag: 'Webhooks',
+  },
+
+  // --- the team's administration (admins only) ----------------------------------------------------
+  'bff.admin.users': {
+    scope: 'bff',
+    method: 'GET',
+    path: '/bff/admin/users',
+    output: AdminUsersResponse,
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    role: 'admin',
+    summary: 'The team’s users with their role, state, daily budget and today’s spend',
+    tag: 'Admin',
+  },
+  'bff.admin.addUser': {
+    scope: 'bff',
+    method: 'POST',
+    path: '/bff/admin/users',
+    input: NewUserRequest,
+    output: AdminUser,
+    success: [201],
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    role: 'admin',
+    summary: 'Adds a user (a member unless `role` says admin)',
+    tag: 'Admin',
+  },
+  'bff.admin.updateUser': {
+    scope: 'bff',
+    method: 'PATCH',
+    path: '/bff/admin/users/{id}',
+    params: { id: USER_ID },
+    input: UserPatch,
+    output: AdminUser,
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    role: 'admin',
+    summary:
+      'Sets a user’s role, daily budget or password, or disables them (their sessions end at once; the last enabled admin stays)',
+    tag: 'Admin',
+  },
+  'bff.admin.team': {
+    scope: 'bff',
+    method: 'GET',
+    path: '/bff/admin/team',
+    output: TeamSettings,
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    role: 'admin',
+    summary: 'The team’s monthly credit cap and what the team spent this month',
+    tag: 'Admin',
+  },
+  'bff.admin.updateTeam': {
+    scope: 'bff',
+    method: 'PATCH',
+    path: '/bff/admin/team',
+    input: TeamPatch,
+    output: TeamSettings,
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    role: 'admin',
+    summary: 'Sets the team’s monthly credit cap (null: none), on top of the users’ daily budgets',
+    tag: 'Admin',
+  },
+  'bff.admin.audit': {
+    scope: 'bff',
+    method: 'GET',
+    path: '/bff/admin/audit',
+    input: AuditQuery,
+    output: AuditResponse,
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    role: 'admin',
+    summary: 'Every admin action (who, what, to whom, when), newest first',
+    tag: 'Admin',
+  },
+  'bff.admin.spend': {
+    scope: 'bff',
+    method: 'GET',
+    path: '/bff/admin/spend',
+    input: SpendQuery,
+    output: SpendResponse,
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    role: 'admin',
+    summary: 'Credits per day by user, by endpoint and the biggest spenders over the last `days` days',
+    tag: 'Admin',
+  },
+  'bff.admin.ledgerCsv': {
+    scope: 'bff',
+    method: 'GET',
+    path: '/bff/admin/ledger.csv',
+    media: 'text/csv',
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    role: 'admin',
+    summary: 'Every ledger entry as CSV, users named, for finance',
+    tag: 'Admin',
   },
 } as const satisfies Record<string, EndpointDef>;
 

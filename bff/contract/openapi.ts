@@ -20,7 +20,7 @@ const PROBLEM_STATUSES: Readonly<Record<number, string>> = {
   400: 'Invalid input: `errors` names every invalid field',
   401: 'Not signed in (team mode)',
   402: 'The daily budget, or the key’s credits, cannot cover the call',
-  403: 'Refused: the plan lacks it, or a CSRF check failed',
+  403: 'Refused: the plan lacks it, a CSRF check failed, or the endpoint is an admin’s',
   404: 'No such resource',
   405: 'The path does not allow this method (`Allow` names those it does)',
   409: 'Conflicts with the current state',
@@ -35,6 +35,7 @@ function problemsFor(d: EndpointDef): number[] {
   const out = [400];
   if (d.auth === 'user') out.push(401, 429);
   if (d.method !== 'GET') out.push(403, 413, 415);
+  if (d.role === 'admin') out.push(403);
   if (d.scope === 'service') {
     out.push(402, 404, 405, 502, 504);
     if (d.method === 'GET') out.push(403);
@@ -115,6 +116,8 @@ function operation(id: EndpointId, inputs: Components, outputs: Components, alia
     'x-cacheable': d.cacheable,
     'x-served-by': d.scope === 'service' ? 'Company Data Service (proxied)' : 'BFF',
   };
+  if (d.role === 'admin')
+    op.description = `${op.description ? `${op.description} ` : ''}Admins only: a member gets 403.`;
   if (d.auth === 'public') op.security = [];
   if (d.auth === 'signature') {
     op.security = [];

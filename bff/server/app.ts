@@ -3,8 +3,8 @@
  * the Company Data Service's endpoints with the API key injected server-side, behind one guard:
  *
  *   security headers -> /healthz -> who is the user -> CSRF -> body size -> rate limit
- *   -> /api/v1/* (route table, validation, cache, budget, upstream, ledger), /bff/session,
- *      /bff/pricing, /bff/usage, the extras (exports, webhooks, events)
+ *   -> /api/v1/* (route table, validation, cache, budget and team cap, upstream, ledger),
+ *      /bff/session, /bff/pricing, /bff/usage, /bff/admin/*, the extras (exports, webhooks, events)
  *   -> 404 problems for any other /api, /v1 or /bff path -> the web app (SPA fallback).
  */
 import { existsSync } from 'node:fs';
@@ -24,6 +24,8 @@ import {
   SERVICE_PREFIXES,
 } from '../contract/endpoints';
 import { openApiDocument } from '../contract/openapi';
+import { mountAdminRoutes } from './admin/routes';
+import { TeamCap } from './admin/team-cap';
 import { mountSessionRoutes, resolveSessionUser } from './auth/session-routes';
 import { findUserById } from './auth/users';
 import { ResponseCache } from './cache/cache';
@@ -41,6 +43,7 @@ import { securityHeaders } from './security/headers';
 import { FailureThrottle, TokenBuckets } from './security/throttle';
 import { type BffDb, bffDatabaseFile, openBffDatabase } from './store/db';
 import type { Upstream } from './upstream/upstream';
+import { SYSTEM_USER } from './webhooks/register';
 import { createWordsReader } from './words/filter-builder';
 
 export type BffConfig = {
@@ -92,7 +95,8 @@ export type BffApp = {
   close: () => void;
 };
 
-export const LOCAL_USER: BffUser = { id: 'local', name: 'Local user' };
+/** Local mode's one user: an admin (nobody else could run the team's settings). */
+export const LOCAL_USER: BffUser = { id: 'local', name: 'Local user', role: 'admin' };
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** The version the API document states. */
 export const API_VERSION = pkg.version;
@@ -121,6 +125,7 @@ export function createBffApp(config: BffConfig): BffApp {
   const log = (line: string) => (config.log ?? console.log)(scrub(line, secret));
   const defaultBudget = config.dailyBudget ?? null;
   const ledger = new Ledger(db, now);
+  const teamCap = new TeamCap(db, ledger, now);
   const cacheTtlMs = config.cacheTtlMs ?? 60_000;
   const cache =
     cacheTtlMs > 0
@@ -149,6 +154,8 @@ export function createBffApp(config: BffConfig): BffApp {
     ledger,
     ...(cache ? { cache } : {}),
     budgetOf,
+    // The BFF's own calls (webhook registration, free) are the team's housekeeping, never refused.
+    teamCap: (user) => (user.id === SYSTEM_USER.id ? undefined : teamCap.refusal()),
     timeoutMs: config.upstreamTimeoutMs ?? 15_000,
     retries: config.retries ?? 2,
     retryBaseMs: config.retryBaseMs ?? 100,
@@ -314,6 +321,14 @@ export function createBffApp(config: BffConfig): BffApp {
     now,
   });
   mountLedgerRoutes(app, { plan: upstream.plan, ledger, budgetOf });
+  mountAdminRoutes(app, {
+    db,
+    ledger,
+    teamCap,
+    defaultDailyBudget: defaultBudget,
+    builtInUsers: [LOCAL_USER, SYSTEM_USER],
+    now,
+  });
   const mounted = mountBffExtras(app, deps, { now, ...config.extras });
   extras = mounted;
 

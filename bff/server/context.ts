@@ -3,6 +3,7 @@
  * upstream (validation, budget, cache, retries and the credit ledger applied alike).
  */
 import type Database from 'better-sqlite3';
+import type { Role } from '../contract/admin';
 import type { ServiceEndpointId } from '../contract/endpoints';
 import type { Plan } from '../contract/pricing';
 
@@ -15,6 +16,8 @@ export type BffUser = {
    * (null: none of its own), so the budget check needs no second query. Absent: not read.
    */
   dailyBudget?: number | null;
+  /** What the user may do: an admin also runs the team and the upstream's webhooks. Absent: member. */
+  role?: Role;
 };
 
 /**

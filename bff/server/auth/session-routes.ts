@@ -1,7 +1,8 @@
 /**
  * `GET/POST/DELETE /bff/session` (contract in bff/contract/bff.ts): who is signed in, sign in, sign
  * out. A failed sign-in answers the same 401 whether the name exists or not, after the same scrypt
- * work, and repeated failures per name and per client address are throttled (429).
+ * work, and repeated failures per name and per client address are throttled (429). A disabled
+ * account with the right password gets 403 and no session.
  */
 import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -43,7 +44,7 @@ export function resolveSessionUser(c: Context, db: BffDb, now: Date): BffUser | 
 export function mountSessionRoutes(app: Hono<BffEnv>, o: SessionRoutesOptions): void {
   const info = (user: BffUser | undefined): SessionInfo => ({
     mode: o.mode,
-    user: user ? { id: user.id, name: user.name } : null,
+    user: user ? { id: user.id, name: user.name, role: user.role ?? 'member' } : null,
   });
 
   route(app, 'bff.session', (c) => {
@@ -70,6 +71,8 @@ export function mountSessionRoutes(app: Hono<BffEnv>, o: SessionRoutesOptions): 
       o.throttle.fail(keys);
       return problem(401, 'The user name or the password is wrong.');
     }
+    // Said only to whoever knows the password: it names no account to a guesser.
+    if (user.disabled) return problem(403, 'This account is disabled; ask an admin of your team.');
     o.throttle.succeed(keys);
     const old = sessionCookie(c);
     if (old) deleteSession(o.db, old);

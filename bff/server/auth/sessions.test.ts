@@ -19,9 +19,9 @@ afterEach(() => db.close());
 const elsewhere = (sql: string, ...params: unknown[]) => db.prepare(sql).run(...params);
 
 describe('team sessions, looked up at most once a second each', () => {
-  it('knows the signed-in user and their own budget', () => {
+  it('knows the signed-in user, their role and their own budget', () => {
     const s = createSession(db, aliceId, 3600_000, T0);
-    expect(sessionUser(db, s.id, T0)).toEqual({ id: aliceId, name: 'alice', dailyBudget: 5 });
+    expect(sessionUser(db, s.id, T0)).toEqual({ id: aliceId, name: 'alice', dailyBudget: 5, role: 'member' });
     expect(sessionUser(db, 'x'.repeat(43), T0)).toBeUndefined();
   });
 
@@ -35,6 +35,16 @@ describe('team sessions, looked up at most once a second each', () => {
     elsewhere('DELETE FROM sessions');
     expect(sessionUser(db, s.id, at(RECHECK_MS + 1))).toBeDefined();
     expect(sessionUser(db, s.id, at(2 * RECHECK_MS))).toBeUndefined();
+  });
+
+  it('refuses the session of a user disabled elsewhere within a second', () => {
+    const s = createSession(db, aliceId, 3600_000, T0);
+    expect(sessionUser(db, s.id, T0)).toBeDefined();
+    // Another process disabled alice without deleting her sessions (or before it could).
+    elsewhere('UPDATE users SET disabled = 1 WHERE id = ?', aliceId);
+    expect(sessionUser(db, s.id, at(RECHECK_MS))).toBeUndefined();
+    elsewhere('UPDATE users SET disabled = 0 WHERE id = ?', aliceId);
+    expect(sessionUser(db, s.id, at(RECHECK_MS + 1))?.name).toBe('alice');
   });
 
   it('ends a session signed out here at once', () => {

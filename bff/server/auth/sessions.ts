@@ -38,8 +38,11 @@ export function createSession(
   return { id, expires };
 }
 
-const SESSION_USER = `SELECT u.id, u.name, u.daily_budget AS dailyBudget, s.expires_at AS expiresAt
-  FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = ? AND s.expires_at > ?`;
+// A disabled user's sessions are deleted when they are disabled; the condition also holds against a
+// process that remembered one, and against a store another process changed.
+const SESSION_USER = `SELECT u.id, u.name, u.daily_budget AS dailyBudget, u.role, s.expires_at AS expiresAt
+  FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.id_hash = ? AND s.expires_at > ? AND u.disabled = 0`;
 
 /** How long a session found in the store is taken on trust. */
 export const RECHECK_MS = 1000;
@@ -83,9 +86,20 @@ export function deleteSession(db: BffDb, id: string): void {
   db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hashId(id));
 }
 
-/** Ends every session of a user (a password reset): the store's rows, and what this process remembers. */
-export function deleteSessionsOf(db: BffDb, userId: string): void {
+/**
+ * Forgets what this process remembers of a user's sessions, so the next request reads the user
+ * again (a new role or budget applies at once rather than within RECHECK_MS).
+ */
+export function forgetSessionsOf(db: BffDb, userId: string): void {
   const seen = remembered(db);
   for (const [id, r] of seen) if (r.user.id === userId) seen.delete(id);
+}
+
+/**
+ * Ends every session of a user (a password reset, the user disabled): the store's rows, and what
+ * this process remembers.
+ */
+export function deleteSessionsOf(db: BffDb, userId: string): void {
+  forgetSessionsOf(db, userId);
   db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
 }

@@ -258,6 +258,36 @@ describe('npm run user:add', () => {
       );
       expect(again.status).toBe(1);
       expect(again.stderr).toContain('the password must have at least 10 characters');
+
+      // --role: a new user is a member unless told; a role that is none is refused before anything.
+      const userAdd = (...args: string[]) =>
+        spawnSync(
+          process.execPath,
+          ['--import', 'tsx', 'bff/server/cli/user-add.ts', ...args, '--password-stdin'],
+          {
+            input: `${password}\n`,
+            env: { ...process.env, DATA_DIR: dir },
+            encoding: 'utf8',
+            timeout: 60_000,
+          },
+        );
+      const admin = userAdd('--name', 'dana', '--role', 'admin');
+      expect(admin.stderr).toBe('');
+      expect(admin.stdout).toContain('Added user "dana" in');
+      expect(admin.stdout).toContain('role: admin');
+      const bad = userAdd('--name', 'erin', '--role', 'owner');
+      expect(bad.status).toBe(1);
+      expect(bad.stderr.trim()).toBe('user:add: --role must be admin or member, not "owner"');
+      const reset = userAdd('--name', 'dana', '--replace');
+      expect(reset.stdout).toContain('role: admin'); // kept: --replace without --role
+      const check = openBffDatabase(bffDatabaseFile(dir));
+      try {
+        expect(findUserByName(check, 'carol')?.role).toBe('member');
+        expect(findUserByName(check, 'dana')?.role).toBe('admin');
+        expect(findUserByName(check, 'erin')).toBeUndefined();
+      } finally {
+        check.close();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,70 +1,96 @@
 /**
- * Team accounts in the BFF's store (team mode): name, scrypt password hash, daily credit budget.
+ * Team accounts in the BFF's store (team mode): name, scrypt password hash, role, daily credit
+ * budget, and whether the account is disabled. The Admin page's changes go through
+ * `../admin/store.ts`; `npm run user:add` comes here.
  */
 import { randomUUID } from 'node:crypto';
+import { Password, type Role, UserName } from '../../contract/admin';
+import { type Actor, createUser, updateUser } from '../admin/store';
 import type { BffUser } from '../context';
 import { type BffDb, prepared } from '../store/db';
 import { hashPassword, type PasswordHash } from './passwords';
 import { deleteSessionsOf } from './sessions';
 
-export type StoredUser = BffUser & PasswordHash & { daily_budget: number | null };
+export type StoredUser = BffUser &
+  PasswordHash & { daily_budget: number | null; role: Role; disabled: boolean };
 
-export const USER_NAME_MAX = 100;
-export const PASSWORD_MIN = 10;
+export { PASSWORD_MIN, USER_NAME_MAX } from '../../contract/admin';
 
+/** The command line, as the audit log names it. */
+export const COMMAND_LINE: Actor = { id: 'cli', name: 'npm run user:add' };
+
+/** What is wrong with a new account's name and password, in words (the contract's rules). */
 export function validateNewUser(name: string, password: string): string[] {
-  const problems: string[] = [];
-  if (!/^[\p{L}\p{N}._@-]{1,100}$/u.test(name)) {
-    problems.push(`the user name must be 1 to ${USER_NAME_MAX} letters, digits or . _ @ -`);
-  }
-  if (password.length < PASSWORD_MIN)
-    problems.push(`the password must have at least ${PASSWORD_MIN} characters`);
-  if (password.length > 1000) problems.push('the password must have at most 1000 characters');
-  return problems;
+  const lower = (m: string) => `${m.charAt(0).toLowerCase()}${m.slice(1)}`;
+  return [
+    ...(UserName.safeParse(name).error?.issues ?? []),
+    ...(Password.safeParse(password).error?.issues ?? []),
+  ].map((i) => lower(i.message));
 }
 
+type UserRow = Omit<StoredUser, 'disabled'> & { disabled: number };
+const toStored = (r: UserRow | undefined): StoredUser | undefined =>
+  r && { ...r, disabled: r.disabled === 1 };
+
+const USER_BY = 'SELECT id, name, password_hash AS hash, salt, daily_budget, role, disabled FROM users WHERE';
+
 export function findUserByName(db: BffDb, name: string): StoredUser | undefined {
-  return db
-    .prepare('SELECT id, name, password_hash AS hash, salt, daily_budget FROM users WHERE name = ?')
-    .get(name) as StoredUser | undefined;
+  return toStored(prepared(db, `${USER_BY} name = ?`).get(name) as UserRow | undefined);
 }
 
 export function findUserById(db: BffDb, id: string): StoredUser | undefined {
-  return prepared(
-    db,
-    'SELECT id, name, password_hash AS hash, salt, daily_budget FROM users WHERE id = ?',
-  ).get(id) as StoredUser | undefined;
+  return toStored(prepared(db, `${USER_BY} id = ?`).get(id) as UserRow | undefined);
 }
 
-export type AddUserInput = { name: string; password: string; dailyBudget: number | null };
+export type AddUserInput = {
+  name: string;
+  password: string;
+  dailyBudget: number | null;
+  /** A new account's role (default member); with `replace`, absent keeps the existing role. */
+  role?: Role;
+};
 
-/** Adds a user, or with `replace` sets an existing user's password and budget (sessions end). */
+/**
+ * Adds a user, or with `replace` sets an existing user's password, budget and (when given) role;
+ * their sessions end. The audit log names `actor` (the command line unless told otherwise).
+ */
 export async function addUser(
   db: BffDb,
   input: AddUserInput,
-  opts: { replace?: boolean } = {},
+  opts: { replace?: boolean; actor?: Actor; now?: Date } = {},
 ): Promise<{ user: BffUser; created: boolean }> {
   const problems = validateNewUser(input.name, input.password);
   if (problems.length > 0) throw new Error(problems.join('; '));
-  const { hash, salt } = await hashPassword(input.password);
+  const password = await hashPassword(input.password);
+  const actor = opts.actor ?? COMMAND_LINE;
+  const at = opts.now ?? new Date();
   const existing = findUserByName(db, input.name);
   if (existing) {
     if (!opts.replace)
       throw new Error(`a user named "${existing.name}" exists already (use --replace to reset it)`);
-    db.transaction(() => {
-      db.prepare('UPDATE users SET password_hash = ?, salt = ?, daily_budget = ? WHERE id = ?').run(
-        hash,
-        salt,
-        input.dailyBudget,
-        existing.id,
-      );
-      deleteSessionsOf(db, existing.id);
-    })();
-    return { user: { id: existing.id, name: existing.name }, created: false };
+    const result = await updateUser(
+      db,
+      existing.id,
+      { password, dailyBudget: input.dailyBudget, ...(input.role ? { role: input.role } : {}) },
+      actor,
+      at,
+    );
+    if (result.kind === 'last_admin')
+      throw new Error(`"${existing.name}" is the last enabled admin: make another user an admin first`);
+    deleteSessionsOf(db, existing.id);
+    return {
+      user: { id: existing.id, name: existing.name, role: input.role ?? existing.role },
+      created: false,
+    };
   }
   const id = randomUUID();
-  db.prepare(
-    'INSERT INTO users (id, name, password_hash, salt, daily_budget, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(id, input.name, hash, salt, input.dailyBudget, new Date().toISOString());
-  return { user: { id, name: input.name }, created: true };
+  const role = input.role ?? 'member';
+  const created = await createUser(
+    db,
+    { id, name: input.name, ...password, role, dailyBudget: input.dailyBudget },
+    actor,
+    at,
+  );
+  if (created.kind === 'exists') throw new Error(`a user named "${created.name}" exists already`);
+  return { user: { id, name: input.name, role }, created: true };
 }

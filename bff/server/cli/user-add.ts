@@ -1,14 +1,16 @@
 /**
  * `npm run user:add`: adds a team-mode account to the BFF's store (DATA_DIR/bff.sqlite).
  *
- *   npm run user:add -- --name alice [--budget 500] [--replace] [--password-stdin]
+ *   npm run user:add -- --name alice [--role admin|member] [--budget 500] [--replace] [--password-stdin]
  *
+ * A new user is a member unless `--role admin`; with `--replace`, the role is kept unless given.
  * The password is asked for twice without echo, or read from the first line of stdin with
  * `--password-stdin` (for scripts). It is never taken from the command line, where it would land in
  * the shell history and the process list.
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { ROLES, type Role } from '../../contract/admin';
 import { addUser, validateNewUser } from '../auth/users';
 import { bffDatabaseFile, openBffDatabase } from '../store/db';
 
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
     options: {
       name: { type: 'string' },
       budget: { type: 'string' },
+      role: { type: 'string' },
       replace: { type: 'boolean', default: false },
       'password-stdin': { type: 'boolean', default: false },
     },
@@ -78,6 +81,9 @@ async function main(): Promise<void> {
     name = (await new Promise<string>((resolve) => rl.question('User name: ', resolve))).trim();
     rl.close();
   }
+  const role = values.role?.trim();
+  if (role !== undefined && !(ROLES as readonly string[]).includes(role))
+    throw new Error(`--role must be ${ROLES.join(' or ')}, not "${role}"`);
   let dailyBudget: number | null = null;
   if (values.budget !== undefined && values.budget !== 'unlimited') {
     dailyBudget = Number(values.budget);
@@ -98,9 +104,13 @@ async function main(): Promise<void> {
   const file = bffDatabaseFile(process.env.DATA_DIR ?? './data');
   const db = openBffDatabase(file);
   try {
-    const { user, created } = await addUser(db, { name, password, dailyBudget }, { replace: values.replace });
+    const { user, created } = await addUser(
+      db,
+      { name, password, dailyBudget, ...(role ? { role: role as Role } : {}) },
+      { replace: values.replace },
+    );
     console.log(
-      `${created ? 'Added' : 'Reset'} user "${user.name}" in ${file} (daily budget: ${dailyBudget ?? 'BFF_DAILY_BUDGET or unlimited'}).` +
+      `${created ? 'Added' : 'Reset'} user "${user.name}" in ${file} (role: ${user.role}; daily budget: ${dailyBudget ?? 'BFF_DAILY_BUDGET or unlimited'}).` +
         (created ? '' : ' Their sessions were ended.'),
     );
     console.log('Team mode: start the BFF with BFF_MODE=team.');

@@ -46,6 +46,7 @@ export class Ledger {
   private readonly sumDay;
   private readonly insertAll;
   private pending: Row[] = [];
+  private readonly listeners: ((creditsConsumed: number, day: string) => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -78,6 +79,14 @@ export class Ledger {
     this.insertAll(rows);
   }
 
+  /**
+   * Calls `listener` with every record's credits and UTC day as it is recorded (before it is
+   * written): the team's monthly total (bff/server/admin/team-cap.ts) is kept up to date this way.
+   */
+  onRecord(listener: (creditsConsumed: number, day: string) => void): void {
+    this.listeners.push(listener);
+  }
+
   record(r: LedgerRecord): void {
     const at = this.now().toISOString();
     const day = at.slice(0, 10); // utcDay, from the one ISO string the row needs anyway
@@ -85,6 +94,7 @@ export class Ledger {
     // writes them, and this record would then be counted twice.
     const cur = this.spentEntry(r.userId, day);
     cur.credits = credits(cur.credits + r.creditsConsumed);
+    for (const listener of this.listeners) listener(r.creditsConsumed, day);
     this.pending.push([
       r.userId,
       day,

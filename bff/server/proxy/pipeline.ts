@@ -14,7 +14,7 @@ import { cacheKey } from '../cache/cache';
 import type { BffUser, ProxiedCall } from '../context';
 import type { Ledger } from '../ledger/ledger';
 import type { Upstream } from '../upstream/upstream';
-import { invalidProblem, problem } from './problem';
+import { ADMINS_ONLY, invalidProblem, problem } from './problem';
 import { fromUpstream, mayAdapt, toUpstream } from './real-service';
 import { EMPTY_RESULTS, matchProxyRoute, type ProxyRoute } from './routes';
 import { creditsOf, type RawAnswer, type ReadAnswer, readAnswer, scrub } from './tolerant';
@@ -25,6 +25,11 @@ export type PipelineOptions = {
   cache?: ResponseCache;
   /** The user's daily credit budget; null = unlimited. */
   budgetOf: (user: BffUser) => number | null;
+  /**
+   * The team's monthly credit cap (bff/server/admin/team-cap.ts), checked after the daily budget:
+   * a refusal when the team has spent it. Absent: no cap.
+   */
+  teamCap?: (user: BffUser) => Refusal | undefined | Promise<Refusal | undefined>;
   /** Per attempt, covering the whole answer (headers and body). */
   timeoutMs: number;
   /** Extra attempts of a GET after a 502, a 503 or a connection error. */
@@ -54,6 +59,9 @@ export type CallOptions = {
   body?: { value: unknown; text: string };
   headers?: Readonly<Record<string, string>>;
 };
+
+/** A call refused for want of credits: what to say, and when to try again. */
+export type Refusal = { detail: string; retryAfterS: number };
 
 export type CallUpstream = (user: BffUser, req: Request, opts?: CallOptions) => Promise<Response>;
 
@@ -318,6 +326,7 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     if (matched.kind === 'method') {
       return problem(405, `This endpoint allows ${matched.allow}.`, { headers: { allow: matched.allow } });
     }
+    if (matched.route.def.role === 'admin' && user.role !== 'admin') return problem(403, ADMINS_ONLY);
     const route = matched.route;
     const method = route.def.method;
     const parsed = await parseRequest(req, route, new URLSearchParams(url.search), callOpts.body);
@@ -355,6 +364,13 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
           },
         );
       }
+    }
+    if (opts.teamCap) {
+      // Mostly known at once (no cap, or a cap read less than a second ago): no promise then.
+      const pending = opts.teamCap(user);
+      const refusal = pending instanceof Promise ? await pending : pending;
+      if (refusal)
+        return problem(402, refusal.detail, { headers: { 'retry-after': String(refusal.retryAfterS) } });
     }
 
     // What both upstreams accept (real-service.ts); unchanged requests go as the browser wrote them.

@@ -31,3 +31,6 @@ export class BffProblem extends HTTPException {
 export function invalidProblem(errors: ProblemField[]): Response {
   return problem(400, invalidDetail(errors), { errors });
 }
+
+/** The 403 of an endpoint only an admin may call (the endpoint table's `role: 'admin'`), to a member. */
+export const ADMINS_ONLY = 'Only an admin of the team may do this; ask one of your team’s admins.';

@@ -42,6 +42,52 @@ CREATE TABLE IF NOT EXISTS ledger (
 CREATE INDEX IF NOT EXISTS ledger_user_day ON ledger(user_id, day);
 `;
 
+// ---------------------------------------------------------------------------------------------
+// Roles and administration (issue 13; the queries are in bff/server/admin/store.ts). Applied to
+// every store, old ones included: a column is added only when the table lacks it, so a database
+// file from before this keeps its users (each a member) and its ledger.
+
+const ADMIN_COLUMNS: ReadonlyArray<{ table: string; column: string; definition: string }> = [
+  {
+    table: 'users',
+    column: 'role',
+    definition: "TEXT NOT NULL DEFAULT 'member' CHECK (role IN ('admin', 'member'))",
+  },
+  { table: 'users', column: 'disabled', definition: 'INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1))' },
+];
+
+const ADMIN_SCHEMA = `
+CREATE TABLE IF NOT EXISTS team_settings (
+  id          INTEGER PRIMARY KEY CHECK (id = 1),
+  monthly_cap REAL CHECK (monthly_cap IS NULL OR monthly_cap >= 0),
+  updated_at  TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS audit (
+  id         INTEGER PRIMARY KEY,
+  at         TEXT NOT NULL,
+  actor_id   TEXT NOT NULL,
+  actor_name TEXT NOT NULL,
+  action     TEXT NOT NULL,
+  target     TEXT NOT NULL,
+  details    TEXT NOT NULL DEFAULT '{}'
+);
+
+-- The spend dashboard and the team's monthly total read the ledger by day across users.
+CREATE INDEX IF NOT EXISTS ledger_day ON ledger(day);
+`;
+
+function applyAdminSchema(db: Database.Database): void {
+  db.transaction(() => {
+    for (const { table, column, definition } of ADMIN_COLUMNS) {
+      const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+      if (!columns.some((c) => c.name === column))
+        db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+    }
+    db.exec(ADMIN_SCHEMA);
+  })();
+}
+
 const statements = new WeakMap<BffDb, Map<string, Database.Statement>>();
 
 /**
@@ -77,5 +123,6 @@ export function openBffDatabase(file: string): BffDb {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  applyAdminSchema(db);
   return db;
 }

@@ -11,8 +11,11 @@ import type { BffDeps, BffUser } from '../context';
 import { bffPath, callEndpoint } from '../routing';
 import { WebhookStore } from './store';
 
-/** The ledger's name for calls the BFF makes on its own behalf. */
-export const SYSTEM_USER: BffUser = { id: 'system', name: 'BFF' };
+/**
+ * The ledger's name for calls the BFF makes on its own behalf; an admin, since managing the
+ * upstream's webhook endpoints is an admin's.
+ */
+export const SYSTEM_USER: BffUser = { id: 'system', name: 'BFF', role: 'admin' };
 
 // Only the fields registration needs are read (WebhookEndpoint in api.ts has the rest), so a
 // remote service that adds or omits other fields does not break start-up.
