@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
+import { useSession } from '@/features/auth/api/get-session';
 import { CompanySearchBox } from '@/features/company-search/components/company-search-box';
 
 const AddCompanyDrawer = lazy(() =>
@@ -17,6 +18,8 @@ type Prefill = { company_name?: string; website?: string };
 
 export function HeaderCompanyTools() {
   const [adding, setAdding] = useState<Prefill | null>(null);
+  // The Admin page is offered to admins only (the BFF refuses its API to anyone else).
+  const isAdmin = useSession().data?.user?.role === 'admin';
   return (
     <div className="flex min-w-0 items-center gap-3">
       <CompanySearchBox onAddCompany={setAdding} />
@@ -35,6 +38,14 @@ export function HeaderCompanyTools() {
       >
         API
       </Link>
+      {isAdmin && (
+        <Link
+          to="/admin"
+          className="text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 [&.active]:font-medium [&.active]:text-indigo-700"
+        >
+          Admin
+        </Link>
+      )}
       {/* In a portal: the sticky header's backdrop filter would otherwise confine the fixed drawer. */}
       {adding &&
         createPortal(

@@ -55,6 +55,13 @@ export const apiReferenceRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/api-reference-page'), 'ApiReferencePage'),
 });
 
+export const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin',
+  // Loaded on first visit, and only ever by admins in practice: not part of anyone's first load.
+  component: lazyRouteComponent(() => import('./routes/admin-page'), 'AdminPage'),
+});
+
 export const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
@@ -67,6 +74,7 @@ const routeTree = rootRoute.addChildren([
   companyRoute,
   requestsRoute,
   apiReferenceRoute,
+  adminRoute,
   signInRoute,
 ]);
 

@@ -1,0 +1,117 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount, formatCredits } from '@/lib/format';
+import { useTeam } from '../api/get-team';
+import { useAdminUsers } from '../api/get-users';
+import { invalidateAdmin } from '../api/keys';
+import { AuditSection } from './audit-section';
+import { SpendSection } from './spend-section';
+import { formatMonth, TeamCapSection } from './team-cap-section';
+import { UsersSection } from './users-section';
+
+/**
+ * `/admin` for an admin: the team at a glance, the spend dashboard, the users, the monthly cap and
+ * the audit log. (A member is shown `AdminsOnly` instead; the BFF refuses them the API anyway.)
+ */
+export function AdminPage({ currentUserId }: { currentUserId: string }) {
+  const queryClient = useQueryClient();
+  const team = useTeam();
+  const users = useAdminUsers();
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await invalidateAdmin(queryClient);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+  const list = users.data;
+  const today = list ? list.reduce((s, u) => s + u.spent_today, 0) : undefined;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-6 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Admin</h1>
+          <p className="mt-1 text-sm text-slate-600">Your team's users, budgets and spend.</p>
+        </div>
+        <Button size="compact" onClick={() => void refresh()} loading={refreshing}>
+          Refresh figures
+        </Button>
+      </div>
+
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <Stat
+          label="Spent today"
+          value={today === undefined ? undefined : formatCredits(Math.round(today * 10000) / 10000)}
+          note="All users, UTC day"
+        />
+        <Stat
+          label={team.data ? `Spent in ${formatMonth(team.data.month)}` : 'Spent this month'}
+          value={team.data ? formatCredits(team.data.spent_this_month) : undefined}
+          note={
+            team.data
+              ? team.data.monthly_cap === null
+                ? 'No monthly cap'
+                : `Cap ${formatCredits(team.data.monthly_cap)}`
+              : ''
+          }
+        />
+        <Stat
+          label="Users"
+          value={list ? formatCount(list.filter((u) => !u.disabled).length) : undefined}
+          note={
+            list
+              ? `${formatCount(list.filter((u) => u.role === 'admin' && !u.disabled).length)} admins, ${formatCount(list.filter((u) => u.disabled).length)} disabled`
+              : ''
+          }
+        />
+      </dl>
+
+      <SpendSection />
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0">
+          <UsersSection
+            currentUserId={currentUserId}
+            defaultBudget={team.data?.default_daily_budget ?? null}
+          />
+        </div>
+        <div className="min-w-0">
+          {team.data ? (
+            <TeamCapSection team={team.data} />
+          ) : team.error ? (
+            <div
+              role="alert"
+              className="rounded-xl border border-rose-200 bg-rose-50 p-5 text-sm text-rose-900"
+            >
+              <p className="font-medium">The team's settings could not be loaded.</p>
+              <p>{team.error.message}</p>
+            </div>
+          ) : (
+            <div role="status" aria-label="Loading the team's settings">
+              <Skeleton className="h-64 w-full" />
+            </div>
+          )}
+        </div>
+      </div>
+
+      <AuditSection />
+    </div>
+  );
+}
+
+function Stat({ label, value, note }: { label: string; value: string | undefined; note: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white px-5 py-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">
+        {value ?? <Skeleton className="h-8 w-24" />}
+      </dd>
+      <dd className="mt-0.5 text-xs text-slate-500">{note}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/lib/format';
+import { AUDIT_SHOWN, useAudit } from '../api/get-audit';
+import { describeAudit } from '../audit-words';
+
+/** The latest admin actions, newest first: when, who, and what in words. */
+export function AuditSection() {
+  const audit = useAudit();
+  return (
+    <section aria-labelledby="admin-audit-heading" className="rounded-xl border border-slate-200 bg-white">
+      <div className="border-b border-slate-200 px-5 py-4">
+        <h2 id="admin-audit-heading" className="text-base font-semibold text-slate-900">
+          Audit log
+        </h2>
+        <p className="text-sm text-slate-500">Every admin action, newest first (the last {AUDIT_SHOWN}).</p>
+      </div>
+      {audit.error ? (
+        <div
+          role="alert"
+          className="m-5 rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900"
+        >
+          <p className="font-medium">The audit log could not be loaded.</p>
+          <p>{audit.error.message}</p>
+          <button type="button" className="mt-1 underline" onClick={() => void audit.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : !audit.data ? (
+        <div role="status" aria-label="Loading the audit log" className="space-y-2 p-5">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-8 w-full" />
+          ))}
+        </div>
+      ) : audit.data.length === 0 ? (
+        <p className="px-5 py-8 text-center text-sm text-slate-500">No admin actions yet.</p>
+      ) : (
+        <table className="w-full text-sm">
+          <caption className="sr-only">Admin actions, newest first</caption>
+          <thead className="text-left text-xs font-medium text-slate-500">
+            <tr className="border-b border-slate-200">
+              <th scope="col" className="px-5 py-2">
+                When
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Who
+              </th>
+              <th scope="col" className="px-5 py-2">
+                What
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {audit.data.map((e, i) => (
+              // Entries have no id of their own; their order is fixed (newest first).
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <tr key={`${e.at}-${i}`} data-testid="audit-entry">
+                <td className="whitespace-nowrap px-5 py-2 tabular-nums text-slate-600">
+                  <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                </td>
+                <td className="px-3 py-2 text-slate-800">{e.actor}</td>
+                <td className="px-5 py-2 text-slate-800">{describeAudit(e)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import type { SpendResponse } from '@contract/admin';
+import { ENDPOINT_IDS, ENDPOINTS, type EndpointDef } from '@contract/endpoints';
+import { useId, useState } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatCredits } from '@/lib/format';
+import { LEDGER_CSV_URL, useSpend } from '../api/get-spend';
+import { SpendChart } from './spend-chart';
+
+const WINDOWS = [7, 30, 90] as const;
+
+/** The group an endpoint's path belongs to in the API reference ("Lists", "Companies"). */
+function tagOf(path: string): string | undefined {
+  const id = ENDPOINT_IDS.find((i) => ENDPOINTS[i].path === path);
+  return id ? (ENDPOINTS[id] as EndpointDef).tag : undefined;
+}
+
+/**
+ * The spend dashboard: credits per day by user, by endpoint, the biggest spenders, and the whole
+ * ledger as CSV for finance. Every figure is the ledger's own sum.
+ */
+export function SpendSection() {
+  const id = useId();
+  const [days, setDays] = useState<number>(30);
+  const spend = useSpend(days);
+  return (
+    <section
+      aria-labelledby="admin-spend-heading"
+      className="rounded-xl border border-slate-200 bg-white p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="admin-spend-heading" className="text-base font-semibold text-slate-900">
+            Spend
+          </h2>
+          <p className="text-sm text-slate-500">
+            Credits the team spent per day (UTC), as the ledger has them.
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <label htmlFor={`${id}-days`} className="text-sm text-slate-600">
+            Period
+          </label>
+          <select
+            id={`${id}-days`}
+            value={days}
+            onChange={(e) => setDays(Number(e.target.value))}
+            className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+          >
+            {WINDOWS.map((n) => (
+              <option key={n} value={n}>
+                Last {n} days
+              </option>
+            ))}
+          </select>
+          <a
+            href={LEDGER_CSV_URL}
+            download
+            className="inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
+              <path
+                d="M8 2v8m0 0l-3-3m3 3l3-3M3 13h10"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                fill="none"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            Download ledger CSV
+          </a>
+        </div>
+      </div>
+      {spend.error ? (
+        <div
+          role="alert"
+          className="mt-4 rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900"
+        >
+          <p className="font-medium">The spend could not be loaded.</p>
+          <p>{spend.error.message}</p>
+          <button type="button" className="mt-1 underline" onClick={() => void spend.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : !spend.data ? (
+        <div role="status" aria-label="Loading the spend" className="mt-4 space-y-3">
+          <Skeleton className="h-60 w-full" />
+        </div>
+      ) : (
+        <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+          <div className="min-w-0">
+            <h3 className="sr-only">Credits per day by user</h3>
+            <SpendChart days={spend.data.days} />
+          </div>
+          <div className="min-w-0 space-y-6">
+            <TopSpenders spend={spend.data} />
+            <ByEndpoint spend={spend.data} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function TopSpenders({ spend }: { spend: SpendResponse }) {
+  const top = spend.top_spenders[0]?.credits ?? 0;
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-900">Top spenders</h3>
+      {spend.top_spenders.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">Nobody yet.</p>
+      ) : (
+        <ol className="mt-2 space-y-2" aria-label="Top spenders">
+          {spend.top_spenders.map((s) => (
+            <li key={s.name} data-testid="top-spender" data-name={s.name}>
+              <div className="flex items-baseline justify-between gap-2 text-sm">
+                <span className="truncate text-slate-800">{s.name}</span>
+                <span className="tabular-nums text-slate-600">{formatCredits(s.credits)}</span>
+              </div>
+              <div className="mt-1 h-1.5 rounded-full bg-slate-100" aria-hidden="true">
+                <div
+                  className="h-full rounded-full bg-indigo-600"
+                  style={{ width: `${top > 0 ? (s.credits / top) * 100 : 0}%` }}
+                />
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function ByEndpoint({ spend }: { spend: SpendResponse }) {
+  const rows = Object.entries(spend.by_endpoint);
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-900">By endpoint</h3>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">No paid calls in these days.</p>
+      ) : (
+        <table className="mt-2 w-full text-sm">
+          <caption className="sr-only">Credits by endpoint</caption>
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">Endpoint</th>
+              <th scope="col">Credits</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map(([path, credits]) => (
+              <tr key={path}>
+                <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+                  <span className="block text-xs text-slate-500">{tagOf(path) ?? 'Other'}</span>
+                  <span className="block break-all font-mono text-xs text-slate-800">{path}</span>
+                </th>
+                <td className="py-1.5 text-right align-bottom tabular-nums text-slate-700">
+                  {formatCredits(credits)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

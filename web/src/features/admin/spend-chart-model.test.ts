@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { chartModel, niceTicks, OTHERS, OTHERS_COLOUR, SERIES_COLOURS } from './spend-chart-model';
+
+describe('the spend chart’s model', () => {
+  it('gives the y axis round ticks that reach the highest day', () => {
+    expect(niceTicks(0)).toEqual([0, 1]);
+    expect(niceTicks(7.3)).toEqual([0, 2, 4, 6, 8]);
+    expect(niceTicks(100)).toEqual([0, 25, 50, 75, 100]);
+    expect(niceTicks(0.3)).toEqual([0, 0.1, 0.2, 0.3]);
+    for (const n of [0.04, 1, 3.3, 12.5, 999, 12_345])
+      expect(niceTicks(n).at(-1), String(n)).toBeGreaterThanOrEqual(n);
+  });
+
+  it('stacks each day’s users, biggest spender of the window first, with no holes', () => {
+    const m = chartModel([
+      { date: '2026-01-01', credits: 3, by_user: { ann: 1, bob: 2 } },
+      { date: '2026-01-02', credits: 0, by_user: {} },
+      { date: '2026-01-03', credits: 4.5, by_user: { ann: 4.5 } },
+    ]);
+    expect(m.series).toEqual([
+      { name: 'ann', colour: SERIES_COLOURS[0], total: 5.5 },
+      { name: 'bob', colour: SERIES_COLOURS[1], total: 2 },
+    ]);
+    expect(m.days.map((d) => d.segments.map((s) => [s.series, s.from, s.to]))).toEqual([
+      [
+        ['ann', 0, 1],
+        ['bob', 1, 3],
+      ],
+      [],
+      [['ann', 0, 4.5]],
+    ]);
+    expect(m.total).toBe(7.5);
+    expect(m.max).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('sums the users beyond the colours as Others', () => {
+    const by_user = Object.fromEntries(['a', 'b', 'c', 'd'].map((n, i) => [n, 4 - i]));
+    const m = chartModel([{ date: '2026-01-01', credits: 10, by_user }], 3);
+    expect(m.series.map((s) => [s.name, s.total])).toEqual([
+      ['a', 4],
+      ['b', 3],
+      [OTHERS, 3],
+    ]);
+    expect(m.series.at(-1)?.colour).toBe(OTHERS_COLOUR);
+    expect(m.days[0]?.segments.at(-1)).toMatchObject({ series: OTHERS, from: 7, to: 10 });
+  });
+});
