@@ -19,7 +19,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <div className="flex h-14 items-center gap-4 px-4 lg:px-6">
           <Link to="/" className="flex items-center gap-2 font-semibold text-slate-900">
             <img src="/favicon.svg" alt="" className="h-6 w-6" />
-            <span>List Builder</span>
+            <span className="whitespace-nowrap">List Builder</span>
           </Link>
           {ready && <HeaderCompanyTools />}
           <div className="flex-1" />

@@ -55,17 +55,17 @@ export function AdminPage({ currentUserId }: { currentUserId: string }) {
           note={
             team.data
               ? team.data.monthly_cap === null
-                ? 'No monthly cap'
-                : `Cap ${formatCredits(team.data.monthly_cap)}`
+                ? 'No monthly cap (set one below)'
+                : `Of a monthly cap of ${formatCredits(team.data.monthly_cap)}`
               : ''
           }
         />
         <Stat
-          label="Users"
+          label="Active users"
           value={list ? formatCount(list.filter((u) => !u.disabled).length) : undefined}
           note={
             list
-              ? `${formatCount(list.filter((u) => u.role === 'admin' && !u.disabled).length)} admins, ${formatCount(list.filter((u) => u.disabled).length)} disabled`
+              ? `${plural(list.filter((u) => u.role === 'admin' && !u.disabled).length, 'admin')}, ${formatCount(list.filter((u) => u.disabled).length)} disabled`
               : ''
           }
         />
@@ -73,13 +73,9 @@ export function AdminPage({ currentUserId }: { currentUserId: string }) {
 
       <SpendSection />
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0">
-          <UsersSection
-            currentUserId={currentUserId}
-            defaultBudget={team.data?.default_daily_budget ?? null}
-          />
-        </div>
+      <UsersSection currentUserId={currentUserId} defaultBudget={team.data?.default_daily_budget ?? null} />
+
+      <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className="min-w-0">
           {team.data ? (
             <TeamCapSection team={team.data} />
@@ -97,11 +93,16 @@ export function AdminPage({ currentUserId }: { currentUserId: string }) {
             </div>
           )}
         </div>
+        <div className="min-w-0">
+          <AuditSection />
+        </div>
       </div>
-
-      <AuditSection />
     </div>
   );
+}
+
+function plural(n: number, word: string): string {
+  return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function Stat({ label, value, note }: { label: string; value: string | undefined; note: string }) {

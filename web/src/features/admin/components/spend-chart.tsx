@@ -24,7 +24,7 @@ function useWidth(el: HTMLElement | null): number | undefined {
   return width;
 }
 
-const HEIGHT = 240;
+const HEIGHT = 260;
 const MARGIN = { top: 12, right: 4, bottom: 28, left: 52 };
 
 /**
@@ -127,9 +127,14 @@ export function SpendChart({ days }: { days: readonly SpendDay[] }) {
                 ))}
                 {labelled && (
                   <text
-                    x={MARGIN.left + i * band + band / 2}
+                    x={
+                      i === model.days.length - 1
+                        ? MARGIN.left + (i + 1) * band
+                        : MARGIN.left + i * band + band / 2
+                    }
                     y={HEIGHT - 8}
-                    textAnchor="middle"
+                    // The last day's label ends at the plot's edge rather than running past it.
+                    textAnchor={i === model.days.length - 1 ? 'end' : 'middle'}
                     className="fill-slate-600 text-[11px]"
                   >
                     {formatDay(d.date)}

@@ -1,5 +1,5 @@
 import type { SpendResponse } from '@contract/admin';
-import { ENDPOINT_IDS, ENDPOINTS, type EndpointDef } from '@contract/endpoints';
+import { ENDPOINT_IDS, ENDPOINTS, type EndpointDef, SERVICE_PREFIXES } from '@contract/endpoints';
 import { useId, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCredits } from '@/lib/format';
@@ -7,6 +7,8 @@ import { LEDGER_CSV_URL, useSpend } from '../api/get-spend';
 import { SpendChart } from './spend-chart';
 
 const WINDOWS = [7, 30, 90] as const;
+/** Every service path starts so (`/api/v1/`): shown without it, the names fit the column. */
+const SERVICE_PREFIX = `${SERVICE_PREFIXES[0]}/`;
 
 /** The group an endpoint's path belongs to in the API reference ("Lists", "Companies"). */
 function tagOf(path: string): string | undefined {
@@ -152,7 +154,9 @@ function ByEndpoint({ spend }: { spend: SpendResponse }) {
               <tr key={path}>
                 <th scope="row" className="py-1.5 pr-2 text-left font-normal">
                   <span className="block text-xs text-slate-500">{tagOf(path) ?? 'Other'}</span>
-                  <span className="block break-all font-mono text-xs text-slate-800">{path}</span>
+                  <span className="block break-words font-mono text-xs text-slate-800" title={path}>
+                    {path.replace(SERVICE_PREFIX, '/')}
+                  </span>
                 </th>
                 <td className="py-1.5 text-right align-bottom tabular-nums text-slate-700">
                   {formatCredits(credits)}

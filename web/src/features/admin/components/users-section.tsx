@@ -233,16 +233,19 @@ function UserRow({
           {user.disabled ? 'Disabled' : 'Active'}
         </span>
       </td>
-      <td className="px-3 py-3 text-right tabular-nums text-slate-700">
+      <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums text-slate-700">
         {user.daily_budget === null ? (
           <span className="text-slate-500">
-            Default{defaultBudget === null ? ' (no limit)' : ` (${formatCredits(defaultBudget)})`}
+            Default
+            <span className="block text-xs">
+              {defaultBudget === null ? 'no limit' : formatCredits(defaultBudget)}
+            </span>
           </span>
         ) : (
           formatCredits(user.daily_budget)
         )}
       </td>
-      <td className="px-3 py-3 text-right tabular-nums text-slate-700">
+      <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums text-slate-700">
         <div>{formatCredits(user.spent_today)}</div>
         {budget !== null && budget > 0 && (
           <div className="mt-1 ml-auto h-1 w-16 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
