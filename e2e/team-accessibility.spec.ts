@@ -45,12 +45,21 @@ test.describe('the Admin page', () => {
     await expect(page.getByRole('table', { name: 'Credits per day by user' })).toBeVisible();
     await checkState(page, 'admin: spend as a table');
 
-    await page.getByRole('button', { name: 'Add user' }).click();
+    // By keyboard: the drawer opens on Enter, takes the focus, submits on Enter, and Escape gives
+    // the focus back to the button that opened it.
+    const addUser = page.getByRole('button', { name: 'Add user' });
+    await addUser.focus();
+    await page.keyboard.press('Enter');
     const form = page.getByRole('form', { name: 'Add a user' });
-    await form.getByRole('button', { name: 'Add user' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add a user' })).toBeFocused();
+    await page.keyboard.press('Tab'); // the drawer's Close
+    await page.keyboard.press('Tab');
+    await expect(form.getByLabel('User name')).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(form.getByText('Enter a user name')).toBeVisible();
     await checkState(page, 'admin: add a user, refused');
     await page.keyboard.press('Escape');
+    await expect(addUser).toBeFocused();
 
     const row = page
       .getByRole('table', { name: "The team's users" })

@@ -33,7 +33,7 @@ function stubBff(opts: { signedIn: boolean; listStatus?: number }) {
     if (url.pathname === '/bff/session' && (init?.method ?? 'GET') === 'GET') {
       return answer({
         status: 200,
-        body: { mode: 'team', user: signedIn ? { id: 'u1', name: 'Ada' } : null },
+        body: { mode: 'team', user: signedIn ? { id: 'u1', name: 'Ada', role: 'member' } : null },
       });
     }
     if (url.pathname === '/bff/session' && init?.method === 'POST') {
@@ -41,7 +41,7 @@ function stubBff(opts: { signedIn: boolean; listStatus?: number }) {
       if (username !== 'ada' || password !== 'secret')
         return problem(401, 'The user name or the password is wrong.');
       signedIn = true;
-      return answer({ status: 200, body: { mode: 'team', user: { id: 'u1', name: 'Ada' } } });
+      return answer({ status: 200, body: { mode: 'team', user: { id: 'u1', name: 'Ada', role: 'member' } } });
     }
     if (url.pathname === '/api/v1/things') {
       return signedIn && !opts.listStatus
