@@ -661,6 +661,27 @@ describe('the spend dashboard and the ledger CSV', () => {
     );
   });
 
+  it('writes a user name a spreadsheet would run as a formula as text', async () => {
+    // "@" and "-" may begin a user name; a spreadsheet would take "@sum" or "-1" for a formula.
+    for (const name of ['@sum', '-1']) {
+      const { user } = await addUser(t.db, { name, password: 'a long enough secret', dailyBudget: null });
+      t.db
+        .prepare(
+          `INSERT INTO ledger (user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms)
+           VALUES (?, ?, ?, 'GET', '/api/v1/news', 200, 0.5, 'miss', 3)`,
+        )
+        .run(user.id, days[1], `${days[1]}T08:00:00.000Z`);
+    }
+    const [, ...rows] = parseCsv(await (await ada('bff.admin.ledgerCsv')).text());
+    const names = rows.map((r) => r[LEDGER_CSV_COLUMNS.indexOf('user')]);
+    expect(names).toContain("'@sum");
+    expect(names).toContain("'-1");
+    expect(names).not.toContain('@sum');
+    // The dashboard names them as they are.
+    const spend = (await (await ada('bff.admin.spend')).json()) as SpendResponse;
+    expect(spend.days[1]?.by_user).toEqual({ '@sum': 0.5, '-1': 0.5 });
+  });
+
   it('streams a ledger larger than one page whole', async () => {
     const insert = t.db.prepare(
       `INSERT INTO ledger (user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms)
