@@ -90,6 +90,11 @@ export const TeamSettings = z.object({
   monthly_cap: z.number().nullable(),
   /** Credits the whole team spent this calendar month (UTC), as the ledger has them. */
   spent_this_month: z.number(),
+  /**
+   * Credits the whole team spent today (UTC), as the ledger has them: every user's, the local user's
+   * and the BFF's own housekeeping included, which the users table does not list.
+   */
+  spent_today: z.number(),
   /** The month the figure is for, YYYY-MM (UTC). */
   month: z.string(),
   /** BFF_DAILY_BUDGET: the daily budget of a user without one of their own; null = unlimited. */

@@ -399,10 +399,12 @@ describe('the team’s monthly cap', () => {
     expect(await settings()).toEqual({
       monthly_cap: null,
       spent_this_month: 2.1 + 2.5,
+      spent_today: 2.1 + 2.5,
       month,
       default_daily_budget: null,
     });
     expect((await settings()).spent_this_month).toBe(ledgerSum(t.db, 'day >= ?', `${month}-01`));
+    expect((await settings()).spent_today).toBe(ledgerSum(t.db, 'day = ?', utcDay(new Date())));
   });
 
   it('refuses bad input naming the field, and changes nothing', async () => {

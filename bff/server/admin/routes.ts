@@ -117,9 +117,11 @@ export function mountAdminRoutes(app: Hono<BffEnv>, o: AdminRoutesOptions): void
   const team = async (): Promise<TeamSettings> => {
     ledger.flush();
     const month = utcMonth(now());
+    const today = utcDay(now());
     return {
       monthly_cap: await teamCap.current(),
       spent_this_month: await teamSpendSince(db, `${month}-01`),
+      spent_today: await teamSpendSince(db, today),
       month,
       default_daily_budget: o.defaultDailyBudget,
     };

@@ -29,7 +29,6 @@ export function AdminPage({ currentUserId }: { currentUserId: string }) {
     }
   };
   const list = users.data;
-  const today = list ? list.reduce((s, u) => s + u.spent_today, 0) : undefined;
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-6 py-8">
@@ -46,8 +45,8 @@ export function AdminPage({ currentUserId }: { currentUserId: string }) {
       <dl className="grid gap-4 sm:grid-cols-3">
         <Stat
           label="Spent today"
-          value={today === undefined ? undefined : formatCredits(Math.round(today * 10000) / 10000)}
-          note="All users, UTC day"
+          value={team.data ? formatCredits(team.data.spent_today) : undefined}
+          note="The whole team, UTC day"
         />
         <Stat
           label={team.data ? `Spent in ${formatMonth(team.data.month)}` : 'Spent this month'}
