@@ -66,6 +66,7 @@ import {
   SignInRequest,
   UsageResponse,
 } from './bff';
+import { LookalikeRequest, LookalikeResponse } from './lookalikes';
 import { PRICES } from './pricing';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
@@ -466,6 +467,19 @@ export const ENDPOINTS = {
     auth: 'user',
     summary: 'The signed-in user’s addition requests, newest first',
     tag: 'Additions',
+  },
+  'bff.lookalikes': {
+    scope: 'bff',
+    method: 'POST',
+    path: '/bff/lookalikes',
+    input: LookalikeRequest,
+    output: LookalikeResponse,
+    cacheable: false,
+    price:
+      'what its enrichments and list generation calls cost; 402 first when the estimate exceeds the budget left',
+    auth: 'user',
+    summary: 'Companies most like 1 to 20 seed companies, ranked by similarity, with the reasons in words',
+    tag: 'Lists',
   },
   'bff.webhookReceiver': {
     scope: 'bff',

@@ -34,6 +34,7 @@ import { type BffExtras, type ExtrasOptions, mountBffExtras } from './extras';
 import { Ledger } from './ledger/ledger';
 import { mountLedgerRoutes } from './ledger/routes';
 import { type ListResolverOptions, withListResolver } from './lists/resolver';
+import { mountLookalikes } from './lookalikes/routes';
 import { createPipeline } from './proxy/pipeline';
 import { BffProblem, problem } from './proxy/problem';
 import { scrub } from './proxy/tolerant';
@@ -328,6 +329,18 @@ export function createBffApp(config: BffConfig): BffApp {
     defaultDailyBudget: defaultBudget,
     builtInUsers: [LOCAL_USER, SYSTEM_USER],
     now,
+  });
+  mountLookalikes(app, {
+    call,
+    plan: upstream.plan,
+    // What the user may still spend: their daily budget's rest, and the team's monthly cap's.
+    remaining: async (user) => {
+      const budget = budgetOf(user);
+      const own = budget === null ? null : Math.max(0, budget - ledger.spentToday(user.id));
+      const cap = await teamCap.current();
+      const team = cap === null ? null : Math.max(0, cap - (await teamCap.spentThisMonth()));
+      return own === null ? team : team === null ? own : Math.min(own, team);
+    },
   });
   const mounted = mountBffExtras(app, deps, { now, ...config.extras });
   extras = mounted;

@@ -1,0 +1,481 @@
+/**
+ * `POST /bff/lookalikes`: companies like 1 to 20 seeds (docs/decisions/0014-lookalikes.md), built on
+ * the service's own endpoints through the BFF's one call path (`deps.call`: validation, budget,
+ * cache, the list resolver for sizes and exclusions, the ledger), so it works on the embedded and the
+ * real service alike.
+ *
+ * 1. Resolve the seeds by company search (free): every seed not found is named in one 400.
+ * 2. Estimate the run's cost; 402 when the budget left cannot cover it, before anything is spent.
+ * 3. Read each seed's profile by enrichment, and derive filters from the profiles.
+ * 4. Find how broadly to look: the narrowest rung of the ladder (industry and business model, then
+ *    industry alone, NAICS industry groups, no derived filter) that matches enough companies, and
+ *    within the first rung the seeds' median size, then the sizes either side (one-company counts;
+ *    sizes through the list resolver's probes).
+ * 5. Read the candidates with the sections the score needs, drop the seeds, rank by similarity and
+ *    write each row's reasons. Plans without sections in lists keep the service's order, unscored.
+ */
+import { z } from 'zod';
+import type { ProblemField, Warning } from '../../contract/api';
+import { GTM_TYPES, HEADCOUNT_RANGES, OFFERING_TYPES } from '../../contract/enums';
+import type { Exclusions, ListFilters } from '../../contract/filters';
+import { HEADCOUNT_KEY } from '../../contract/list-rules';
+import {
+  estimateLookalikeCost,
+  LOOKALIKE_ROW_SECTIONS,
+  type LookalikeResponse,
+  type LookalikeRow,
+  type LookalikeSeed,
+  lookalikePoolSize,
+  lookalikeSections,
+  type ParsedLookalikeRequest,
+} from '../../contract/lookalikes';
+import { credits, PLAN_LABELS, PLAN_RULES, type Plan } from '../../contract/pricing';
+import type { ListSection } from '../../contract/sections';
+import type { BffDeps, BffUser } from '../context';
+import { Relay } from '../lists/calls';
+import { invalidProblem, problem } from '../proxy/problem';
+import { callEndpoint } from '../routing';
+import {
+  derive,
+  GTM_KEY,
+  INDUSTRY_KEY,
+  type Ladder,
+  type LevelName,
+  ladder,
+  NAICS_KEY,
+  OFFERING_KEY,
+} from './derive';
+import { type Facts, readFacts } from './facts';
+import { scoreCandidate, seedProfile } from './similarity';
+
+export type LookalikeOptions = {
+  call: BffDeps['call'];
+  plan: Plan;
+  /** The credits the user has left today (null: no budget). */
+  remaining: (user: BffUser) => number | null | Promise<number | null>;
+};
+
+type Row = { uuid: string } & Record<string, unknown>;
+
+const SearchAnswer = z.object({
+  data: z.array(
+    z
+      .object({
+        uuid: z.string(),
+        name: z.string(),
+        website: z.string(),
+        product_category: z.string().nullish(),
+      })
+      .loose(),
+  ),
+});
+const EnrichmentAnswer = z.object({
+  data: z.record(z.string(), z.unknown()),
+  credits_consumed: z.number().default(0),
+});
+const ListAnswer = z.object({
+  data: z.array(z.object({ uuid: z.string() }).loose()),
+  total_count: z.number().int().nonnegative(),
+  warnings: z
+    .array(z.object({ code: z.string(), message: z.string(), key: z.string().optional() }))
+    .default([]),
+  credits_consumed: z.number().default(0),
+});
+type ListAnswer = z.infer<typeof ListAnswer>;
+
+/** A seed is a website when it has a dot or a slash; ids are opaque (`0001sk-microsoft`, `00031n-tesla`). */
+export function isWebsite(seed: string): boolean {
+  return /[./]/.test(seed);
+}
+
+/** The calls of one run, each through `deps.call`, with what they cost and the warnings they gave. */
+class Run {
+  spent = 0;
+  readonly warnings: Warning[] = [];
+  readonly maxLimit: number;
+
+  constructor(
+    private readonly opts: LookalikeOptions,
+    private readonly user: BffUser,
+  ) {
+    this.maxLimit = PLAN_RULES[opts.plan].maxListLimit;
+  }
+
+  private async read<S extends z.ZodType>(res: Response, schema: S, what: string): Promise<z.output<S>> {
+    if (!res.ok) throw new Relay(res);
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch {
+      throw new Relay(problem(502, `The Company Data Service answered ${what} the BFF cannot read.`));
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success)
+      throw new Relay(problem(502, `The Company Data Service answered ${what} the BFF cannot read.`));
+    const cost = (body as { credits_consumed?: unknown }).credits_consumed;
+    if (typeof cost === 'number') this.spent += cost;
+    return parsed.data;
+  }
+
+  async search(seed: string) {
+    const input = isWebsite(seed) ? { website: seed, limit: 1 } : { uuid: seed, limit: 1 };
+    const res = await callEndpoint(this.opts, this.user, 'company.search', input);
+    return (await this.read(res, SearchAnswer, 'a company search')).data[0];
+  }
+
+  async enrich(uuid: string, sections: readonly ListSection[]) {
+    const res = await callEndpoint(this.opts, this.user, 'company.enrichment', {
+      company: uuid,
+      sections: sections.join(','),
+    });
+    return (await this.read(res, EnrichmentAnswer, 'an enrichment')).data;
+  }
+
+  async list(q: {
+    filters: ListFilters;
+    exclude: Exclusions | undefined;
+    limit: number;
+    offset?: number;
+    sections?: readonly ListSection[];
+  }): Promise<ListAnswer> {
+    const banded = Array.isArray((q.filters as Record<string, unknown>)[HEADCOUNT_KEY]);
+    const res = await callEndpoint(this.opts, this.user, 'list.generate', {
+      filters: q.filters,
+      ...(q.exclude && Object.keys(q.exclude).length > 0 ? { exclude: q.exclude } : {}),
+      // A banded list comes in employee order whatever is asked: ask it, and no warning says so.
+      sort_by: banded ? 'employee_range' : 'relevance',
+      sort_order: 'desc',
+      limit: q.limit,
+      offset: q.offset ?? 0,
+      ...(q.sections && q.sections.length > 0 ? { sections: q.sections } : {}),
+    });
+    const answer = await this.read(res, ListAnswer, 'a list');
+    for (const w of answer.warnings) {
+      if (w.code === 'employee_sort' || this.warnings.some((x) => x.code === w.code)) continue;
+      this.warnings.push(w);
+    }
+    return answer;
+  }
+
+  /** How many companies filters match (at most 500); null when the list is too broad to slice (422). */
+  async count(filters: ListFilters, exclude: Exclusions | undefined): Promise<number | null> {
+    try {
+      return (await this.list({ filters, exclude, limit: 1 })).total_count;
+    } catch (e) {
+      if (e instanceof Relay && e.response.status === 422) return null;
+      throw e;
+    }
+  }
+}
+
+/** The rung chosen: its filters, and how many companies they match (as the service counts). */
+type Choice = { level: LevelName | 'given'; filters: ListFilters; total: number };
+
+/** The narrowest rung that matches enough companies, or the widest (step 4). */
+async function chooseLevel(
+  run: Run,
+  steps: Ladder,
+  exclude: Exclusions | undefined,
+  need: number,
+): Promise<Choice> {
+  let tooBroad: Relay | undefined;
+  for (const [i, level] of steps.levels.entries()) {
+    const total = await run.count(level.filters, exclude);
+    if (total === null) {
+      tooBroad = new Relay(
+        problem(422, 'The lists these seeds lead to are too broad to read: add a filter.'),
+      );
+      continue;
+    }
+    if (total >= need || i === steps.levels.length - 1)
+      return { level: level.name, filters: level.filters, total };
+  }
+  throw tooBroad ?? new Relay(problem(502, 'The BFF found no list to read.'));
+}
+
+/** Reads up to `limit` companies of a list from its top, in pages the plan allows. */
+async function readList(
+  run: Run,
+  q: {
+    filters: ListFilters;
+    exclude: Exclusions | undefined;
+    limit: number;
+    sections: readonly ListSection[];
+  },
+  add: (rows: readonly Row[]) => void,
+): Promise<number> {
+  let total = 0;
+  for (let offset = 0; offset < q.limit; ) {
+    const answer = await run.list({ ...q, limit: Math.min(run.maxLimit, q.limit - offset), offset });
+    total = answer.total_count;
+    add(answer.data as Row[]);
+    offset += answer.data.length;
+    if (answer.data.length === 0 || offset >= total) break;
+  }
+  return total;
+}
+
+const WIDENED: Readonly<Record<LevelName, string | undefined>> = {
+  model: undefined,
+  industry: 'their industry alone (few companies share their business model too)',
+  industry_group: 'their NAICS industry groups (few companies share their industry)',
+  open: 'no filter of theirs (few companies share their industry or its NAICS groups)',
+};
+
+const labelOf = (list: readonly { code: string; label: string }[], code: string) =>
+  list.find((o) => o.code === code)?.label ?? code;
+
+/** "A", "A or B", "A, B or C". */
+function either(list: readonly string[]): string {
+  return list.length <= 1 ? list.join('') : `${list.slice(0, -1).join(', ')} or ${list.at(-1)}`;
+}
+
+/**
+ * Reasons on plans without sections in lists: what the filters the row was read with say about
+ * it, and its product category (an identity field every list row carries).
+ */
+function filterReasons(filters: ListFilters, seeds: readonly Facts[], industryNames: Map<string, string>) {
+  const f = filters as Record<string, unknown>;
+  const out: ((row: Row) => string | undefined)[] = [];
+  const list = (key: string) => (Array.isArray(f[key]) ? (f[key] as string[]) : []);
+  const industries = list(INDUSTRY_KEY);
+  if (industries.length > 0) {
+    const names = industries.map((c) => industryNames.get(c) ?? c);
+    const text =
+      names.length === 1
+        ? `in your seeds’ industry: ${names[0]}`
+        : `in one of your seeds’ industries: ${either(names)}`;
+    out.push(() => text);
+  } else if (list(NAICS_KEY).length > 0) out.push(() => 'in your seeds’ NAICS industry groups');
+  const categories = new Set(seeds.map((s) => s.productCategory?.toLowerCase()).filter(Boolean));
+  out.push((row) =>
+    typeof row.product_category === 'string' && categories.has(row.product_category.toLowerCase())
+      ? `same product category: ${row.product_category}`
+      : undefined,
+  );
+  const bands = list(HEADCOUNT_KEY);
+  if (bands.length > 0) {
+    const sorted = HEADCOUNT_RANGES.filter((b) => bands.includes(b));
+    out.push(() => `${either(sorted)} employees, like your seeds`);
+  }
+  const gtm = list(GTM_KEY).map((c) => labelOf(GTM_TYPES, c));
+  const offering = list(OFFERING_KEY).map((c) => labelOf(OFFERING_TYPES, c).toLowerCase());
+  if (gtm.length > 0 || offering.length > 0) {
+    const what = [offering.length > 0 ? either(offering) : '', gtm.length > 0 ? `sold ${either(gtm)}` : '']
+      .filter(Boolean)
+      .join(', ');
+    out.push(() => `${what}, like your seeds`);
+  }
+  return (row: Row) => out.map((r) => r(row)).filter((r): r is string => r !== undefined);
+}
+
+/** The part of a row the answer keeps: identity and the sections the grid's columns read. */
+function rowOf(row: Row): Record<string, unknown> {
+  const kept: Record<string, unknown> = {
+    uuid: row.uuid,
+    name: row.name,
+    website: row.website,
+    product_category: row.product_category ?? null,
+    company_type: row.company_type,
+  };
+  for (const s of LOOKALIKE_ROW_SECTIONS) if (row[s] !== undefined) kept[s] = row[s];
+  return kept;
+}
+
+export async function findLookalikes(
+  opts: LookalikeOptions,
+  user: BffUser,
+  req: ParsedLookalikeRequest,
+): Promise<LookalikeResponse | Response> {
+  const run = new Run(opts, user);
+  try {
+    return await find(run, opts, user, req);
+  } catch (e) {
+    if (e instanceof Relay) return e.response;
+    throw e;
+  }
+}
+
+async function find(
+  run: Run,
+  opts: LookalikeOptions,
+  user: BffUser,
+  req: ParsedLookalikeRequest,
+): Promise<LookalikeResponse | Response> {
+  const rules = PLAN_RULES[opts.plan];
+
+  // 1. The seeds, by company search (free): all unknown ones in one 400.
+  const found = await Promise.all(req.seeds.map((s) => run.search(s)));
+  const errors: ProblemField[] = [];
+  found.forEach((f, i) => {
+    if (!f) errors.push({ path: `seeds.${i}`, message: `no company found for "${req.seeds[i]}"` });
+  });
+  if (errors.length > 0) return invalidProblem(errors);
+  const seeds: LookalikeSeed[] = [];
+  const identity = new Map<string, { product_category?: string | null | undefined }>();
+  for (const f of found) {
+    if (!f || identity.has(f.uuid)) continue;
+    identity.set(f.uuid, f);
+    seeds.push({ uuid: f.uuid, name: f.name, website: f.website });
+  }
+  const seedIds = new Set(seeds.map((s) => s.uuid));
+
+  // 2. What the run may cost, against what the user has left.
+  const estimate = estimateLookalikeCost(
+    {
+      seeds: seeds.length,
+      limit: req.limit,
+      derive_filters: req.derive_filters,
+      filters: req.filters,
+      exclude: req.exclude,
+    },
+    opts.plan,
+  );
+  const left = await opts.remaining(user);
+  if (left !== null && estimate.credits > left) {
+    return problem(
+      402,
+      `Finding lookalikes of ${seeds.length === 1 ? 'this company' : `these ${seeds.length} companies`} may cost up to ${estimate.credits} credits; your daily budget has ${credits(left)} left. Nothing was spent.`,
+    );
+  }
+
+  // 3. The seeds' profiles, and the filters they lead to.
+  const sections = lookalikeSections(opts.plan);
+  const profiles = await Promise.all(seeds.map((s) => run.enrich(s.uuid, sections)));
+  const facts = profiles.map((data, i) =>
+    readFacts({
+      ...data,
+      ...seeds[i],
+      product_category: identity.get(seeds[i]!.uuid)?.product_category ?? null,
+    }),
+  );
+  const derivation = derive(facts);
+  const userFilters = (req.filters ?? {}) as ListFilters;
+  const steps: Ladder = req.derive_filters
+    ? ladder(derivation, userFilters)
+    : { levels: [{ name: 'open', filters: userFilters }] };
+
+  // 4. How broadly to look.
+  const need = req.limit + seeds.length;
+  const pool = lookalikePoolSize(req.limit, seeds.length, opts.plan);
+  const chosen: Choice = req.derive_filters
+    ? await chooseLevel(run, steps, req.exclude, need)
+    : { level: 'given', filters: userFilters, total: -1 };
+
+  // 5. The candidates: ring by ring of the seeds' sizes, nearest first, until the pool is full.
+  const readSections = rules.listSections ? sections : [];
+  const rows: Row[] = [];
+  const seen = new Set<string>();
+  const add = (page: readonly Row[]) => {
+    for (const row of page) {
+      if (seen.has(row.uuid)) continue;
+      seen.add(row.uuid);
+      if (!seedIds.has(row.uuid)) rows.push(row);
+    }
+  };
+  const read = (filters: ListFilters, limit: number) =>
+    readList(run, { filters, exclude: req.exclude, limit, sections: readSections }, add);
+  let filters = chosen.filters;
+  let total = chosen.total;
+  const rings = req.derive_filters ? steps.rings : undefined;
+  if (rings && total > 0) {
+    const bands: string[] = [];
+    let ringsTotal = 0;
+    let broken = false;
+    for (const ring of rings) {
+      if (seen.size >= pool) break;
+      try {
+        ringsTotal += await read(
+          { ...chosen.filters, [HEADCOUNT_KEY]: ring } as ListFilters,
+          pool - seen.size,
+        );
+        bands.push(...ring);
+      } catch (e) {
+        // Too broad to slice (422): the rest comes from the rung in the service's order.
+        if (!(e instanceof Relay) || e.response.status !== 422) throw e;
+        broken = true;
+        break;
+      }
+    }
+    if (broken) {
+      if (seen.size < Math.min(pool, total)) await read(chosen.filters, Math.min(pool, total));
+    } else if (bands.length < HEADCOUNT_RANGES.length) {
+      filters = {
+        ...chosen.filters,
+        [HEADCOUNT_KEY]: HEADCOUNT_RANGES.filter((b) => bands.includes(b)),
+      } as ListFilters;
+      total = ringsTotal;
+    }
+  } else {
+    const t = await read(chosen.filters, total < 0 ? pool : Math.min(pool, total));
+    if (total < 0) total = t;
+  }
+
+  let data: LookalikeRow[];
+  if (rules.listSections) {
+    const profile = seedProfile(facts);
+    data = rows
+      .map((row, order) => ({ row, order, scored: scoreCandidate(profile, readFacts(row)) }))
+      .sort((a, b) => b.scored.score - a.scored.score || b.scored.raw - a.scored.raw || a.order - b.order)
+      .slice(0, req.limit)
+      .map(
+        ({ row, scored }) =>
+          ({ ...rowOf(row), score: scored.score, reasons: scored.reasons }) as LookalikeRow,
+      );
+  } else {
+    const industryNames = new Map(
+      facts.flatMap((f) => (f.industries ?? []).map((i) => [i.code, i.label] as const)),
+    );
+    const reasonsOf = filterReasons(filters, facts, industryNames);
+    // Unscored: the service's order, the rows of the seeds' product categories first (an identity
+    // field every row carries), the most widely held category first.
+    const held = new Map<string, number>();
+    for (const f of facts) {
+      const c = f.productCategory?.toLowerCase();
+      if (c) held.set(c, (held.get(c) ?? 0) + 1);
+    }
+    const heldBy = (row: Row) =>
+      typeof row.product_category === 'string' ? (held.get(row.product_category.toLowerCase()) ?? 0) : 0;
+    data = rows
+      .map((row, order) => ({ row, order, held: heldBy(row) }))
+      .sort((a, b) => b.held - a.held || a.order - b.order)
+      .slice(0, req.limit)
+      .map(({ row }) => ({ ...rowOf(row), score: null, reasons: reasonsOf(row) }) as LookalikeRow);
+  }
+
+  const warnings: Warning[] = [];
+  if (!rules.listSections) {
+    warnings.push({
+      code: 'ranking_needs_sections',
+      message: `Ranking by similarity needs a plan with sections in list generation (Subscription or Enterprise); on ${PLAN_LABELS[opts.plan]} these companies match the filters derived from your seeds, in the service’s order.`,
+    });
+  }
+  const widened = chosen.level === 'given' ? undefined : WIDENED[chosen.level];
+  if (widened) {
+    warnings.push({
+      code: 'lookalikes_widened',
+      message: `Few companies are like your seeds on every count: the candidates were read with ${widened}.`,
+    });
+  }
+  if (data.length < req.limit) {
+    warnings.push({
+      code: 'fewer_candidates',
+      message: `Only ${data.length} ${data.length === 1 ? 'company matches' : 'companies match'} these filters besides your seeds.`,
+    });
+  }
+  warnings.push(...run.warnings);
+
+  return {
+    data,
+    filters: filters as Record<string, unknown>,
+    ...(req.exclude && Object.keys(req.exclude).length > 0
+      ? { exclude: req.exclude as Record<string, unknown> }
+      : {}),
+    seeds: seeds.map((s) => s.uuid),
+    seed_companies: seeds,
+    ranking: rules.listSections ? 'similarity' : 'filters',
+    candidates: Math.max(0, total),
+    warnings,
+    credits_consumed: credits(run.spent),
+  };
+}
