@@ -14,6 +14,7 @@
  * Then the BFF's overhead in front of the service (bff-overhead.ts); BENCH=bff runs that part alone.
  * Then company size through the BFF (lists.ts: probes, credits, ms); BENCH=lists runs that alone.
  * Then the web app's bundle size and first results in Chromium (web.ts); BENCH=web runs that alone.
+ * Then lookalike quality and speed on the labelled seed sets (lookalikes.ts); BENCH=lookalikes alone.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -34,6 +35,7 @@ import { databaseFile, getMeta, openDatabase, setMeta } from '../embedded/store/
 import LABELLED from '../embedded/translate/queries.labelled.json' with { type: 'json' };
 import { bffOverheadBench } from './bff-overhead';
 import { listsBench } from './lists';
+import { lookalikesBench } from './lookalikes';
 import { webBench } from './web';
 
 const sizes = (process.env.BENCH_SIZES ?? '25000,1000000').split(',').map((s) => Number(s.trim()));
@@ -154,9 +156,9 @@ async function endpointBench(fetch: (req: Request) => Promise<Response>, suite: 
   return results;
 }
 
-// BENCH=bff (bff-overhead.ts), BENCH=lists (lists.ts) or BENCH=web (web.ts) runs only that part; by
-// default all run in turn.
-if (!['bff', 'lists', 'web'].includes(process.env.BENCH ?? '')) {
+// BENCH=bff (bff-overhead.ts), BENCH=lists (lists.ts), BENCH=web (web.ts) or BENCH=lookalikes
+// (lookalikes.ts) runs only that part; by default all run in turn.
+if (!['bff', 'lists', 'web', 'lookalikes'].includes(process.env.BENCH ?? '')) {
   console.log(
     `List generation benchmark: ${BENCH_SUITE.length} filter combinations, ${runs} runs each, sizes ${sizes.join(', ')}`,
   );
@@ -165,3 +167,4 @@ if (!['bff', 'lists', 'web'].includes(process.env.BENCH ?? '')) {
 if (!process.env.BENCH || process.env.BENCH === 'bff') await bffOverheadBench(benchDir);
 if (!process.env.BENCH || process.env.BENCH === 'lists') await listsBench(benchDir);
 if (!process.env.BENCH || process.env.BENCH === 'web') await webBench(benchDir);
+if (!process.env.BENCH || process.env.BENCH === 'lookalikes') await lookalikesBench(benchDir);

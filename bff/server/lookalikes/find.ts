@@ -15,7 +15,7 @@
  *    write each row's reasons. Plans without sections in lists keep the service's order, unscored.
  */
 import { z } from 'zod';
-import type { ProblemField, Warning } from '../../contract/api';
+import { LIST_TOTAL_CAP, type ProblemField, type Warning } from '../../contract/api';
 import { GTM_TYPES, HEADCOUNT_RANGES, OFFERING_TYPES } from '../../contract/enums';
 import type { Exclusions, ListFilters } from '../../contract/filters';
 import { HEADCOUNT_KEY } from '../../contract/list-rules';
@@ -377,8 +377,10 @@ async function find(
     readList(run, { filters, exclude: req.exclude, limit, sections: readSections }, add);
   let filters = chosen.filters;
   let total = chosen.total;
-  const rings = req.derive_filters ? steps.rings : undefined;
-  if (rings && total > 0) {
+  // A list the service counts at 500 may be longer: its slices may lie out of the 500 positions
+  // served (the resolver's 422, after probes paid for), so its candidates come in the service's order.
+  const rings = req.derive_filters && total > 0 && total < LIST_TOTAL_CAP ? steps.rings : undefined;
+  if (rings) {
     const bands: string[] = [];
     let ringsTotal = 0;
     let broken = false;

@@ -10,9 +10,9 @@
  *   each other, every ordered pair including each seed with itself: 1 when they all hold one value,
  *   0.5 when they split evenly in two) times the share of seeds with a value;
  * - the raw score is the weighted mean of the matches (a candidate without a value matches 0);
- * - the score is the raw score over the raw score of the most typical seed (its match to the other
- *   seeds), capped at 1: 1 means as close to the seeds as the seeds' own best example is. With one
- *   seed that reference is 1, a perfect copy.
+ * - the score is the raw score over the raw score of the most typical seed (scored like a candidate,
+ *   against every seed, itself included), capped at 1: 1 means as close to the seeds as a copy of
+ *   their best example would be. With one seed that reference is 1, a perfect copy.
  */
 import { HEADCOUNT_RANGES } from '../../contract/enums';
 import type { Coded, Facts } from './facts';
@@ -102,8 +102,8 @@ type Field<V> = {
   /** The reason a candidate gives on this field, or undefined when it says nothing worth reading. */
   reason?: (candidate: V, seeds: readonly Held<V>[], n: number) => string | undefined;
 };
-/** A seed's value on a field, with the seed's name for reasons that name it and its place in the set. */
-type Held<V> = { value: V; name: string; seed: number };
+/** A seed's value on a field, with the seed's name for reasons that name it. */
+type Held<V> = { value: V; name: string };
 
 const field = <V>(f: Field<V>): Field<unknown> => f as Field<unknown>;
 
@@ -219,13 +219,25 @@ const FIELDS: readonly Field<unknown>[] = [
       return shared.length > 0 ? `sells the same way: ${words(shared.map(lower))}` : undefined;
     },
   }),
-  field<string[]>({
+  field<{ segments: string[]; gtm?: Coded }>({
     id: 'segments',
-    value: (f) => (f.segments && f.segments.length > 0 ? f.segments : undefined),
-    similarity: jaccard,
-    reason: (c, seeds) => {
-      const shared = sharedValues(c, seeds).slice(0, 2);
-      return shared.length > 0 ? `sells to the same customers: ${words(shared.map(lower))}` : undefined;
+    value: (f) =>
+      f.segments && f.segments.length > 0
+        ? { segments: f.segments, ...(f.gtm ? { gtm: f.gtm } : {}) }
+        : undefined,
+    similarity: (a, b) => jaccard(a.segments, b.segments),
+    reason: (c, seeds, n) => {
+      const shared = sharedValues(
+        c.segments,
+        seeds.map((s) => ({ ...s, value: s.value.segments })),
+      ).slice(0, 2);
+      if (shared.length === 0) return undefined;
+      // "B2B mid-market": the go-to-market type the candidate shares with most seeds, then the segments.
+      const gtm = c.gtm;
+      const sameGtm = gtm ? seeds.filter((s) => s.value.gtm?.code === gtm.code).length * 2 >= n : false;
+      const who = words(shared.map(lower));
+      if (!sameGtm || !gtm) return `sells to the same customers: ${who}`;
+      return `sells to the same customers: ${gtm.label}${gtm.label.includes(' ') ? ', ' : ' '}${who}`;
     },
   }),
   field<string[]>({
@@ -239,7 +251,7 @@ const FIELDS: readonly Field<unknown>[] = [
     similarity: (a, b) => bandSimilarity(a.index, b.index),
     reason: (c, seeds, n) => {
       const same = holdersOf(seeds, (v) => v.index === c.index);
-      return same.length > 0 ? `revenue ${c.label} ${likeSeeds(same, n)}` : undefined;
+      return same.length > 0 ? `revenue ${lower(c.label)} ${likeSeeds(same, n)}` : undefined;
     },
   }),
   field<{ index: number; label: string }>({
@@ -248,7 +260,7 @@ const FIELDS: readonly Field<unknown>[] = [
     similarity: (a, b) => bandSimilarity(a.index, b.index),
     reason: (c, seeds, n) => {
       const same = holdersOf(seeds, (v) => v.index === c.index);
-      return same.length > 0 ? `valued ${c.label} ${likeSeeds(same, n)}` : undefined;
+      return same.length > 0 ? `valued ${lower(c.label)} ${likeSeeds(same, n)}` : undefined;
     },
   }),
   field<Coded>({
@@ -344,10 +356,10 @@ export function seedProfile(seeds: readonly Facts[], opts: ScoreOptions = {}): S
   const fields: WeightedField[] = [];
   for (const f of FIELDS) {
     const held: Held<unknown>[] = [];
-    seeds.forEach((s, seed) => {
+    for (const s of seeds) {
       const value = f.value(s);
-      if (value !== undefined) held.push({ value, name: s.name, seed });
-    });
+      if (value !== undefined) held.push({ value, name: s.name });
+    }
     if (held.length === 0 || weights[f.id] === 0) continue;
     let sum = 0;
     for (const a of held) for (const b of held) sum += f.similarity(a.value, b.value);
@@ -357,17 +369,14 @@ export function seedProfile(seeds: readonly Facts[], opts: ScoreOptions = {}): S
   }
   const profile: SeedProfile = { seeds, fields, reference: 1 };
   if (n > 1) {
-    let best = 0;
-    seeds.forEach((seed, i) => {
-      best = Math.max(best, rawScore(profile, seed, i));
-    });
+    const best = Math.max(...seeds.map((seed) => rawScore(profile, seed)));
     profile.reference = best > 0 ? best : 1;
   }
   return profile;
 }
 
-/** The weighted mean of a company's matches; `skip` leaves one seed out (a seed's own typicality). */
-function rawScore(profile: SeedProfile, company: Facts, skip = -1): number {
+/** The weighted mean of a company's matches to the seeds. */
+function rawScore(profile: SeedProfile, company: Facts): number {
   let total = 0;
   let weight = 0;
   for (const wf of profile.fields) {
@@ -375,13 +384,8 @@ function rawScore(profile: SeedProfile, company: Facts, skip = -1): number {
     const value = wf.field.value(company);
     if (value === undefined) continue;
     let sum = 0;
-    let count = 0;
-    for (const h of wf.held) {
-      if (h.seed === skip) continue;
-      sum += wf.field.similarity(value, h.value);
-      count++;
-    }
-    if (count > 0) total += wf.weight * (sum / count);
+    for (const h of wf.held) sum += wf.field.similarity(value, h.value);
+    total += wf.weight * (sum / wf.held.length);
   }
   return weight > 0 ? total / weight : 0;
 }
@@ -406,6 +410,25 @@ export function scoreCandidate(profile: SeedProfile, candidate: Facts, opts: Sco
   return {
     score: Math.round(score * 1000) / 1000,
     raw,
-    reasons: [...new Set(reasons.map((r) => r.text))].slice(0, opts.maxReasons ?? MAX_REASONS),
+    reasons: tidy(reasons.map((r) => r.text)).slice(0, opts.maxReasons ?? MAX_REASONS),
   };
+}
+
+/**
+ * Reasons that say the same thing once: a product category named like the industry already said,
+ * and "also sells B2B" when the customers' reason says "B2B" too.
+ */
+function tidy(reasons: readonly string[]): string[] {
+  return [...new Set(reasons)].filter((r) => {
+    if (r.startsWith('same product category: ')) {
+      const category = r.slice('same product category: '.length).toLowerCase();
+      return !reasons.some((o) => o !== r && o.toLowerCase().endsWith(`: ${category}`));
+    }
+    if (r.startsWith('also sells ')) {
+      return !reasons.some((o) =>
+        o.startsWith(`sells to the same customers: ${r.slice('also sells '.length)} `),
+      );
+    }
+    return true;
+  });
 }
