@@ -83,6 +83,8 @@ export const LookalikeResponse = z.object({
    * the companies match the derived filters in the service's order, unscored.
    */
   ranking: z.enum(LOOKALIKE_RANKINGS),
+  /** Names of the industry codes the filters and the seeds name (`IND-2031` -> "Payments"), for display. */
+  industry_names: z.record(z.string(), z.string()),
   /** How many companies the filters match (as the service counts: at most 500), seeds included. */
   candidates: z.number().int().nonnegative(),
   warnings: z.array(Warning),

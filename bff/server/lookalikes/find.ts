@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import { LIST_TOTAL_CAP, type ProblemField, type Warning } from '../../contract/api';
 import { GTM_TYPES, HEADCOUNT_RANGES, OFFERING_TYPES } from '../../contract/enums';
-import type { Exclusions, ListFilters } from '../../contract/filters';
+import { type Exclusions, type ListFilters, ListFiltersSchema } from '../../contract/filters';
 import { HEADCOUNT_KEY } from '../../contract/list-rules';
 import {
   estimateLookalikeCost,
@@ -469,12 +469,18 @@ async function find(
 
   return {
     data,
-    filters: filters as Record<string, unknown>,
+    // As list generation normalises them (and the web app's URL state reads them back).
+    filters: (ListFiltersSchema.safeParse(filters).data ?? filters) as Record<string, unknown>,
     ...(req.exclude && Object.keys(req.exclude).length > 0
       ? { exclude: req.exclude as Record<string, unknown> }
       : {}),
     seeds: seeds.map((s) => s.uuid),
     seed_companies: seeds,
+    industry_names: Object.fromEntries(
+      [...facts, ...data.map((r) => readFacts(r as Record<string, unknown>))].flatMap((f) =>
+        (f.industries ?? []).map((i) => [i.code, i.label] as const),
+      ),
+    ),
     ranking: rules.listSections ? 'similarity' : 'filters',
     candidates: Math.max(0, total),
     warnings,

@@ -12,10 +12,10 @@ import {
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { SignInSearch } from '@/features/auth/sign-in-search';
 import { CompanyPageSearch } from '@/features/company/company-tabs';
-import { ListBuilderPage } from '@/features/list-builder/components/list-builder-page';
 import { ListSearch } from '@/features/list-builder/list-search';
 import { trackListLocation } from '@/lib/last-list';
 import { trackRouteFocus } from './route-focus';
+import { ListPage } from './routes/list-page';
 import { NotFoundPage } from './routes/not-found-page';
 import { AppShell } from './shell';
 
@@ -32,7 +32,7 @@ export const listRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   validateSearch: ListSearch,
-  component: ListBuilderPage,
+  component: ListPage,
 });
 
 export const companyRoute = createRoute({

@@ -2,6 +2,7 @@ import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import type { CompanyTab } from '@/features/company/company-tabs';
 import { BackToList } from '@/features/company/components/back-to-list';
 import { CompanyView } from '@/features/company/components/company-view';
+import { MoreLikeThis } from '@/features/lookalikes/components/more-like-this';
 
 /** The company page (`/companies/:id?tab=`): loaded lazily, it is not part of the first load. */
 export function CompanyPage() {
@@ -18,7 +19,10 @@ export function CompanyPage() {
     });
   return (
     <div className="mx-auto w-full max-w-7xl px-6 py-6">
-      <BackToList />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <BackToList />
+        <MoreLikeThis seeds={[companyId]} />
+      </div>
       <div className="mt-3">
         <CompanyView key={companyId} company={companyId} tab={tab ?? 'overview'} onTabChange={onTabChange} />
       </div>

@@ -6,6 +6,7 @@
  */
 import { LIST_DEFAULT_LIMIT, type ListRequest, SORT_BY, SORT_ORDERS, type SortBy } from '@contract/api';
 import { ExcludeSchema, ListFiltersSchema } from '@contract/filters';
+import { LOOKALIKE_MAX_SEEDS } from '@contract/lookalikes';
 import { LIST_SECTIONS, type ListSection } from '@contract/sections';
 import { z } from 'zod';
 
@@ -89,6 +90,11 @@ export const ListSearch = z.object({
   /** 1-based page number. */
   page: z.number().int().min(1).max(500).optional().catch(undefined),
   size: z.number().int().min(1).max(500).optional().catch(undefined),
+  /**
+   * "More like this": the seed companies (ids) whose lookalikes the page shows instead of a list
+   * (features/lookalikes); `filters` are then the lookalikes' filters, once derived from the seeds.
+   */
+  like: z.array(z.string().min(1).max(2048)).min(1).max(LOOKALIKE_MAX_SEEDS).optional().catch(undefined),
 });
 export type ListSearch = z.infer<typeof ListSearch>;
 

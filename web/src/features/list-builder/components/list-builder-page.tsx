@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DescribePanel } from './describe-panel';
 import { FilterEditor } from './filter-editor';
 import { FilterSummary } from './filter-summary';
@@ -12,7 +13,16 @@ import { ResultsPanel } from './results-panel';
  * page), beside a results column that stays in view while the user works down the filters. Below
  * `lg` (narrow windows, high zoom) the page scrolls as one, so nothing is cut off.
  */
-export function ListBuilderPage() {
+export type ListBuilderPageProps = {
+  /** In place of the Describe box (the lookalikes' seeds). */
+  top?: ReactNode;
+  /** In place of the results grid (the lookalikes, ranked). */
+  results?: ReactNode;
+  /** Actions on the grid's selection, shown beside its count ("More like these"). */
+  selectionActions?: (selected: readonly string[]) => ReactNode;
+};
+
+export function ListBuilderPage({ top, results, selectionActions }: ListBuilderPageProps = {}) {
   return (
     <div className="flex min-h-0 flex-1 lg:h-[calc(100dvh-var(--app-header-height))] lg:flex-none">
       <h1 className="sr-only">Company list builder</h1>
@@ -23,9 +33,9 @@ export function ListBuilderPage() {
         <FilterEditor />
       </aside>
       <section className="relative flex min-w-0 flex-1 flex-col gap-3 p-4 lg:min-h-0 lg:overflow-y-auto lg:p-6">
-        <DescribePanel />
+        {top ?? <DescribePanel />}
         <FilterSummary />
-        <ResultsPanel />
+        {results ?? <ResultsPanel selectionActions={selectionActions} />}
       </section>
     </div>
   );

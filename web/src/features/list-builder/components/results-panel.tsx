@@ -9,7 +9,7 @@ import { LIST_DEFAULT_LIMIT, LIST_TOTAL_CAP, type SortBy, type SortOrder } from 
 import type { ListSection } from '@contract/sections';
 import { SECTION_LABELS } from '@contract/sections';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Drawer } from '@/components/ui/drawer';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -51,7 +51,12 @@ function isUnavailable(
   return !listSections || unavailable[s] !== undefined || skipped[s] !== undefined;
 }
 
-export function ResultsPanel() {
+export function ResultsPanel({
+  selectionActions,
+}: {
+  /** Actions on the selected companies, beside their count. */
+  selectionActions?: ((selected: readonly string[]) => ReactNode) | undefined;
+} = {}) {
   const { search, update, pricing, pricingReady, sections, request } = useListRequest();
   const planMax = pricing.rules.maxListLimit;
 
@@ -216,6 +221,7 @@ export function ResultsPanel() {
                 <Button variant="link" size="sm" onClick={() => onRowSelectionChange(NO_SELECTION)}>
                   Clear selection
                 </Button>
+                {selectionActions?.(selectedIds)}
               </span>
             )}
           </div>

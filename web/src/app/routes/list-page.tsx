@@ -1,0 +1,35 @@
+import { useSearch } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { ListBuilderPage } from '@/features/list-builder/components/list-builder-page';
+import { rememberNames } from '@/features/list-builder/filter-names';
+import { LookalikeSeeds } from '@/features/lookalikes/components/lookalike-seeds';
+import { MoreLikeThis } from '@/features/lookalikes/components/more-like-this';
+
+// Shown after a "More like this": not part of the list builder's first load.
+const LookalikeResults = lazy(() =>
+  import('@/features/lookalikes/components/lookalike-results').then((m) => ({ default: m.LookalikeResults })),
+);
+
+const moreLikeSelected = (selected: readonly string[]) => <MoreLikeThis seeds={selected} compact />;
+const rememberIndustries = (names: readonly (readonly [string, string])[]) =>
+  rememberNames('industry', names);
+
+/**
+ * The `/` route: the list builder, or with `like` in the URL the lookalikes of those companies as a
+ * list of their own (the filter editor then edits the lookalikes' filters).
+ */
+export function ListPage() {
+  const { like } = useSearch({ from: '/' });
+  if (!like) return <ListBuilderPage selectionActions={moreLikeSelected} />;
+  return (
+    <ListBuilderPage
+      top={<LookalikeSeeds />}
+      results={
+        <Suspense fallback={<Spinner label="Loading the lookalikes" />}>
+          <LookalikeResults onIndustryNames={rememberIndustries} />
+        </Suspense>
+      }
+    />
+  );
+}

@@ -1,0 +1,172 @@
+// @vitest-environment jsdom
+/**
+ * The lookalikes panel against a real BFF (in-process) in front of the real embedded service: the
+ * app's calls are handed to the BFF's own fetch, as the browser would send them.
+ */
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@contract/bff';
+import { COUNTRIES } from '@contract/geo';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  defaultStringifySearch,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Service, startService } from '../../../../../bff/embedded/service';
+import { type BffApp, createBffApp } from '../../../../../bff/server/app';
+import { openBffDatabase } from '../../../../../bff/server/store/db';
+import { embeddedUpstream } from '../../../../../bff/server/upstream/upstream';
+import { ListSearch } from '../../list-builder/list-search';
+import { lookalikeRequestOf, requestKey } from '../lookalike-request';
+import { askRun } from '../run-memory';
+import { LookalikeResults } from './lookalike-results';
+
+const ORIGIN = 'http://app.test';
+let service: Service;
+let bff: BffApp;
+const realFetch = globalThis.fetch;
+const runs: unknown[] = [];
+/** A company with enough others of its industry in the data set. */
+let seed: string;
+
+beforeAll(async () => {
+  service = await startService({ dataDir: ':memory:', companies: 1000, seed: 5 });
+  bff = createBffApp({
+    upstream: embeddedUpstream(service),
+    db: openBffDatabase(':memory:'),
+    staticDir: 'does-not-exist',
+    log: () => {},
+  });
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), ORIGIN);
+    const headers = new Headers(init?.headers);
+    headers.set('origin', ORIGIN);
+    headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
+    if (url.pathname === '/bff/lookalikes') runs.push(JSON.parse(String(init?.body)));
+    return bff.fetch(new Request(url, { method: init?.method ?? 'GET', headers, body: init?.body ?? null }));
+  };
+  const row = service.ctx.db
+    .prepare(
+      "SELECT uuid FROM companies WHERE product_category = 'Venture Capital' ORDER BY idx LIMIT 1 OFFSET 3",
+    )
+    .get() as { uuid: string } | undefined;
+  seed =
+    row?.uuid ??
+    (service.ctx.db.prepare('SELECT uuid FROM companies LIMIT 1').get() as { uuid: string }).uuid;
+});
+
+afterAll(() => {
+  globalThis.fetch = realFetch;
+  bff.close();
+  service.close();
+});
+
+afterEach(() => {
+  cleanup();
+  runs.length = 0;
+});
+
+function renderResults(search: ListSearch) {
+  const rootRoute = createRootRoute({ component: () => <Outlet /> });
+  const listRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/',
+    validateSearch: ListSearch,
+    component: () => <LookalikeResults />,
+  });
+  const companyRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/companies/$companyId',
+    component: () => <h1>Company</h1>,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([listRoute, companyRoute]),
+    history: createMemoryHistory({ initialEntries: [`/${defaultStringifySearch(search)}`] }),
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+describe('LookalikeResults', () => {
+  it('shows the cost and waits for a click; then ranks with reasons and puts the derived filters in the URL, running once', async () => {
+    const user = userEvent.setup();
+    const router = renderResults({ like: [seed], size: 10 });
+    expect(await screen.findByText(/up to ~[\d,.]+ credits\./)).toBeTruthy();
+    expect(runs).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Find lookalikes' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(10), { timeout: 15_000 });
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      '#',
+      'Company',
+      'Similarity',
+      'Why it is similar',
+      'Primary industry',
+      'Employees',
+      'HQ country',
+    ]);
+    const first = bodyRows()[0]!;
+    expect(within(first).getAllByRole('listitem').length).toBeGreaterThan(0);
+    expect(Number(within(first).getAllByRole('cell')[2]!.textContent)).toBeGreaterThan(0);
+    // The derived filters went to the URL, and the same answer stands for them: no second run.
+    await waitFor(() => expect((router.state.location.search as ListSearch).filters).toBeDefined());
+    expect((router.state.location.search as ListSearch).filters?.['industry.industry']).toBeDefined();
+    expect(await screen.findByText(/This run: [\d,.]+ credits spent/)).toBeTruthy();
+    expect(runs).toHaveLength(1);
+  });
+
+  it('after "More like this" runs at once; edited filters ask for a re-rank with its cost, and narrow', async () => {
+    const user = userEvent.setup();
+    const req = lookalikeRequestOf({ like: [seed], size: 10 });
+    askRun(requestKey(req!));
+    const router = renderResults({ like: [seed], size: 10 });
+    await waitFor(() => expect(bodyRows().length).toBeGreaterThan(0), { timeout: 15_000 });
+    await waitFor(() => expect((router.state.location.search as ListSearch).filters).toBeDefined());
+    const filters = (router.state.location.search as ListSearch).filters ?? {};
+    const country = within(bodyRows()[0]!).getAllByRole('cell')[6]!.textContent;
+    const code = COUNTRIES.find((c) => c.name === country)?.code;
+    await router.navigate({
+      to: '/',
+      search: (prev: ListSearch) => ({
+        ...prev,
+        filters: { ...filters, 'location.hq.country': [code ?? 'USA'] },
+      }),
+    });
+    expect(await screen.findByText(/Your filters changed/)).toBeTruthy();
+    expect(runs).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Re-rank' }));
+    await waitFor(() => expect(runs).toHaveLength(2));
+    await waitFor(
+      () => {
+        expect(screen.queryByText(/Your filters changed/)).toBeNull();
+        const countries = bodyRows().map((row) => within(row).getAllByRole('cell')[6]!.textContent);
+        expect(countries.length).toBeGreaterThan(0);
+        expect(new Set(countries)).toEqual(new Set([country]));
+      },
+      { timeout: 15_000 },
+    );
+    expect(runs[1]).toMatchObject({ derive_filters: false, filters: { 'location.hq.country': [code] } });
+  });
+
+  it('says which seed cannot be found', async () => {
+    askRun(requestKey(lookalikeRequestOf({ like: ['no-such-company-000'] })!));
+    renderResults({ like: ['no-such-company-000'] });
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert.textContent).toContain('no company found for "no-such-company-000"');
+  });
+});

@@ -1,0 +1,74 @@
+import { estimateLookalikeCost, LOOKALIKE_DEFAULT_LIMIT, LOOKALIKE_MAX_SEEDS } from '@contract/lookalikes';
+import { useNavigate } from '@tanstack/react-router';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { formatCredits } from '@/lib/format';
+import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
+import { lookalikeRequestOf, requestKey } from '../lookalike-request';
+import { askRun } from '../run-memory';
+
+export function SimilarIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
+      <circle cx="5" cy="8" r="3" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <circle cx="11" cy="8" r="3" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    </svg>
+  );
+}
+
+/**
+ * "More like this": opens the list builder with the companies most like the seeds (1 to 20), with
+ * what the run may cost said beside the button before it is pressed.
+ */
+export function MoreLikeThis({
+  seeds,
+  compact = false,
+}: {
+  seeds: readonly string[];
+  /** A link-sized control for a line of text (the grid's selection line). */
+  compact?: boolean;
+}) {
+  const navigate = useNavigate();
+  const pricing = usePricing().data ?? FALLBACK_PRICING;
+  const costId = useId();
+  const tooMany = seeds.length > LOOKALIKE_MAX_SEEDS;
+  const estimate = estimateLookalikeCost(
+    {
+      seeds: Math.min(seeds.length, LOOKALIKE_MAX_SEEDS),
+      limit: LOOKALIKE_DEFAULT_LIMIT,
+      derive_filters: true,
+    },
+    pricing.plan,
+  );
+  const open = () => {
+    const like = [...seeds];
+    const req = lookalikeRequestOf({ like });
+    if (req) askRun(requestKey(req));
+    void navigate({ to: '/', search: { like } });
+  };
+  const label = seeds.length === 1 ? 'More like this' : 'More like these';
+  return (
+    <span className="inline-flex items-center gap-2">
+      {compact && (
+        <span aria-hidden="true" className="text-slate-400">
+          ·
+        </span>
+      )}
+      <Button
+        variant={compact ? 'link' : 'secondary'}
+        size={compact ? 'sm' : 'md'}
+        onClick={open}
+        disabled={tooMany || seeds.length === 0}
+        aria-describedby={costId}
+      >
+        {!compact && <SimilarIcon />}
+        {label}
+      </Button>
+      <span id={costId} className="text-xs whitespace-nowrap text-slate-500 tabular-nums">
+        {tooMany
+          ? `select at most ${LOOKALIKE_MAX_SEEDS} companies`
+          : `${compact ? '' : 'Costs '}up to ~${formatCredits(estimate.credits)}`}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The lookalikes a page shows, from its URL (the list builder's search params with `like`): the
+ * seeds, and once derived, the filters as the user widened or narrowed them.
+ */
+import { LOOKALIKE_DEFAULT_LIMIT, LOOKALIKE_MAX_LIMIT, type LookalikeRequest } from '@contract/lookalikes';
+
+/** How many lookalikes a page can show. */
+export const LOOKALIKE_SIZES = [10, 25, 50, 100] as const;
+
+export type LookalikeSearch = {
+  like?: string[] | undefined;
+  filters?: Record<string, unknown> | undefined;
+  exclude?: Record<string, unknown> | undefined;
+  size?: number | undefined;
+};
+
+const hasKeys = (o: Record<string, unknown> | undefined): o is Record<string, unknown> =>
+  o !== undefined && Object.keys(o).length > 0;
+
+export function lookalikeLimit(size: number | undefined): number {
+  return Math.min(LOOKALIKE_MAX_LIMIT, Math.max(1, size ?? LOOKALIKE_DEFAULT_LIMIT));
+}
+
+/**
+ * Without filters the BFF derives them from the seeds; with filters (the derived ones, as the user
+ * edited them) it reads those alone, and the seeds rank what they match.
+ */
+export function lookalikeRequestOf(s: LookalikeSearch): LookalikeRequest | null {
+  if (!s.like || s.like.length === 0) return null;
+  const req: LookalikeRequest = { seeds: s.like, limit: lookalikeLimit(s.size) };
+  if (hasKeys(s.exclude)) req.exclude = s.exclude;
+  if (hasKeys(s.filters)) {
+    req.filters = s.filters;
+    req.derive_filters = false;
+  }
+  return req;
+}
+
+/** A request's identity, whatever order its keys were written in. */
+export function requestKey(req: LookalikeRequest): string {
+  const stable = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(stable)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, stable((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return JSON.stringify(stable(req));
+}
