@@ -7,7 +7,8 @@ import { expect, test } from './fixtures/test';
  * Every page and state of the app through axe-core (WCAG 2.2 A and AA rules) and the heading
  * outline: the list builder empty and with results, every filter group, the editor's exclusions and
  * notes, every popover, menu and drawer, the header's search suggestions, the company page on every
- * tab, the requests page, the API reference and the page for an unknown address. A serious or
+ * tab, the lookalikes (ranked, asking for a re-rank, waiting for a run, an unknown company), the
+ * requests page, the API reference and the page for an unknown address. A serious or
  * critical violation in any state fails the journey, naming the state, rule and elements.
  * (Sign-in is checked in team-accessibility.spec.ts, on the team-mode server.)
  */
@@ -191,4 +192,44 @@ test('requests, the API reference, and an unknown address', async ({ page }) => 
   await page.goto('/companies/no-such-company');
   await expect(page.getByRole('heading', { level: 1, name: 'Company not found' })).toBeVisible();
   await checkState(page, 'company not found');
+});
+
+test('lookalikes: More like this on a selection and a company, the ranked lookalikes, a re-rank, a link that waits', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/?size=20');
+  await settled(page);
+  const boxes = grid(page).getByRole('checkbox', { name: /^Select (?!all)/ });
+  await boxes.nth(1).check();
+  await boxes.nth(2).check();
+  await expect(page.getByRole('button', { name: 'More like these' })).toBeVisible();
+  await checkState(page, 'list: a selection, More like these');
+
+  await grid(page).getByRole('row').nth(4).getByRole('link').first().click();
+  await expect(page.getByRole('button', { name: 'More like this' })).toBeVisible();
+  await checkState(page, 'company: More like this');
+  await page.getByRole('button', { name: 'More like this' }).click();
+  await expect(page.getByText(/^This run: [\d,.]+ credits? spent$/)).toBeVisible({ timeout: 30_000 });
+  await checkState(page, 'lookalikes: ranked, with reasons');
+
+  await page.getByRole('combobox', { name: 'Show' }).selectOption('10');
+  await expect(page.getByRole('button', { name: 'Re-rank' })).toBeVisible();
+  await checkState(page, 'lookalikes: filters changed, re-rank');
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Find lookalikes' })).toBeVisible();
+  await checkState(page, 'lookalikes: a link waiting for a run');
+});
+
+test.describe('lookalikes of a company that does not exist', () => {
+  // The BFF's 400 naming the seed is what this state shows (Chromium logs the answer).
+  test.use({ allowedConsoleErrors: [/status of 400 .*\/bff\/lookalikes\)$/] });
+
+  test('the error, naming the company', async ({ page }) => {
+    await page.goto(`/?like=${json(['no-such-company-000'])}`);
+    await page.getByRole('button', { name: 'Find lookalikes' }).click();
+    await expect(page.getByRole('alert')).toContainText('no company found for "no-such-company-000"');
+    await checkState(page, 'lookalikes: unknown company');
+  });
 });

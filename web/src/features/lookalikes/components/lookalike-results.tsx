@@ -8,7 +8,7 @@ import { COLUMN_BY_ID } from '@contract/columns';
 import { estimateLookalikeCost, type LookalikeResponse, type LookalikeRow } from '@contract/lookalikes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -194,7 +194,11 @@ export function LookalikeResults({ onIndustryNames }: LookalikeResultsProps = {}
     },
     pricing.plan,
   );
-  const run = () => askRun(key);
+  // The control pressed goes away while the run lasts: the focus moves to the results' heading.
+  const run = () => {
+    askRun(key);
+    document.getElementById('results-heading')?.focus();
+  };
 
   // The filters derived from the seeds go to the URL, where the filter editor shows them; the same
   // answer stands for the request those filters make, so nothing runs twice.
@@ -222,9 +226,11 @@ export function LookalikeResults({ onIndustryNames }: LookalikeResultsProps = {}
   // Without sections in lists nothing is ranked: the run only finds what the filters match.
   const rerank = data?.ranking === 'filters' ? 'Run again' : 'Re-rank';
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (query.error && !fetching) body = <RunError error={query.error} onRetry={() => void query.refetch()} />;
-  else if (data) body = <ResultsTable answer={data} dimmed={!current} />;
+  // Faded only while a new run is on its way (as the grid does); a stale answer waiting for a
+  // re-rank stays readable, the banner above says it is stale.
+  else if (data) body = <ResultsTable answer={data} dimmed={fetching && !current} />;
   else if (waiting)
     body = (
       <div className="flex max-w-2xl flex-col items-start gap-2 px-6 py-10">

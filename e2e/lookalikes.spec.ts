@@ -1,0 +1,161 @@
+import type { Locator, Page } from '@playwright/test';
+import { grid, urlState } from './fixtures/list';
+import { expect, test } from './fixtures/test';
+
+/**
+ * "More like this" (issue 16): from a company page and from a selection in the grid to the
+ * lookalikes, ranked with reasons, then narrowed to one country and re-ranked; by mouse and by
+ * keyboard.
+ */
+
+function lookalikes(page: Page): Locator {
+  return page.getByRole('region', { name: 'Lookalikes' }).getByRole('table');
+}
+
+/** Body rows of the lookalikes' table, once a run has ended. */
+async function rows(page: Page): Promise<Locator> {
+  await expect(page.getByText(/^This run: [\d,.]+ credits? spent$/)).toBeVisible({ timeout: 30_000 });
+  const body = lookalikes(page).locator('tbody tr');
+  await expect(body.first()).toBeVisible();
+  return body;
+}
+
+async function columnOf(page: Page, header: string): Promise<string[]> {
+  const body = await rows(page);
+  const headers = (await lookalikes(page).getByRole('columnheader').allTextContents()).map((h) => h.trim());
+  const index = headers.indexOf(header);
+  expect(index, `column "${header}" among ${headers.join(', ')}`).toBeGreaterThan(0);
+  const out: string[] = [];
+  for (let i = 0; i < (await body.count()); i++) {
+    out.push(((await body.nth(i).getByRole('cell').nth(index).textContent()) ?? '').trim());
+  }
+  return out;
+}
+
+/** Presses Tab until `target` has the focus (at most `max` times). */
+async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('the control was never reached with Tab');
+}
+
+test('open a company, More like this, ranked results with reasons, narrow to one country', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/?size=20');
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  const link = grid(page).getByRole('row').nth(6).getByRole('link').first();
+  const name = (await link.textContent())?.trim() ?? '';
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // The cost is said before the run.
+  const more = page.getByRole('button', { name: 'More like this' });
+  await expect(more).toHaveAccessibleDescription(/^Costs up to ~[\d,.]+ credits$/);
+  await more.click();
+
+  await expect(page.getByRole('heading', { name: 'More like this company' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your companies' }).getByRole('link', { name })).toBeVisible();
+  const body = await rows(page);
+  expect(await body.count()).toBe(25);
+  // Ranked: similarity from 0 to 100, most similar first; every row says why; the seed is not a result.
+  const scores = (await columnOf(page, 'Similarity')).map(Number);
+  for (const s of scores) expect(s).toBeGreaterThanOrEqual(0);
+  for (const s of scores) expect(s).toBeLessThanOrEqual(100);
+  expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  expect(await columnOf(page, 'Company')).not.toContain(expect.stringContaining(name));
+  for (let i = 0; i < (await body.count()); i++) {
+    expect(await body.nth(i).getByRole('listitem').count()).toBeGreaterThan(0);
+  }
+  // The derived filters are the list's filters: the editor and the summary show them.
+  const derived = urlState(page, 'filters');
+  expect(derived).toBeDefined();
+  await expect(page.getByRole('region', { name: 'Active filters' })).toBeVisible();
+
+  // Narrow to one country: the run waits for Re-rank, which says what it costs.
+  const country = (await columnOf(page, 'HQ country'))[0]!;
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  const location = filters.getByRole('button', { name: /^Location/ });
+  if ((await location.getAttribute('aria-expanded')) === 'false') await location.click();
+  const box = filters.getByRole('combobox', { name: 'HQ country' });
+  await box.fill(country);
+  await page.getByRole('option', { name: new RegExp(`^${country} [A-Z]{3}$`) }).click();
+  await expect(page.getByText(/^Your filters changed\. Re-rank .* up to ~[\d,.]+ credits\.$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Re-rank' }).click();
+  await expect(page.getByText(/Your filters changed/)).toBeHidden();
+  await expect.poll(async () => new Set(await columnOf(page, 'HQ country'))).toEqual(new Set([country]));
+  expect(urlState(page, 'filters')?.['location.hq.country']).toHaveLength(1);
+  // The rest of the derived filters still hold.
+  expect(Object.keys(urlState(page, 'filters') ?? {})).toEqual(
+    expect.arrayContaining(Object.keys(derived ?? {})),
+  );
+});
+
+test('More like these on a selection of the grid, and the way back to an ordinary list', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/?size=20');
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  const boxes = grid(page).getByRole('checkbox', { name: /^Select (?!all)/ });
+  const names: string[] = [];
+  for (const i of [2, 4, 7]) {
+    await boxes.nth(i).check();
+    names.push(((await boxes.nth(i).getAttribute('aria-label')) ?? '').replace(/^Select /, ''));
+  }
+  const more = page.getByRole('button', { name: 'More like these' });
+  await expect(more).toHaveAccessibleDescription(/^up to ~[\d,.]+ credits$/);
+  await more.click();
+  await expect(page.getByRole('heading', { name: 'More like these 3 companies' })).toBeVisible();
+  const companies = await columnOf(page, 'Company');
+  for (const n of names) expect(companies.join('|')).not.toContain(n);
+
+  // A shared or reloaded link says what a run costs, and waits for the click.
+  await page.reload();
+  await expect(page.getByText(/^The run reads .*: up to ~[\d,.]+ credits\.$/)).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Find lookalikes' }).click();
+  expect((await columnOf(page, 'Company')).length).toBe(25);
+
+  await page.getByRole('button', { name: 'Leave lookalikes' }).click();
+  await expect(grid(page)).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('like')).toBeNull();
+});
+
+test('by keyboard: More like this from the company page, then a re-rank', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/?size=20');
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  const link = grid(page).getByRole('row').nth(3).getByRole('link').first();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'More like this' }));
+  await page.keyboard.press('Enter');
+  await rows(page);
+
+  // The number of lookalikes, changed from the keyboard, asks for a re-rank.
+  const show = page.getByRole('combobox', { name: 'Show' });
+  await show.focus();
+  await page.keyboard.press('ArrowDown');
+  const rerank = page.getByRole('button', { name: 'Re-rank' });
+  await expect(rerank).toBeVisible();
+  await tabTo(page, rerank);
+  await page.keyboard.press('Enter');
+  await expect(rerank).toBeHidden();
+  // Up to 50 now: as many as the filters match besides the seed, which the answer says when fewer.
+  const shown = await (await rows(page)).count();
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThanOrEqual(50);
+  if (shown < 50)
+    await expect(
+      page.getByText(`Only ${shown} companies match these filters besides your seeds.`),
+    ).toBeVisible();
+  await expect(page.getByText(new RegExp(`^${shown} shown · `))).toBeVisible();
+  // Every company of the lookalikes opens from the keyboard.
+  const first = lookalikes(page).locator('tbody tr').first().getByRole('link');
+  await tabTo(page, first, 40);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'More like this' })).toBeVisible();
+});
