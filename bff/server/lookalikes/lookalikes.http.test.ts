@@ -177,6 +177,28 @@ describe('POST /bff/lookalikes', () => {
     }
   });
 
+  it('answers 402 too when the team’s monthly cap left cannot cover the estimate', async () => {
+    const estimate = estimateLookalikeCost(
+      { seeds: 3, limit: 25, derive_filters: true },
+      'enterprise',
+    ).credits;
+    const capped = await startBff({ upstream: embeddedUpstream(service, 'dev-enterprise-key') });
+    try {
+      // Local mode: the one user is an admin, who sets the cap.
+      const set = await capped.call(pathOf('bff.admin.updateTeam'), {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ monthly_cap: Math.floor(estimate / 2) }),
+      });
+      expect(set.status).toBe(200);
+      const res = await capped.post(PATH, { seeds: seeds.map((s) => s.uuid) });
+      expect(res.status).toBe(402);
+      expect(await spentToday(capped)).toBe(0);
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('answers `limit` rows whenever that many companies exist, widening the filters to find them', async () => {
     const loner = truth.find(
       (c) => matching(truth, { 'industry.industry': [primary(c)!] } as Filters).length < 10,
