@@ -29,7 +29,7 @@ import {
   VALUATION_BANDS,
 } from './enums';
 import { COUNTRIES, REGIONS } from './geo';
-import type { ListSection } from './sections';
+import type { ListSection } from './section-names';
 
 export const FILTER_GROUPS = [
   { id: 'firmographic', label: 'Firmographic' },

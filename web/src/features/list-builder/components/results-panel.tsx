@@ -5,9 +5,9 @@
  * (`grid-memory`), so they survive a visit to a company page and a reload; column widths live in
  * memory.
  */
-import { LIST_DEFAULT_LIMIT, LIST_TOTAL_CAP, type SortBy, type SortOrder } from '@contract/api';
-import type { ListSection } from '@contract/sections';
-import { SECTION_LABELS } from '@contract/sections';
+import { LIST_DEFAULT_LIMIT, LIST_TOTAL_CAP, type SortBy, type SortOrder } from '@contract/list-params';
+import type { ListSection } from '@contract/section-names';
+import { SECTION_LABELS } from '@contract/section-names';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
