@@ -1,3 +1,5 @@
+// First, before the rest of the app's code runs: the code of the page in the address.
+import './app/page-code';
 import './lib/zod-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
