@@ -2,6 +2,7 @@ import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import type { CompanyTab } from '@/features/company/company-tabs';
 import { BackToList } from '@/features/company/components/back-to-list';
 import { CompanyView } from '@/features/company/components/company-view';
+import { useFirstPageDeferral } from '@/lib/use-first-page-deferral';
 
 /** The company page (`/companies/:id?tab=`): loaded lazily, it is not part of the first load. */
 export function CompanyPage() {
@@ -16,6 +17,9 @@ export function CompanyPage() {
       replace: true,
       resetScroll: false,
     });
+  // On a first visit, drawn in slices the browser can answer input between, not in one long task.
+  const drawn = useFirstPageDeferral();
+  if (!drawn) return null;
   return (
     <div className="mx-auto w-full max-w-7xl px-6 py-6">
       <BackToList />

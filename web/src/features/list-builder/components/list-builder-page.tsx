@@ -1,3 +1,4 @@
+import { useFirstPageDeferral } from '@/lib/use-first-page-deferral';
 import { DescribePanel } from './describe-panel';
 import { FilterEditor } from './filter-editor';
 import { FilterSummary } from './filter-summary';
@@ -13,6 +14,9 @@ import { ResultsPanel } from './results-panel';
  * `lg` (narrow windows, high zoom) the page scrolls as one, so nothing is cut off.
  */
 export function ListBuilderPage() {
+  // On a first visit, drawn in slices the browser can answer input between, not in one long task.
+  const drawn = useFirstPageDeferral();
+  if (!drawn) return null;
   return (
     <div className="flex min-h-0 flex-1 lg:h-[calc(100dvh-var(--app-header-height))] lg:flex-none">
       <h1 className="sr-only">Company list builder</h1>
