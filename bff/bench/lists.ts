@@ -11,11 +11,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LIST_TOTAL_CAP } from '../contract/api';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/bff';
 import { pathOf } from '../contract/endpoints';
 import { HEADCOUNT_RANGES, type HeadcountRange } from '../contract/enums';
 import { estimateListCost } from '../contract/list-cost';
+import { LIST_TOTAL_CAP } from '../contract/list-params';
 import { startService } from '../embedded/service';
 import { findKey, setCredits } from '../embedded/store/keys';
 import { createBffApp } from '../server/app';

@@ -1,46 +1,22 @@
 /**
- * Requests and responses of every endpoint of the Company Data Service, and the error body.
- * The embedded service validates requests with these; the BFF validates before it spends credits;
- * the web app types its client from them.
+ * Requests and responses of every endpoint of the Company Data Service (the error body is in
+ * `problem.ts`, the list parameters every reader shares in `list-params.ts`). The embedded service
+ * validates requests with these; the BFF validates before it spends credits; the web app types its
+ * client from them.
  */
 import { z } from 'zod';
 import { COMPANY_STATUSES } from './enums';
 import { ExcludeSchema, FiltersSchema, ListFiltersSchema } from './filters';
 import {
-  Coded,
-  ENRICHMENT_SECTION_NAMES,
-  LIST_SECTIONS,
-  type ListSection,
-  SECTION_SCHEMAS,
-} from './sections';
-
-// ---------------------------------------------------------------------------------------------
-// Errors (decisions section 3): RFC 9457 problem details
-
-export const ProblemField = z.object({ path: z.string(), message: z.string() });
-export const Problem = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.number().int(),
-  detail: z.string(),
-  errors: z.array(ProblemField).optional(),
-});
-export type Problem = z.infer<typeof Problem>;
-export type ProblemField = z.infer<typeof ProblemField>;
-
-/**
- * 422 from the BFF: a list whose company-size slice or exclusions it cannot serve exactly, because
- * the service serves only the first 500 companies of any order. Says how large the list is (500
- * with `list_size_is_lower_bound` when it is larger) so the app can ask for one more filter.
- */
-export const ListTooBroadProblem = Problem.extend({
-  status: z.literal(422),
-  list_size: z.number().int(),
-  list_size_is_lower_bound: z.boolean(),
-});
-export type ListTooBroadProblem = z.infer<typeof ListTooBroadProblem>;
-
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+  LIST_DEFAULT_LIMIT,
+  LIST_MAX_LIMIT,
+  LIST_TOTAL_CAP,
+  QUERY_MAX_LENGTH,
+  SORT_BY,
+  SORT_ORDERS,
+} from './list-params';
+import { ENRICHMENT_SECTION_NAMES, LIST_SECTIONS, type ListSection } from './section-names';
+import { Coded, SECTION_SCHEMAS } from './sections';
 
 /**
  * For a refinement across fields: run it even when a field failed its own check (zod skips it after
@@ -54,32 +30,6 @@ const EVERY_TIME = {
 
 // ---------------------------------------------------------------------------------------------
 // 1. List generation
-
-export const SORT_BY = [
-  'relevance',
-  'revenue_estimate',
-  'valuation_estimate',
-  'employee_range',
-  'total_funding',
-  'founded_year',
-] as const;
-export type SortBy = (typeof SORT_BY)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-
-export const SORT_LABELS: Readonly<Record<SortBy, string>> = {
-  relevance: 'Relevance',
-  revenue_estimate: 'Revenue',
-  valuation_estimate: 'Valuation',
-  employee_range: 'Employees',
-  total_funding: 'Total funding',
-  founded_year: 'Founded',
-};
-
-export const LIST_MAX_LIMIT = 500;
-export const LIST_TOTAL_CAP = 500;
-export const LIST_DEFAULT_LIMIT = 50;
-export const QUERY_MAX_LENGTH = 1000;
 
 /** The fields of a list generation request, with the filters schema of who reads it. */
 function listGenerateFields<F extends z.ZodType>(filters: F) {

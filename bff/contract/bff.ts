@@ -1,11 +1,12 @@
 /**
  * The BFF's own endpoints (`/bff/...`), shared by the BFF and the web app. The Company Data Service's
  * endpoints keep their shapes in `api.ts`; these are what the BFF adds around them: who is signed in,
- * what calls cost and have cost, CSV exports and live events.
+ * what calls cost and have cost, CSV exports and live events. Those that embed the service's shapes
+ * (the export's list request, the additions) are in `bff-lists.ts`: this module stays apart from
+ * `api.ts`, so the web app's first load (session, prices, usage) carries none of the service's schemas.
  */
 import { z } from 'zod';
 import { ROLES } from './admin';
-import { ADDITION_STATES, AdditionStatus, ListRequest } from './api';
 import { PLANS, type PlanRules } from './pricing';
 
 /** The header every unsafe request from the web app carries (CSRF defence with a same-origin Origin). */
@@ -96,47 +97,12 @@ export type UsageResponse = z.infer<typeof UsageResponse>;
 
 export const EXPORT_MAX_ROWS = 500;
 
-export const ExportRequest = z.strictObject({
-  /** The list request as the grid sends it (filters or query, sections, sort); limit/offset ignored. */
-  request: ListRequest,
-  /** Column ids of columns.ts, in order. */
-  columns: z.array(z.string()).min(1, 'Choose at least one column').max(200),
-  /** Export only these companies (the grid's selection), in list order; absent = all results. */
-  uuids: z.array(z.string()).max(EXPORT_MAX_ROWS).optional(),
-  /** Prefix a UTF-8 byte-order mark so Excel reads the file as UTF-8. */
-  bom: z.boolean().default(false),
-});
-export type ExportRequest = z.input<typeof ExportRequest>;
-
 // ---------------------------------------------------------------------------------------------
 // GET /bff/events: Server-Sent Events for the signed-in user
 
 export const BFF_EVENT_TYPES = ['company_addition.status_changed', 'usage.changed'] as const;
 export type BffEventType = (typeof BFF_EVENT_TYPES)[number];
 
-/** `company_addition.status_changed`: the status lookup answer, as a webhook or a lookup brought it. */
-export const AdditionStatusChangedEvent = AdditionStatus;
-export type AdditionStatusChangedEvent = z.infer<typeof AdditionStatusChangedEvent>;
-
 /** `usage.changed`: the user spent credits; the app refetches `/bff/usage`. */
 export const UsageChangedEvent = z.object({ endpoint: z.string(), credits_consumed: z.number() });
 export type UsageChangedEvent = z.infer<typeof UsageChangedEvent>;
-
-// ---------------------------------------------------------------------------------------------
-// GET /bff/additions: the signed-in user's company addition requests, newest first
-
-export const AdditionRecord = z.object({
-  request_id: z.string(),
-  /** As the user typed it, then as the service names it; null only if the BFF saw neither. */
-  company_name: z.string().nullable(),
-  domain: z.string().nullable(),
-  status: z.enum(ADDITION_STATES),
-  reason: z.string().nullable(),
-  company_uuid: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type AdditionRecord = z.infer<typeof AdditionRecord>;
-
-export const AdditionsResponse = z.object({ data: z.array(AdditionRecord) });
-export type AdditionsResponse = z.infer<typeof AdditionsResponse>;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCompanies } from '../embedded/dataset/generate';
-import { type CompanyListItem, SORT_BY } from './api';
+import type { CompanyListItem } from './api';
 import {
   COLUMN_BY_ID,
   COLUMNS,
@@ -11,7 +11,8 @@ import {
 } from './columns';
 import { COMPANY_TYPES, labelOf, OWNERSHIP_CATEGORIES } from './enums';
 import { countryByCode } from './geo';
-import { LIST_SECTIONS } from './sections';
+import { SORT_BY } from './list-params';
+import { LIST_SECTIONS } from './section-names';
 
 /** List items exactly as the embedded service's list generation builds them, every section filled. */
 let rows: CompanyListItem[];

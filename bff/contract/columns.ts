@@ -12,8 +12,9 @@
  * - `value`: the raw-ish value the grid formats: a number for number/money/year kinds, a boolean for
  *   boolean, the code for coded values, an ISO date for dates, otherwise the text; null when missing.
  */
-import type { CompanyListItem, SortBy } from './api';
-import { LIST_SECTIONS, type ListSection, SECTION_LABELS } from './sections';
+import type { CompanyListItem } from './api';
+import type { SortBy } from './list-params';
+import { LIST_SECTIONS, type ListSection, SECTION_LABELS } from './section-names';
 
 export type ColumnKind = 'text' | 'number' | 'money' | 'year' | 'date' | 'url' | 'list' | 'coded' | 'boolean';
 

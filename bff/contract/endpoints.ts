@@ -1,8 +1,11 @@
 /**
  * The one list of endpoints: every path the BFF serves, the Company Data Service's (proxied under the
  * same paths) and the BFF's own (`/bff/...`). Each endpoint is written here once: its id, method,
- * canonical path and the other spellings the spec uses, its input and output schemas, whether an
- * identical call may be answered from the BFF's cache, and its price.
+ * canonical path and the other spellings the spec uses, whether an identical call may be answered
+ * from the BFF's cache, and its price. Its input and output schemas are attached to the same id in
+ * `endpoint-schemas.ts` (the compiler holds the two to the same ids): this module stays free of zod,
+ * so the web app's client, which only needs methods and paths, does not carry every request and
+ * response schema of the contract into the browser's first load (`web/src/app/first-load.test.ts`).
  *
  * Derived from it (docs/decisions/0008-one-endpoint-table.md):
  * - the embedded service's router (`bff/embedded/app.ts`): routes, aliases, 405 with `Allow`;
@@ -15,58 +18,8 @@
  * and with a trailing slash (decisions section 2); `canonicalPath` brings a request path to the
  * form written here.
  */
-import { z } from 'zod';
-import {
-  AdminUser,
-  AdminUsersResponse,
-  AuditQuery,
-  AuditResponse,
-  NewUserRequest,
-  SpendQuery,
-  SpendResponse,
-  TeamPatch,
-  TeamSettings,
-  UserPatch,
-} from './admin';
-import {
-  AdditionRequest,
-  AdditionStatusResponse,
-  AdditionSubmitResponse,
-  CompanySearchQuery,
-  CompanySearchResponse,
-  EmployeeReviewsQuery,
-  EmployeeReviewsResponse,
-  EnrichmentBody,
-  EnrichmentQuery,
-  EnrichmentResponse,
-  FilterBuilderRequest,
-  FilterBuilderResponse,
-  Health,
-  IndustrySearchQuery,
-  IndustrySearchResponse,
-  ListGenerateResponse,
-  ListRequest,
-  NewsQuery,
-  NewsResponse,
-  PostsQuery,
-  PostsResponse,
-  ProductReviewsQuery,
-  ProductReviewsResponse,
-  WebhookDeliveryListResponse,
-  WebhookEndpointListResponse,
-  WebhookEndpointRequest,
-  WebhookEndpointResponse,
-  WebhookEvent,
-} from './api';
-import {
-  AdditionsResponse,
-  ExportRequest,
-  PricingResponse,
-  SessionInfo,
-  SignInRequest,
-  UsageResponse,
-} from './bff';
-import { LookalikeRequest, LookalikeResponse } from './lookalikes';
+import type { z } from 'zod';
+import type { EndpointSchemaTable } from './endpoint-schemas';
 import { PRICES } from './pricing';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
@@ -97,12 +50,8 @@ export type EndpointDef = {
   readonly aliases?: readonly string[];
   /** Regex source each path parameter must match. */
   readonly params?: Readonly<Record<string, string>>;
-  /** The query (GET, DELETE) or JSON body (POST, PATCH); absent = takes none. */
-  readonly input?: z.ZodType;
   /** Query parameters that may repeat (an array in the input schema). */
   readonly repeated?: readonly string[];
-  /** The success answer's JSON body; absent = no JSON body (`media` says what comes instead). */
-  readonly output?: z.ZodType;
   /** The success statuses, the usual one first (default [200]). */
   readonly success?: readonly number[];
   /** Media type of a success answer that is not JSON. */
@@ -136,9 +85,6 @@ export const ENDPOINTS = {
     method: 'POST',
     path: '/api/v1/list/generate/companies',
     upstream: '/api/v1/list/generate/companies/',
-    // The BFF's superset: its own filter keys and `exclude` (the service never sees them).
-    input: ListRequest,
-    output: ListGenerateResponse,
     cacheable: true,
     price: `${PRICES.listBase} per call that matches anything + ${PRICES.listPerCompany} per company returned + ${sectionsPrice}; +${PRICES.query} with a query`,
     auth: 'user',
@@ -150,8 +96,6 @@ export const ENDPOINTS = {
     method: 'POST',
     path: '/api/v1/list/filter-builder',
     upstream: '/api/v1/list/filter-builder/',
-    input: FilterBuilderRequest,
-    output: FilterBuilderResponse,
     cacheable: true,
     price: `${PRICES.query} per call`,
     auth: 'user',
@@ -163,8 +107,6 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/api/v1/company/enrichment',
     upstream: '/api/v1/company/enrichment',
-    input: EnrichmentQuery,
-    output: EnrichmentResponse,
     cacheable: true,
     price:
       'the sum of the sections’ prices (price table); every section of the plan when `sections` is left out',
@@ -177,8 +119,6 @@ export const ENDPOINTS = {
     method: 'POST',
     path: '/api/v1/company/enrichment',
     upstream: '/api/v1/company/enrichment',
-    input: EnrichmentBody,
-    output: EnrichmentResponse,
     cacheable: true,
     price:
       'the sum of the sections’ prices (price table); every section of the plan when `sections` is left out',
@@ -192,9 +132,7 @@ export const ENDPOINTS = {
     path: '/api/v1/company/product-reviews',
     aliases: ['/api/v1/companies/product-reviews'],
     upstream: '/api/v1/company/product-reviews',
-    input: ProductReviewsQuery,
     repeated: ['products'],
-    output: ProductReviewsResponse,
     cacheable: true,
     price: `free without products; with products ${PRICES.reviewsPerBlock} per started block of ${PRICES.reviewsBlock} reviews returned`,
     auth: 'user',
@@ -206,8 +144,6 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/api/v1/company/employee-reviews',
     upstream: '/api/v1/company/employee-reviews',
-    input: EmployeeReviewsQuery,
-    output: EmployeeReviewsResponse,
     cacheable: true,
     price: `${PRICES.reviewsPerBlock} per started block of ${PRICES.reviewsBlock} reviews returned`,
     auth: 'user',
@@ -219,8 +155,6 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/api/v1/company/posts',
     upstream: '/api/v1/company/posts/',
-    input: PostsQuery,
-    output: PostsResponse,
     cacheable: true,
     price: `${PRICES.postsPerBlock} per started block of ${PRICES.postsBlock} posts returned`,
     auth: 'user',
@@ -232,8 +166,6 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/api/v1/industry/search',
     upstream: '/api/v1/industry/search/',
-    input: IndustrySearchQuery,
-    output: IndustrySearchResponse,
     cacheable: true,
     price: FREE,
     auth: 'user',
@@ -245,8 +177,6 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/api/v1/company/search',
     upstream: '/api/v1/company/search',
-    input: CompanySearchQuery,
-    output: CompanySearchResponse,
     cacheable: true,
     price: FREE,
     auth: 'user',
@@ -258,8 +188,6 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/api/v1/news',
     upstream: '/api/v1/news/',
-    input: NewsQuery,
-    output: NewsResponse,
     cacheable: true,
     price: `${PRICES.newsPerCall} per call + ${PRICES.newsPerArticle} per article returned`,
     auth: 'user',
@@ -271,8 +199,6 @@ export const ENDPOINTS = {
     method: 'POST',
     path: '/api/v1/company/addition-requests',
     upstream: '/api/v1/company/addition-requests/',
-    input: AdditionRequest,
-    output: AdditionSubmitResponse,
     success: [202, 200],
     cacheable: false,
     price: FREE,
@@ -288,7 +214,6 @@ export const ENDPOINTS = {
     aliases: ['/api/v1/company/addition-requests/{id}'],
     params: { id: UUID },
     upstream: '/api/v1/status/{id}/',
-    output: AdditionStatusResponse,
     // The status changes over time: never cached.
     cacheable: false,
     price: FREE,
@@ -301,7 +226,6 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/api/v1/webhooks',
     upstream: '/api/v1/webhooks/',
-    output: WebhookEndpointListResponse,
     cacheable: false,
     price: FREE,
     auth: 'user',
@@ -314,8 +238,6 @@ export const ENDPOINTS = {
     method: 'POST',
     path: '/api/v1/webhooks',
     upstream: '/api/v1/webhooks/',
-    input: WebhookEndpointRequest,
-    output: WebhookEndpointResponse,
     success: [201],
     cacheable: false,
     price: FREE,
@@ -344,7 +266,6 @@ export const ENDPOINTS = {
     path: '/api/v1/webhooks/{id}/deliveries',
     params: { id: WEBHOOK_ID },
     upstream: '/api/v1/webhooks/{id}/deliveries/',
-    output: WebhookDeliveryListResponse,
     cacheable: false,
     price: FREE,
     auth: 'user',
@@ -358,7 +279,6 @@ export const ENDPOINTS = {
     scope: 'both',
     method: 'GET',
     path: '/healthz',
-    output: Health,
     cacheable: false,
     price: FREE,
     auth: 'public',
@@ -371,7 +291,6 @@ export const ENDPOINTS = {
     scope: 'bff',
     method: 'GET',
     path: '/api/openapi.json',
-    output: z.record(z.string(), z.unknown()),
     cacheable: false,
     price: FREE,
     auth: 'public',
@@ -382,7 +301,6 @@ export const ENDPOINTS = {
     scope: 'bff',
     method: 'GET',
     path: '/bff/session',
-    output: SessionInfo,
     cacheable: false,
     price: FREE,
     auth: 'public',
@@ -393,8 +311,6 @@ export const ENDPOINTS = {
     scope: 'bff',
     method: 'POST',
     path: '/bff/session',
-    input: SignInRequest,
-    output: SessionInfo,
     cacheable: false,
     price: FREE,
     auth: 'public',
@@ -416,7 +332,6 @@ export const ENDPOINTS = {
     scope: 'bff',
     method: 'GET',
     path: '/bff/pricing',
-    output: PricingResponse,
     cacheable: false,
     price: FREE,
     auth: 'user',
@@ -427,7 +342,6 @@ export const ENDPOINTS = {
     scope: 'bff',
     method: 'GET',
     path: '/bff/usage',
-    output: UsageResponse,
     cacheable: false,
     price: FREE,
     auth: 'user',
@@ -438,7 +352,6 @@ export const ENDPOINTS = {
     scope: 'bff',
     method: 'POST',
     path: '/bff/exports',
-    input: ExportRequest,
     media: 'text/csv',
     cacheable: false,
     price: 'what its list generation pages cost',
@@ -461,7 +374,6 @@ export const ENDPOINTS = {
     scope: 'bff',
     method: 'GET',
     path: '/bff/additions',
-    output: AdditionsResponse,
     cacheable: false,
     price: FREE,
     auth: 'user',
@@ -472,8 +384,6 @@ export const ENDPOINTS = {
     scope: 'bff',
     method: 'POST',
     path: '/bff/lookalikes',
-    input: LookalikeRequest,
-    output: LookalikeResponse,
     cacheable: false,
     price:
       'what its enrichments and list generation calls cost; 402 first when the estimate exceeds the budget left',
@@ -485,7 +395,6 @@ export const ENDPOINTS = {
     scope: 'bff',
     method: 'POST',
     path: '/bff/webhooks/company-addition',
-    input: WebhookEvent,
     success: [204],
     cacheable: false,
     price: FREE,
@@ -499,7 +408,6 @@ export const ENDPOINTS = {
     scope: 'bff',
     method: 'GET',
     path: '/bff/admin/users',
-    output: AdminUsersResponse,
     cacheable: false,
     price: FREE,
     auth: 'user',
@@ -511,8 +419,6 @@ export const ENDPOINTS = {
     scope: 'bff',
     method: 'POST',
     path: '/bff/admin/users',
-    input: NewUserRequest,
-    output: AdminUser,
     success: [201],
     cacheable: false,
     price: FREE,
@@ -526,8 +432,6 @@ export const ENDPOINTS = {
     method: 'PATCH',
     path: '/bff/admin/users/{id}',
     params: { id: USER_ID },
-    input: UserPatch,
-    output: AdminUser,
     cacheable: false,
     price: FREE,
     auth: 'user',
@@ -540,7 +444,6 @@ export const ENDPOINTS = {
     scope: 'bff',
     method: 'GET',
     path: '/bff/admin/team',
-    output: TeamSettings,
     cacheable: false,
     price: FREE,
     auth: 'user',
@@ -552,8 +455,6 @@ export const ENDPOINTS = {
     scope: 'bff',
     method: 'PATCH',
     path: '/bff/admin/team',
-    input: TeamPatch,
-    output: TeamSettings,
     cacheable: false,
     price: FREE,
     auth: 'user',
@@ -565,8 +466,6 @@ export const ENDPOINTS = {
     scope: 'bff',
     method: 'GET',
     path: '/bff/admin/audit',
-    input: AuditQuery,
-    output: AuditResponse,
     cacheable: false,
     price: FREE,
     auth: 'user',
@@ -578,8 +477,6 @@ export const ENDPOINTS = {
     scope: 'bff',
     method: 'GET',
     path: '/bff/admin/spend',
-    input: SpendQuery,
-    output: SpendResponse,
     cacheable: false,
     price: FREE,
     auth: 'user',
@@ -624,19 +521,20 @@ type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest
   ? N | ParamNames<Rest>
   : never;
 type PathParams<I extends EndpointId> = { [K in ParamNames<Endpoints[I]['path']>]: string };
+/** The schemas of an endpoint (types only: nothing of `endpoint-schemas.ts` is loaded here). */
+type Schemas<I extends EndpointId> = EndpointSchemaTable[I];
 type SchemaInput<D> = D extends { input: infer S extends z.ZodType } ? z.input<S> : unknown;
 
 /** What a caller gives: the query or body, plus the path parameters by name. */
 export type InputOf<I extends EndpointId> = [ParamNames<Endpoints[I]['path']>] extends [never]
-  ? Endpoints[I] extends { input: z.ZodType }
-    ? SchemaInput<Endpoints[I]>
+  ? Schemas<I> extends { input: z.ZodType }
+    ? SchemaInput<Schemas<I>>
     : undefined
-  : (Endpoints[I] extends { input: z.ZodType } ? SchemaInput<Endpoints[I]> : unknown) & PathParams<I>;
+  : (Schemas<I> extends { input: z.ZodType } ? SchemaInput<Schemas<I>> : unknown) & PathParams<I>;
 
 /** What a successful call answers (undefined for 204s and non-JSON media). */
-export type OutputOf<I extends EndpointId> = Endpoints[I] extends { output: infer S extends z.ZodType }
-  ? z.output<S>
-  : undefined;
+export type OutputOf<I extends EndpointId> =
+  Schemas<I> extends { output: infer S extends z.ZodType } ? z.output<S> : undefined;
 
 // ---------------------------------------------------------------------------------------------
 // Paths
@@ -780,7 +678,8 @@ function queryValue(v: unknown): string {
 
 /**
  * The HTTP request of a call: path parameters taken from the input by name, the rest as the query
- * (GET, DELETE; arrays as repeated parameters, undefined left out) or as the JSON body (POST, PATCH).
+ * (GET, DELETE; arrays as repeated parameters, undefined left out) or as the JSON body (POST, PATCH;
+ * none when the call gives no input: `InputOf` requires one wherever the endpoint takes a body).
  */
 export function requestOf(id: EndpointId, input?: unknown): EndpointRequest {
   const d: EndpointDef = ENDPOINTS[id];
@@ -802,7 +701,7 @@ export function requestOf(id: EndpointId, input?: unknown): EndpointRequest {
     const search = query.toString();
     return { method: d.method, url: search ? `${path}?${search}` : path };
   }
-  return d.input
+  return input !== undefined
     ? { method: d.method, url: path, body: JSON.stringify(rest) }
     : { method: d.method, url: path };
 }

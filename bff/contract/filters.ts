@@ -29,7 +29,7 @@ import {
   VALUATION_BANDS,
 } from './enums';
 import { COUNTRIES, REGIONS } from './geo';
-import type { ListSection } from './sections';
+import type { ListSection } from './section-names';
 
 export const FILTER_GROUPS = [
   { id: 'firmographic', label: 'Firmographic' },
@@ -313,7 +313,23 @@ export function hasRoundCondition(c: FundingRoundsCondition): boolean {
 const countryCodes = codesOf(countryOptions);
 const regionCodes = codesOf(regionOptions);
 
+const valueSchemas = new Map<FilterDef, z.ZodType>();
+
+/**
+ * The schema of a filter's value, made once per filter: the service's filters, the list builder's
+ * and the exclusions share them (zod schemas are immutable), which builds a third of the schemas
+ * this module would otherwise make when it loads, in the browser's first load too.
+ */
 function valueSchema(f: FilterDef): z.ZodType {
+  let schema = valueSchemas.get(f);
+  if (!schema) {
+    schema = makeValueSchema(f);
+    valueSchemas.set(f, schema);
+  }
+  return schema;
+}
+
+function makeValueSchema(f: FilterDef): z.ZodType {
   switch (f.kind) {
     case 'enum':
       return codeArray(

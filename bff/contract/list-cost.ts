@@ -5,9 +5,10 @@
  * probes stop as soon as the slice's ends are found, and a second run within a few minutes reuses
  * them (docs/decisions/0011-company-size-and-exclusions.md).
  */
-import { LIST_DEFAULT_LIMIT, LIST_TOTAL_CAP } from './api';
+
 import { HEADCOUNT_RANGES, type HeadcountRange } from './enums';
 import { isEmptyFilterValue } from './filters';
+import { LIST_DEFAULT_LIMIT, LIST_TOTAL_CAP } from './list-params';
 import { bandRuns, exclusionMethodOf, HEADCOUNT_KEY, PROBES_PER_RUN } from './list-rules';
 import {
   credits,
@@ -18,7 +19,7 @@ import {
   PRICES,
   SECTION_PRICES,
 } from './pricing';
-import type { ListSection } from './sections';
+import type { ListSection } from './section-names';
 
 export type ListCostPart = { what: string; credits: number };
 export type ListCostEstimate = {

@@ -5,9 +5,9 @@
  * one-company probes a run costs. Pure: the BFF's resolver and the web app's estimate both read it.
  */
 import { z } from 'zod';
-import { LIST_TOTAL_CAP } from './api';
 import { HEADCOUNT_RANGES, type HeadcountRange } from './enums';
 import { type FilterDef, type FilterKind, LIST_FILTER_BY_KEY } from './filters';
+import { LIST_TOTAL_CAP } from './list-params';
 import { SECTION_SCHEMAS } from './sections';
 
 /** Kinds whose values are a closed list the BFF can take the complement of. */

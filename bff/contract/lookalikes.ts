@@ -8,15 +8,18 @@
  * estimate before a run that the BFF checks the budget against.
  */
 import { z } from 'zod';
-import { CompanyListItem, LIST_TOTAL_CAP, Warning } from './api';
+import { CompanyListItem, Warning } from './api';
 import { HEADCOUNT_RANGES } from './enums';
 import { ExcludeSchema, ListFiltersSchema } from './filters';
 import { estimateListCost, type ListCostEstimate, type ListCostPart, probeCost } from './list-cost';
+import { LIST_TOTAL_CAP, LOOKALIKE_MAX_SEEDS } from './list-params';
 import { HEADCOUNT_KEY } from './list-rules';
 import { credits, enrichmentCost, listGenerationCost, PLAN_RULES, type Plan, PRICES } from './pricing';
-import type { ListSection } from './sections';
+import type { ListSection } from './section-names';
 
-export const LOOKALIKE_MAX_SEEDS = 20;
+// The seeds' limit is read by the list builder's URL state: kept with the list's other numbers,
+// apart from the schemas here.
+export { LOOKALIKE_MAX_SEEDS };
 export const LOOKALIKE_DEFAULT_LIMIT = 25;
 export const LOOKALIKE_MAX_LIMIT = 100;
 

@@ -6,9 +6,10 @@
  * schemas as the server answers.
  */
 import { z } from 'zod';
-import { Problem } from './api';
-import { ENDPOINT_IDS, ENDPOINTS, type EndpointDef, type EndpointId, paramNames } from './endpoints';
+import { type EndpointWithSchemas, endpointWithSchemas } from './endpoint-schemas';
+import { ENDPOINT_IDS, ENDPOINTS, type EndpointId, paramNames } from './endpoints';
 import { PLAN_LABELS, PLANS } from './pricing';
+import { Problem } from './problem';
 import { SECTION_SCHEMAS } from './sections';
 
 type JsonSchema = Record<string, unknown>;
@@ -31,7 +32,7 @@ const PROBLEM_STATUSES: Readonly<Record<number, string>> = {
   504: 'The upstream service did not answer in time',
 };
 
-function problemsFor(d: EndpointDef): number[] {
+function problemsFor(d: EndpointWithSchemas): number[] {
   const out = [400];
   if (d.auth === 'user') out.push(401, 429);
   if (d.method !== 'GET') out.push(403, 413, 415);
@@ -83,7 +84,7 @@ function schemaName(id: string, suffix: string): string {
 }
 
 /** The query parameters of a GET/DELETE input schema: one per property of its JSON Schema. */
-function queryParameters(d: EndpointDef, schema: JsonSchema | undefined): Operation[] {
+function queryParameters(d: EndpointWithSchemas, schema: JsonSchema | undefined): Operation[] {
   if (!schema) return [];
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
@@ -97,7 +98,7 @@ function queryParameters(d: EndpointDef, schema: JsonSchema | undefined): Operat
 }
 
 function operation(id: EndpointId, inputs: Components, outputs: Components, alias?: string): Operation {
-  const d: EndpointDef = ENDPOINTS[id];
+  const d = endpointWithSchemas(id);
   const path = alias ?? d.path;
   const inputName = d.input ? inputs.nameOf(d.input) : '';
   const outputName = d.output ? outputs.nameOf(d.output) : '';
@@ -166,7 +167,7 @@ export function openApiDocument(opts: { version: string }): OpenApiDocument {
   const inputs = components(
     'input',
     ENDPOINT_IDS.flatMap((id): [string, z.ZodType][] => {
-      const d: EndpointDef = ENDPOINTS[id];
+      const d = endpointWithSchemas(id);
       return d.input ? [[schemaName(id, 'Input'), d.input]] : [];
     }),
   );
@@ -177,14 +178,14 @@ export function openApiDocument(opts: { version: string }): OpenApiDocument {
       s,
     ]),
     ...ENDPOINT_IDS.flatMap((id): [string, z.ZodType][] => {
-      const d: EndpointDef = ENDPOINTS[id];
+      const d = endpointWithSchemas(id);
       return d.output ? [[schemaName(id, 'Output'), d.output]] : [];
     }),
   ]);
 
   const paths: Record<string, Record<string, Operation>> = {};
   for (const id of ENDPOINT_IDS) {
-    const d: EndpointDef = ENDPOINTS[id];
+    const d = endpointWithSchemas(id);
     for (const p of [d.path, ...(d.aliases ?? [])]) {
       const item = paths[p] ?? {};
       item[d.method.toLowerCase()] = operation(id, inputs, outputs, p === d.path ? undefined : p);

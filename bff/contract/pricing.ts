@@ -2,7 +2,7 @@
  * Plans and prices (decisions sections 5 and 7). One table, read by the embedded service to charge,
  * by the BFF to guard budgets and by the web app to show what a call will cost before it is made.
  */
-import { LIST_SECTIONS, type ListSection, type StoredSection } from './sections';
+import { LIST_SECTIONS, type ListSection, type StoredSection } from './section-names';
 
 export const PLANS = ['payg', 'subscription', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];

@@ -1,9 +1,34 @@
 /**
  * Problem details (RFC 9457, decisions section 3) as both the embedded service and the BFF write
- * them: one table of titles and type slugs, one way to turn a zod error into the `errors` list.
+ * them: the body's schema, one table of titles and type slugs, one way to turn a zod error into the
+ * `errors` list.
  */
-import type { z } from 'zod';
-import type { Problem, ProblemField } from './api';
+import { z } from 'zod';
+
+export const ProblemField = z.object({ path: z.string(), message: z.string() });
+export const Problem = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  errors: z.array(ProblemField).optional(),
+});
+export type Problem = z.infer<typeof Problem>;
+export type ProblemField = z.infer<typeof ProblemField>;
+
+/**
+ * 422 from the BFF: a list whose company-size slice or exclusions it cannot serve exactly, because
+ * the service serves only the first 500 companies of any order. Says how large the list is (500
+ * with `list_size_is_lower_bound` when it is larger) so the app can ask for one more filter.
+ */
+export const ListTooBroadProblem = Problem.extend({
+  status: z.literal(422),
+  list_size: z.number().int(),
+  list_size_is_lower_bound: z.boolean(),
+});
+export type ListTooBroadProblem = z.infer<typeof ListTooBroadProblem>;
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 const TITLES: Readonly<Record<number, string>> = {
   400: 'Invalid request',

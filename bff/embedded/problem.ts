@@ -3,8 +3,15 @@
  * error handler writes it. Validation failures list every invalid field at once in `errors`.
  */
 import type { z } from 'zod';
-import { PROBLEM_CONTENT_TYPE, type Problem, type ProblemField } from '../contract/api';
-import { invalidDetail, problemBody, problemTitle, zodFields } from '../contract/problem';
+import {
+  invalidDetail,
+  PROBLEM_CONTENT_TYPE,
+  type Problem,
+  type ProblemField,
+  problemBody,
+  problemTitle,
+  zodFields,
+} from '../contract/problem';
 
 export class ApiProblem extends Error {
   readonly status: number;

@@ -6,13 +6,14 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { LIST_TOTAL_CAP, ListTooBroadProblem, type SortBy, type SortOrder } from '../contract/api';
 import { HEADCOUNT_RANGES, type HeadcountRange } from '../contract/enums';
 import type { Filters } from '../contract/filters';
 import { COUNTRIES, countriesInRegion } from '../contract/geo';
 import { estimateListCost } from '../contract/list-cost';
+import { LIST_TOTAL_CAP, type SortBy, type SortOrder } from '../contract/list-params';
 import { exclusionMethodOf, HEADCOUNT_KEY } from '../contract/list-rules';
 import type { Plan } from '../contract/pricing';
+import { ListTooBroadProblem } from '../contract/problem';
 import type { RunningBff } from './bff-server';
 import { lastLedgerId, ledgerRows, readList } from './list-pages';
 import { expectedList, type TruthCompany } from './list-truth';

@@ -2,8 +2,10 @@
  * Reading a whole list through a running BFF, page by page, as the web app does, with what each
  * page cost and what the ledger recorded meanwhile: for tests of the list resolver.
  */
-import { LIST_TOTAL_CAP, type ListGenerateResponse, type ListTooBroadProblem } from '../contract/api';
+import type { ListGenerateResponse } from '../contract/api';
 import { pathOf } from '../contract/endpoints';
+import { LIST_TOTAL_CAP } from '../contract/list-params';
+import type { ListTooBroadProblem } from '../contract/problem';
 import type { RunningBff } from './bff-server';
 
 export const LIST_PATH = pathOf('list.generate');

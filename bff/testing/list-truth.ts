@@ -4,10 +4,11 @@
  * company with its sections, the naive filter evaluator (the query index's own oracle), the
  * employee order, and "is none of" for exclusions.
  */
-import type { SortBy, SortOrder } from '../contract/api';
-import { LIST_TOTAL_CAP } from '../contract/api';
+
 import { HEADCOUNT_RANGES, type HeadcountRange } from '../contract/enums';
 import { FILTER_GROUPS, type Filters, LIST_FILTER_BY_KEY } from '../contract/filters';
+import type { SortBy, SortOrder } from '../contract/list-params';
+import { LIST_TOTAL_CAP } from '../contract/list-params';
 import { bandRuns, exclusionMethodOf, HEADCOUNT_KEY } from '../contract/list-rules';
 import type { Sections } from '../contract/sections';
 import { type FilterSections, matchesFilters, sortCompare } from '../embedded/query/evaluate';

@@ -10,7 +10,8 @@ import {
 } from '../../contract/enums';
 import { FILTER_CATALOG } from '../../contract/filters';
 import { COUNTRIES, regionAncestors } from '../../contract/geo';
-import { SECTION_SCHEMAS, STORED_SECTIONS } from '../../contract/sections';
+import { STORED_SECTIONS } from '../../contract/section-names';
+import { SECTION_SCHEMAS } from '../../contract/sections';
 import { extractFacets } from '../query/facets';
 import { type CompanyRecord, countCompanies, loadCompanies } from '../store/companies';
 import { getMeta, openDatabase } from '../store/db';

@@ -5,7 +5,8 @@
  * company search, enrichment and list generation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdditionStatusResponse, AdditionSubmitResponse, Problem } from '../../contract/api';
+import { AdditionStatusResponse, AdditionSubmitResponse } from '../../contract/api';
+import { Problem } from '../../contract/problem';
 import { eventually, type OwnServer, startOwnServer, statusUntil } from '../../testing/embedded-additions';
 import { postJson } from '../../testing/embedded-server';
 import { insertRequest } from '../additions/queue';

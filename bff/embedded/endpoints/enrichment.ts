@@ -10,7 +10,7 @@
  */
 import { EnrichmentBody, EnrichmentQuery, type EnrichmentResponse } from '../../contract/api';
 import { enrichmentCost, PLAN_LABELS, PLAN_RULES } from '../../contract/pricing';
-import { resolveSectionName, type StoredSection } from '../../contract/sections';
+import { resolveSectionName, type StoredSection } from '../../contract/section-names';
 import type { ServiceContext } from '../context';
 import { ApiProblem, parseOrThrow } from '../problem';
 import { loadCompanies } from '../store/companies';

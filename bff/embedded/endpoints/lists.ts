@@ -5,7 +5,6 @@
  * warns `query_not_understood` and costs only the translation.
  */
 
-import type { ProblemField } from '../../contract/api';
 import {
   ListGenerateRequest,
   type ListGenerateResponse,
@@ -15,7 +14,8 @@ import {
 import { COMPANY_TYPES, labelOf } from '../../contract/enums';
 import { FILTER_BY_KEY, type FilterKind, type Filters, isEmptyFilterValue } from '../../contract/filters';
 import { listGenerationCost, PLAN_LABELS, PLAN_RULES } from '../../contract/pricing';
-import { type ListSection, SECTION_LABELS } from '../../contract/sections';
+import type { ProblemField } from '../../contract/problem';
+import { type ListSection, SECTION_LABELS } from '../../contract/section-names';
 import type { ServiceContext } from '../context';
 import { isNaicsCode } from '../dataset/reference/naics';
 import { isSicCode } from '../dataset/reference/sic';

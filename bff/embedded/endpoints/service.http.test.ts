@@ -3,8 +3,9 @@
  * industry search, health, path spellings, plans, credits and every error as problem details.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompanySearchResponse, EnrichmentResponse, ListGenerateResponse, Problem } from '../../contract/api';
+import { CompanySearchResponse, EnrichmentResponse, ListGenerateResponse } from '../../contract/api';
 import { enrichmentCost, listGenerationCost, PLAN_RULES, PRICES } from '../../contract/pricing';
+import { Problem } from '../../contract/problem';
 import { SECTION_SCHEMAS } from '../../contract/sections';
 import { postJson, startTestServer, type TestServer } from '../../testing/embedded-server';
 import { setCredits } from '../store/keys';

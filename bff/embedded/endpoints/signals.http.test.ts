@@ -7,10 +7,10 @@ import {
   EmployeeReviewsResponse,
   NewsResponse,
   PostsResponse,
-  Problem,
   ProductReviewsResponse,
 } from '../../contract/api';
 import { newsCost, postsCost, reviewsCost } from '../../contract/pricing';
+import { Problem } from '../../contract/problem';
 import { startTestServer, type TestServer } from '../../testing/embedded-server';
 import { INDUSTRIES } from '../dataset/taxonomy';
 import { createKey } from '../store/keys';

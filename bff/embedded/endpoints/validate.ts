@@ -5,7 +5,7 @@
  * and an unknown NAICS code hears about both at once rather than one per attempt.
  */
 import type { z } from 'zod';
-import type { ProblemField } from '../../contract/api';
+import type { ProblemField } from '../../contract/problem';
 import { zodFields } from '../../contract/problem';
 import { invalid } from '../problem';
 

@@ -8,12 +8,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdditionStatusResponse,
   AdditionSubmitResponse,
-  Problem,
   WebhookDeliveryListResponse,
   WebhookEndpointListResponse,
   WebhookEndpointResponse,
   WebhookEvent,
 } from '../../contract/api';
+import { Problem } from '../../contract/problem';
 import { eventually, type OwnServer, startOwnServer, statusUntil } from '../../testing/embedded-additions';
 import { postJson } from '../../testing/embedded-server';
 import { type Receiver, startReceiver } from '../../testing/webhook-receiver';

@@ -5,7 +5,6 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SORT_BY } from '../../contract/api';
 import {
   FILTER_CATALOG,
   type FilterDef,
@@ -14,6 +13,7 @@ import {
   valuesAt,
 } from '../../contract/filters';
 import { REGIONS, regionAncestors } from '../../contract/geo';
+import { SORT_BY } from '../../contract/list-params';
 import { generateCompanies } from '../dataset/generate';
 import type { CompanyRecord } from '../store/companies';
 import { indexSourceRow } from '../store/companies';

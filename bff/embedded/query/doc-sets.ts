@@ -6,7 +6,7 @@
  * from the smallest clause and, for each further clause, picks whichever is cheaper for the set in
  * hand: testing its members one by one, or materialising the clause and intersecting.
  */
-import type { SortBy } from '../../contract/api';
+import type { SortBy } from '../../contract/list-params';
 import { bitsToList, lowerBound, type Posting, popcount, popcount32 } from './postings';
 
 export type DocSet =

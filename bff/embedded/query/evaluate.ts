@@ -3,7 +3,7 @@
  * one company at a time. It is the oracle the query index is checked against (differential.test.ts),
  * so it shares nothing with the index but the contract: no facets, no stored region, no postings.
  */
-import type { SortBy } from '../../contract/api';
+
 import {
   FILTER_CATALOG,
   type FilterGroup,
@@ -13,6 +13,7 @@ import {
   valuesAt,
 } from '../../contract/filters';
 import { regionAncestors } from '../../contract/geo';
+import type { SortBy } from '../../contract/list-params';
 import type { FundingRound, Sections } from '../../contract/sections';
 import { containsWords } from '../../contract/text';
 import type { SortSpec } from './sort-orders';

@@ -6,8 +6,9 @@
  *   of the distinct names;
  * - `RangeKey`: a scalar column plus its values sorted, for inclusive ranges.
  */
-import type { SortBy } from '../../contract/api';
+
 import type { Range } from '../../contract/filters';
+import type { SortBy } from '../../contract/list-params';
 import { normalizeText } from '../../contract/text';
 import {
   type Clause,

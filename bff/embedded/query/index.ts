@@ -16,13 +16,14 @@
  * company along the order until the 500th match (`walkLazily`). A range over the sort key's own value
  * narrows every walk to one stretch of the order. See README.md in this folder.
  */
-import { LIST_TOTAL_CAP, type SortBy } from '../../contract/api';
+
 import {
   FILTER_CATALOG,
   type Filters,
   type FundingRoundsCondition,
   type Range,
 } from '../../contract/filters';
+import { LIST_TOTAL_CAP, type SortBy } from '../../contract/list-params';
 import type { IndexSourceRow } from '../store/companies';
 import {
   type Clause,

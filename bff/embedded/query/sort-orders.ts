@@ -4,7 +4,7 @@
  * (`rank[position]`). Ties are broken by uuid ascending and missing values come last in both
  * directions, so every order is total and pages never overlap or skip.
  */
-import type { SortBy, SortOrder } from '../../contract/api';
+import type { SortBy, SortOrder } from '../../contract/list-params';
 import type { IndexSourceRow } from '../store/companies';
 import { F64Vec, U32Vec } from './vectors';
 

@@ -3,7 +3,9 @@
  * it is talked about and what is said (size, offering, products, places, people, funding, moves).
  * Read from the company's stored record, so a company added by ingestion gets signals the same way.
  */
-import type { Sections, StoredSection } from '../../contract/sections';
+
+import type { StoredSection } from '../../contract/section-names';
+import type { Sections } from '../../contract/sections';
 import { DEFAULT_TODAY } from '../dataset/plan';
 import { industryByCode } from '../dataset/taxonomy';
 import { ApiProblem } from '../problem';

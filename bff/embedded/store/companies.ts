@@ -4,7 +4,8 @@
  */
 import type { COMPANY_STATUSES } from '../../contract/enums';
 import type { FilterGroup } from '../../contract/filters';
-import { type Sections, STORED_SECTIONS, type StoredSection } from '../../contract/sections';
+import { STORED_SECTIONS, type StoredSection } from '../../contract/section-names';
+import type { Sections } from '../../contract/sections';
 import { normalizeText } from '../../contract/text';
 import { extractFacets } from '../query/facets';
 import { type Db, sectionColumn } from './db';

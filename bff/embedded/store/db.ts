@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { STORED_SECTIONS, type StoredSection } from '../../contract/sections';
+import { STORED_SECTIONS, type StoredSection } from '../../contract/section-names';
 
 export type Db = Database.Database;
 

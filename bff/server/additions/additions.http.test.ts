@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdditionStatus } from '../../contract/api';
-import type { AdditionsResponse } from '../../contract/bff';
+import type { AdditionsResponse } from '../../contract/bff-lists';
 import type { Service } from '../../embedded/service';
 import {
   type ExtrasServer,

@@ -5,7 +5,7 @@
  */
 import type { Hono } from 'hono';
 import { AdditionStatusResponse, AdditionSubmitResponse } from '../../contract/api';
-import type { AdditionsResponse } from '../../contract/bff';
+import type { AdditionsResponse } from '../../contract/bff-lists';
 import type { BffEnv, ProxiedCall } from '../context';
 import type { EventHub } from '../events/hub';
 import { route } from '../routing';

@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { AdditionState, AdditionStatus } from '../../contract/api';
-import type { AdditionRecord } from '../../contract/bff';
+import type { AdditionRecord } from '../../contract/bff-lists';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS addition_requests (

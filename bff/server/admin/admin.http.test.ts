@@ -13,10 +13,10 @@ import type {
   TeamSettings,
 } from '../../contract/admin';
 import { LEDGER_CSV_COLUMNS } from '../../contract/admin';
-import type { Problem } from '../../contract/api';
 import type { SessionInfo } from '../../contract/bff';
 import { ENDPOINT_IDS, ENDPOINTS, type EndpointDef, requestOf } from '../../contract/endpoints';
 import { credits } from '../../contract/pricing';
+import type { Problem } from '../../contract/problem';
 import { type Service, startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';
 import { parseCsv } from '../../testing/parse-csv';

@@ -10,12 +10,14 @@
  * read fails visibly instead of leaving a silently truncated file that looks complete.
  */
 import { z } from 'zod';
-import type { CompanyListItem, ProblemField } from '../../contract/api';
-import { EXPORT_MAX_ROWS, ExportRequest } from '../../contract/bff';
+import type { CompanyListItem } from '../../contract/api';
+import { EXPORT_MAX_ROWS } from '../../contract/bff';
+import { ExportRequest } from '../../contract/bff-lists';
 import { COLUMN_BY_ID, type ColumnDef, sectionsOfColumns } from '../../contract/columns';
 import { PLAN_LABELS, PLAN_RULES } from '../../contract/pricing';
+import type { ProblemField } from '../../contract/problem';
 import { zodFields } from '../../contract/problem';
-import { type ListSection, SECTION_LABELS } from '../../contract/sections';
+import { type ListSection, SECTION_LABELS } from '../../contract/section-names';
 import type { BffDeps, BffUser } from '../context';
 import { invalidProblem, problem } from '../proxy/problem';
 import { callEndpoint } from '../routing';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompanyListItem, Problem } from '../../contract/api';
+import type { CompanyListItem } from '../../contract/api';
 import { COLUMN_BY_ID } from '../../contract/columns';
+import type { Problem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
 import { type ExtrasServer, startEmbedded, startExtrasServer } from '../../testing/extras-server';
 import { parseCsv } from '../../testing/parse-csv';

@@ -6,7 +6,12 @@
 import type { Hono } from 'hono';
 import type { PricingResponse } from '../../contract/bff';
 import { PLAN_LABELS, PLAN_RULES, type Plan, PRICES } from '../../contract/pricing';
-import { LIST_SECTIONS, SECTION_LABELS, STORED_SECTIONS, type StoredSection } from '../../contract/sections';
+import {
+  LIST_SECTIONS,
+  SECTION_LABELS,
+  STORED_SECTIONS,
+  type StoredSection,
+} from '../../contract/section-names';
 import type { BffEnv, BffUser } from '../context';
 import { route } from '../routing';
 import type { Ledger } from './ledger';

@@ -4,10 +4,11 @@
  * they cost, for the answer's `credits_consumed`.
  */
 import { z } from 'zod';
-import { type SkippedSection, type SortBy, type SortOrder, Warning } from '../../contract/api';
+import { type SkippedSection, Warning } from '../../contract/api';
 import type { Filters } from '../../contract/filters';
+import type { SortBy, SortOrder } from '../../contract/list-params';
 import { credits, PLAN_RULES, type Plan } from '../../contract/pricing';
-import type { ListSection } from '../../contract/sections';
+import type { ListSection } from '../../contract/section-names';
 import type { BffUser } from '../context';
 import type { CallUpstream } from '../proxy/pipeline';
 import { problem } from '../proxy/problem';

@@ -4,10 +4,12 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_TOTAL_CAP, type ListGenerateResponse, ListTooBroadProblem } from '../../contract/api';
+import type { ListGenerateResponse } from '../../contract/api';
 import { pathOf } from '../../contract/endpoints';
 import type { Filters } from '../../contract/filters';
+import { LIST_TOTAL_CAP } from '../../contract/list-params';
 import { HEADCOUNT_KEY } from '../../contract/list-rules';
+import { ListTooBroadProblem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
 import { startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';

@@ -4,7 +4,7 @@
  * applied, the company-size bands left, and the exclusions the BFF serves by set difference.
  * Pure: no call is made here.
  */
-import type { ProblemField, Warning } from '../../contract/api';
+import type { Warning } from '../../contract/api';
 import { HEADCOUNT_RANGES, type HeadcountRange } from '../../contract/enums';
 import {
   type Exclusions,
@@ -16,6 +16,7 @@ import {
 } from '../../contract/filters';
 import { COUNTRIES, countriesInRegion } from '../../contract/geo';
 import { exclusionMethod, HEADCOUNT_KEY } from '../../contract/list-rules';
+import type { ProblemField } from '../../contract/problem';
 import { containsWords } from '../../contract/text';
 
 const HQ_COUNTRY = 'location.hq.country';

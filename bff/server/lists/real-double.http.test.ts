@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ListTooBroadProblem } from '../../contract/api';
 import { pathOf } from '../../contract/endpoints';
+import { ListTooBroadProblem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
 import { startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';

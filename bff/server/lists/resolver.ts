@@ -16,12 +16,9 @@
  */
 import {
   type FilterMatch,
-  LIST_TOTAL_CAP,
   type ListGenerateResponse,
   ListRequest,
   type ParsedListRequest,
-  type ProblemField,
-  type SortOrder,
   type Warning,
 } from '../../contract/api';
 import { matchEndpoint } from '../../contract/endpoints';
@@ -34,10 +31,11 @@ import {
   usesBffKeys,
 } from '../../contract/filters';
 import { readJsonBody } from '../../contract/http';
+import { LIST_TOTAL_CAP, type SortOrder } from '../../contract/list-params';
 import { type BandRun, bandRuns } from '../../contract/list-rules';
 import { credits, PLAN_LABELS, type Plan } from '../../contract/pricing';
-import { invalidDetail, problemBody, zodFields } from '../../contract/problem';
-import type { ListSection } from '../../contract/sections';
+import { invalidDetail, type ProblemField, problemBody, zodFields } from '../../contract/problem';
+import type { ListSection } from '../../contract/section-names';
 import type { BffUser } from '../context';
 import { type CallOptions, type CallUpstream, splitUrl } from '../proxy/pipeline';
 import { invalidProblem, problem } from '../proxy/problem';

@@ -4,12 +4,12 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ListTooBroadProblem } from '../../contract/api';
 import { pathOf } from '../../contract/endpoints';
 import { HEADCOUNT_RANGES } from '../../contract/enums';
 import { estimateListCost, probeCost } from '../../contract/list-cost';
 import { bandRuns, PROBES_PER_RUN } from '../../contract/list-rules';
 import { listGenerationCost } from '../../contract/pricing';
+import { ListTooBroadProblem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
 import { startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';

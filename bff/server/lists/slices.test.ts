@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LIST_TOTAL_CAP, type SortOrder } from '../../contract/api';
 import { HEADCOUNT_RANGES, headcountRangeOf } from '../../contract/enums';
+import { LIST_TOTAL_CAP, type SortOrder } from '../../contract/list-params';
 import { bandRuns, PROBES_PER_RUN } from '../../contract/list-rules';
 import { findSlices, NO_BAND, PAST_END, type Probe } from './slices';
 

@@ -6,8 +6,9 @@
  * found by binary search with one-company probes. The service serves only the first 500 positions
  * of an order; a stretch is served from whichever order holds it whole within them.
  */
-import { LIST_TOTAL_CAP, type SortOrder } from '../../contract/api';
+
 import { HEADCOUNT_RANGES } from '../../contract/enums';
+import { LIST_TOTAL_CAP, type SortOrder } from '../../contract/list-params';
 import type { BandRun } from '../../contract/list-rules';
 
 /** A probe's reading: the band's index in HEADCOUNT_RANGES (0..7), or one of these. */

@@ -15,9 +15,10 @@
  *    write each row's reasons. Plans without sections in lists keep the service's order, unscored.
  */
 import { z } from 'zod';
-import { LIST_TOTAL_CAP, type ProblemField, type Warning } from '../../contract/api';
+import type { Warning } from '../../contract/api';
 import { GTM_TYPES, HEADCOUNT_RANGES, OFFERING_TYPES } from '../../contract/enums';
 import { type Exclusions, type ListFilters, ListFiltersSchema } from '../../contract/filters';
+import { LIST_TOTAL_CAP } from '../../contract/list-params';
 import { HEADCOUNT_KEY } from '../../contract/list-rules';
 import {
   estimateLookalikeCost,
@@ -30,7 +31,8 @@ import {
   type ParsedLookalikeRequest,
 } from '../../contract/lookalikes';
 import { credits, PLAN_LABELS, PLAN_RULES, type Plan } from '../../contract/pricing';
-import type { ListSection } from '../../contract/sections';
+import type { ProblemField } from '../../contract/problem';
+import type { ListSection } from '../../contract/section-names';
 import type { BffDeps, BffUser } from '../context';
 import { Relay } from '../lists/calls';
 import { invalidProblem, problem } from '../proxy/problem';

@@ -3,11 +3,11 @@
  * companies), its answers read against the truth in the service's database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Problem } from '../../contract/api';
 import { pathOf } from '../../contract/endpoints';
 import type { Filters } from '../../contract/filters';
 import { HEADCOUNT_KEY } from '../../contract/list-rules';
 import { estimateLookalikeCost, type LookalikeResponse } from '../../contract/lookalikes';
+import type { Problem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
 import { startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';

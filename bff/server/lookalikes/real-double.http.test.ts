@@ -5,9 +5,9 @@
  * the embedded service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Problem } from '../../contract/api';
 import { pathOf } from '../../contract/endpoints';
 import type { LookalikeResponse } from '../../contract/lookalikes';
+import type { Problem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
 import { startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';

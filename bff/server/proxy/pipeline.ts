@@ -5,10 +5,9 @@
  */
 
 import { EventEmitter } from 'node:events';
-import { PROBLEM_CONTENT_TYPE } from '../../contract/api';
 import type { ServiceEndpointId } from '../../contract/endpoints';
 import { readJsonBody } from '../../contract/http';
-import { zodFields } from '../../contract/problem';
+import { PROBLEM_CONTENT_TYPE, zodFields } from '../../contract/problem';
 import type { ResponseCache } from '../cache/cache';
 import { cacheKey } from '../cache/cache';
 import type { BffUser, ProxiedCall } from '../context';

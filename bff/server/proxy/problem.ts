@@ -3,8 +3,7 @@
  * errors the BFF answers itself (validation, CSRF, limits, faults of the upstream).
  */
 import { HTTPException } from 'hono/http-exception';
-import { PROBLEM_CONTENT_TYPE, type ProblemField } from '../../contract/api';
-import { invalidDetail, problemBody } from '../../contract/problem';
+import { invalidDetail, PROBLEM_CONTENT_TYPE, type ProblemField, problemBody } from '../../contract/problem';
 
 export function problem(
   status: number,

@@ -16,10 +16,11 @@ import {
   ListGenerateResponse,
   NewsResponse,
   PostsResponse,
-  Problem,
   ProductReviewsResponse,
 } from '../../contract/api';
-import { AdditionsResponse, UsageResponse } from '../../contract/bff';
+import { UsageResponse } from '../../contract/bff';
+import { AdditionsResponse } from '../../contract/bff-lists';
+import { Problem } from '../../contract/problem';
 import { type RunningBff, startBff } from '../../testing/bff-server';
 import { eventually } from '../../testing/embedded-additions';
 import { startTestServer, type TestServer } from '../../testing/embedded-server';

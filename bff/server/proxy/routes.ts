@@ -7,17 +7,13 @@
  * What the table cannot say, because it is about reading the upstream rather than the interface,
  * lives here: what a 204 with no body means for each endpoint (decisions section 1).
  */
-import {
-  ENDPOINTS,
-  type EndpointDef,
-  matchEndpoint,
-  type ServiceEndpointId,
-  upstreamPathOf,
-} from '../../contract/endpoints';
+import { type EndpointWithSchemas, endpointWithSchemas } from '../../contract/endpoint-schemas';
+import { matchEndpoint, type ServiceEndpointId, upstreamPathOf } from '../../contract/endpoints';
 
 export type ProxyRoute = {
   id: ServiceEndpointId;
-  def: EndpointDef;
+  /** The table's entry with its schemas (the proxy validates with `input`). */
+  def: EndpointWithSchemas;
   /** The path parameters, decoded. */
   params: Record<string, string>;
   /** The canonical path, parameters filled in (ledger, cache key, `onProxied`). */
@@ -36,7 +32,7 @@ export function matchProxyRoute(method: string, pathname: string): ProxyMatch | 
   if (!m) return undefined;
   if (m.kind === 'method') return m;
   const id = m.id as ServiceEndpointId;
-  const def: EndpointDef = ENDPOINTS[id];
+  const def = endpointWithSchemas(id);
   return {
     kind: 'route',
     route: {

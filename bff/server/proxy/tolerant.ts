@@ -10,8 +10,7 @@
  * end, and is parsed only when someone reads `body`. Parsing every answer was the largest cost of
  * relaying a list page (about a third of the BFF's CPU per request beyond a bare proxy).
  */
-import { PROBLEM_CONTENT_TYPE, type Problem, type ProblemField } from '../../contract/api';
-import { problemBody } from '../../contract/problem';
+import { PROBLEM_CONTENT_TYPE, type Problem, type ProblemField, problemBody } from '../../contract/problem';
 import type { HeaderReader } from '../upstream/upstream';
 
 /** What one upstream attempt gave: status, its headers (read by name), and the whole body. */

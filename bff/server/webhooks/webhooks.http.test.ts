@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AdditionStatus, Problem } from '../../contract/api';
-import type { AdditionsResponse } from '../../contract/bff';
+import type { AdditionStatus } from '../../contract/api';
+import type { AdditionsResponse } from '../../contract/bff-lists';
 import { pathOf } from '../../contract/endpoints';
+import type { Problem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
 import {
   type ExtrasServer,

@@ -1,6 +1,12 @@
 /**
  * The app's routes, in one typed table (TanStack Router, code-based: decision record 0006).
  * Search params are JSON-encoded by the router and validated by each route's zod schema.
+ *
+ * Every page loads as its own chunk (`lazyRouteComponent`): the first load is the frame (header,
+ * router, the URL's schemas), and a visit starts the chunk of its page (`page-code.ts`) beside the
+ * calls the page waits for (`first-visit.ts`). The router shows a page once its chunk is there, so
+ * none shows half. A link's page loads when the pointer rests on it or it gets the focus
+ * (`defaultPreload: 'intent'`: no route here has a loader, so that loads code and nothing else).
  */
 import {
   createRootRoute,
@@ -9,15 +15,21 @@ import {
   lazyRouteComponent,
   Outlet,
 } from '@tanstack/react-router';
-import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { SignInSearch } from '@/features/auth/sign-in-search';
 import { CompanyPageSearch } from '@/features/company/company-tabs';
 import { ListSearch } from '@/features/list-builder/list-search';
 import { trackListLocation } from '@/lib/last-list';
+import { companyPageCode, listBuilderPageCode } from './page-code';
 import { trackRouteFocus } from './route-focus';
-import { ListPage } from './routes/list-page';
 import { NotFoundPage } from './routes/not-found-page';
 import { AppShell } from './shell';
+
+/**
+ * What a page's part of the frame shows while the page's code loads: nothing, as it shows nothing
+ * until the session is known. Shown at once (`pendingMs: 0`, kept no longer than needed), so the
+ * frame paints without waiting for the page.
+ */
+const pagePending = { pendingComponent: () => null, pendingMs: 0, pendingMinMs: 0 } as const;
 
 const rootRoute = createRootRoute({
   component: () => (
@@ -32,15 +44,16 @@ export const listRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   validateSearch: ListSearch,
-  component: ListPage,
+  ...pagePending,
+  component: lazyRouteComponent(listBuilderPageCode, 'ListPage'),
 });
 
 export const companyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/companies/$companyId',
   validateSearch: CompanyPageSearch,
-  // Loaded on first visit: the company page is not part of the list builder's first load.
-  component: lazyRouteComponent(() => import('./routes/company-page'), 'CompanyPage'),
+  ...pagePending,
+  component: lazyRouteComponent(companyPageCode, 'CompanyPage'),
 });
 
 export const requestsRoute = createRoute({
@@ -66,7 +79,7 @@ export const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
   validateSearch: SignInSearch,
-  component: SignInPage,
+  component: lazyRouteComponent(() => import('@/features/auth/components/sign-in-page'), 'SignInPage'),
 });
 
 const routeTree = rootRoute.addChildren([
@@ -78,7 +91,7 @@ const routeTree = rootRoute.addChildren([
   signInRoute,
 ]);
 
-export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
+export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 trackListLocation(router);
 trackRouteFocus(router);
 

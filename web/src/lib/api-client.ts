@@ -1,5 +1,5 @@
-import type { Problem } from '@contract/api';
 import { type EndpointId, type InputOf, type OutputOf, requestOf } from '@contract/endpoints';
+import type { Problem } from '@contract/problem';
 
 /** One error type for every failed call: the service's problem details, or a network failure. */
 export class ApiError extends Error {

@@ -11,32 +11,51 @@
  * (a request's creation) in the user's own time zone, where they lived through them.
  *
  * The formatters are built once: creating an `Intl` formatter per cell is what makes long lists slow.
+ * Each is built on first use rather than when the module loads: building one costs more than many
+ * uses, and most pages use a few of them (eleven built at once held the first load for tens of ms).
  */
 
 const LOCALE = 'en-US';
 
+function lazily<F>(make: () => F): () => F {
+  let made: F | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
 // Money --------------------------------------------------------------------------------------------
 
-const compactUsd = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumSignificantDigits: 3,
-});
-const compactUsdToTheCent = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  // A currency's default is two decimals at least: "$950", not "$950.00".
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
-const wholeUsd = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+const compactUsd = lazily(
+  () =>
+    new Intl.NumberFormat(LOCALE, {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      maximumSignificantDigits: 3,
+    }),
+);
+const compactUsdToTheCent = lazily(
+  () =>
+    new Intl.NumberFormat(LOCALE, {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      // A currency's default is two decimals at least: "$950", not "$950.00".
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 2,
+    }),
+);
+const wholeUsd = lazily(
+  () =>
+    new Intl.NumberFormat(LOCALE, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+);
 
 /**
  * An amount of data (revenue, valuation, a funding round) as a person reads it: compact, with up to
@@ -45,7 +64,7 @@ const wholeUsd = new Intl.NumberFormat(LOCALE, {
  */
 export function formatMoney(usd: number | null | undefined): string {
   if (usd === null || usd === undefined) return 'Undisclosed';
-  return compactUsd.format(usd);
+  return compactUsd().format(usd);
 }
 
 const UNITS: readonly (readonly [size: number, letter: string])[] = [
@@ -67,7 +86,7 @@ function unitOf(usd: number): number {
 export function formatMoneyExact(usd: number): string {
   const unit = unitOf(usd);
   const exact = Math.round(Number((usd / unit).toFixed(2)) * unit) === usd;
-  return exact ? compactUsdToTheCent.format(usd) : wholeUsd.format(usd);
+  return exact ? compactUsdToTheCent().format(usd) : wholeUsd().format(usd);
 }
 
 const SPOKEN_UNITS: Readonly<Record<string, number>> = {
@@ -128,51 +147,65 @@ export function formatMoneyInput(usd: number): string {
 // Credits ------------------------------------------------------------------------------------------
 
 // Prices go down to the hundredth of a credit (0.01 per news article).
-const creditAmount = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+const creditAmount = lazily(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 }));
 
 /** A number of credits without the word, where the unit is said once for several: "12.5", "1,234". */
 export function formatCreditAmount(credits: number): string {
-  return creditAmount.format(credits);
+  return creditAmount().format(credits);
 }
 
 /** A cost or a balance in credits: "0 credits", "1 credit", "2.5 credits", "1,234.5 credits". */
 export function formatCredits(credits: number): string {
-  const amount = creditAmount.format(credits);
+  const amount = creditAmount().format(credits);
   return `${amount} ${amount === '1' ? 'credit' : 'credits'}`;
+}
+
+/**
+ * Builds the formatter of credit amounts, the first number every page shows (the header's usage).
+ * The first number formatter a page builds loads the locale's number data, some 30 ms of the main
+ * thread; `first-visit.ts` has that done in a task of its own while the first calls are on the
+ * wire, rather than inside the render that first shows a number.
+ */
+export function prepareNumberFormats(): void {
+  creditAmount();
 }
 
 // Counts, measures, percentages and ratings --------------------------------------------------------
 
-const count = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const measure = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
-const percent = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0 });
-const rating = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const count = lazily(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }));
+const measure = lazily(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 }));
+const percent = lazily(() => new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0 }));
+const rating = lazily(
+  () => new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
 
 /** How many of something (rows, pages, reviews, reactions), every digit kept: "1,234". */
 export function formatCount(n: number): string {
-  return count.format(n);
+  return count().format(n);
 }
 
 /** A measured quantity that may have a fraction (a grid's number column): "1,234.57", "12.5". */
 export function formatNumber(n: number): string {
-  return measure.format(n);
+  return measure().format(n);
 }
 
 /** A 0..1 share as a whole percentage: 0.825 -> "83%". */
 export function formatPercent(fraction: number): string {
-  return percent.format(fraction);
+  return percent().format(fraction);
 }
 
 /** A score on a five-point scale, always to one decimal: "4.0", "3.9". */
 export function formatRating(score: number): string {
-  return rating.format(score);
+  return rating().format(score);
 }
 
 // Dates --------------------------------------------------------------------------------------------
 
-const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
-const month = new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'short', timeZone: 'UTC' });
-const moment = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const day = lazily(() => new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' }));
+const month = lazily(
+  () => new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'short', timeZone: 'UTC' }),
+);
+const moment = lazily(() => new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' }));
 
 export type PartialDate = { year?: number; month?: number; day?: number };
 
@@ -181,7 +214,7 @@ export function formatPartialDate(d: PartialDate): string | null {
   if (d.year === undefined) return null;
   if (d.month === undefined) return String(d.year);
   const t = Date.UTC(d.year, d.month - 1, d.day ?? 1);
-  return d.day === undefined ? month.format(t) : day.format(t);
+  return d.day === undefined ? month().format(t) : day().format(t);
 }
 
 const YEAR_OR_MONTH = /^(\d{4})(?:-(\d{2}))?$/;
@@ -200,14 +233,14 @@ export function formatDate(iso: string | null | undefined): string | null {
     });
   }
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? null : day.format(t);
+  return Number.isNaN(t) ? null : day().format(t);
 }
 
 /** A moment (ISO 8601 timestamp) in the user's time zone: "Mar 1, 2024, 10:20 AM". */
 export function formatDateTime(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? null : moment.format(t);
+  return Number.isNaN(t) ? null : moment().format(t);
 }
 
 // Links and codes ----------------------------------------------------------------------------------

@@ -8,7 +8,7 @@
  */
 import { PricingResponse } from '@contract/bff';
 import { PLAN_LABELS, PLAN_RULES, type Plan, type PlanRules, PRICES } from '@contract/pricing';
-import { LIST_SECTIONS, type ListSection } from '@contract/sections';
+import { LIST_SECTIONS, type ListSection } from '@contract/section-names';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from './api-client';
 

@@ -3,6 +3,7 @@ import type { CompanyTab } from '@/features/company/company-tabs';
 import { BackToList } from '@/features/company/components/back-to-list';
 import { CompanyView } from '@/features/company/components/company-view';
 import { MoreLikeThis } from '@/features/lookalikes/components/more-like-this';
+import { useFirstPageDeferral } from '@/lib/use-first-page-deferral';
 
 /** The company page (`/companies/:id?tab=`): loaded lazily, it is not part of the first load. */
 export function CompanyPage() {
@@ -17,6 +18,9 @@ export function CompanyPage() {
       replace: true,
       resetScroll: false,
     });
+  // On a first visit, drawn in slices the browser can answer input between, not in one long task.
+  const drawn = useFirstPageDeferral();
+  if (!drawn) return null;
   return (
     <div className="mx-auto w-full max-w-7xl px-6 py-6">
       <div className="flex flex-wrap items-center justify-between gap-3">

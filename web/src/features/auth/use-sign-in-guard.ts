@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { useSession } from './api/get-session';
+import { mustSignIn as signInNeeded, useSession } from './api/get-session';
 
 function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
@@ -43,7 +43,7 @@ export function useSignInGuard() {
     };
   }, [queryClient, navigate, onSignIn, here]);
 
-  const mustSignIn = session.data?.mode === 'team' && session.data.user === null;
+  const mustSignIn = signInNeeded(session.data);
   useEffect(() => {
     if (mustSignIn && !onSignIn) void navigate({ to: '/sign-in', search: { redirect: here }, replace: true });
   }, [mustSignIn, onSignIn, navigate, here]);

@@ -3,7 +3,7 @@
  * it is opened. The open tab lives in the URL (`?tab=`), so a reload or a shared link opens it again.
  */
 import type { PricingResponse } from '@contract/bff';
-import type { StoredSection } from '@contract/sections';
+import type { StoredSection } from '@contract/section-names';
 import { z } from 'zod';
 import { EMPLOYEE_REVIEWS_PAGE } from './api/get-employee-reviews';
 import { NEWS_PAGE } from './api/get-news';

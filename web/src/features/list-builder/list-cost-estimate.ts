@@ -9,7 +9,7 @@
 import type { ListRequest } from '@contract/api';
 import { estimateListCost, type ListCostEstimate } from '@contract/list-cost';
 import type { Plan } from '@contract/pricing';
-import type { ListSection } from '@contract/sections';
+import type { ListSection } from '@contract/section-names';
 
 export type { ListCostPart } from '@contract/list-cost';
 export type ListRunEstimate = ListCostEstimate;

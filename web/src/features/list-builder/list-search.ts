@@ -4,10 +4,16 @@
  * JSON, and this schema is the one place they are read back, so a hand-edited or stale link falls
  * back to defaults field by field instead of breaking the page.
  */
-import { LIST_DEFAULT_LIMIT, type ListRequest, SORT_BY, SORT_ORDERS, type SortBy } from '@contract/api';
+import type { ListRequest } from '@contract/api';
 import { ExcludeSchema, ListFiltersSchema } from '@contract/filters';
-import { LOOKALIKE_MAX_SEEDS } from '@contract/lookalikes';
-import { LIST_SECTIONS, type ListSection } from '@contract/sections';
+import {
+  LIST_DEFAULT_LIMIT,
+  LOOKALIKE_MAX_SEEDS,
+  SORT_BY,
+  SORT_ORDERS,
+  type SortBy,
+} from '@contract/list-params';
+import { LIST_SECTIONS, type ListSection } from '@contract/section-names';
 import { z } from 'zod';
 
 export const PAGE_SIZES = [20, 50, 100, 200, 500] as const;

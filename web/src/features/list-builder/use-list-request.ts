@@ -1,10 +1,24 @@
+import type { ListRequest } from '@contract/api';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { generateListQueryOptions } from './api/generate-list';
 import { requestedSections } from './components/results/visible-columns';
-import { toListRequest } from './list-search';
+import { type ListSearch, toListRequest } from './list-search';
 import { useListSearch } from './use-list-search';
+
+/**
+ * The list request of a URL state on a plan: the sections its visible columns read, the page size
+ * the plan allows. The grid's query and the first visit's early call (`prefetch-list-builder.ts`)
+ * both build it here, so they are one query.
+ */
+export function listRequestFor(
+  search: ListSearch,
+  maxPageSize: number,
+  sections: ListSearch['sections'] = requestedSections(search),
+): ListRequest {
+  return toListRequest({ ...search, sections }, maxPageSize);
+}
 
 /**
  * The list request the URL's state asks for on the user's plan: the sections its visible columns
@@ -17,7 +31,7 @@ export function useListRequest() {
   const pricing = pricingQuery.data ?? FALLBACK_PRICING;
   const planMax = pricing.rules.maxListLimit;
   const sections = useMemo(() => requestedSections(search), [search]);
-  const request = useMemo(() => toListRequest({ ...search, sections }, planMax), [search, sections, planMax]);
+  const request = useMemo(() => listRequestFor(search, planMax, sections), [search, sections, planMax]);
   return { search, update, pricing, pricingReady: !pricingQuery.isPending, sections, request };
 }
 

@@ -5,7 +5,7 @@
  * are not replayed.
  */
 import { ADDITION_STATES, type AdditionState, type AdditionStatus } from '@contract/api';
-import { AdditionStatusChangedEvent } from '@contract/bff';
+import { AdditionStatusChangedEvent } from '@contract/bff-lists';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '@/lib/api-client';

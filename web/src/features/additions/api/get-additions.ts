@@ -3,7 +3,7 @@
  * The BFF keeps them, so the list survives a reload; live events patch it in place.
  */
 import type { AdditionStatus } from '@contract/api';
-import { type AdditionRecord, AdditionsResponse } from '@contract/bff';
+import { type AdditionRecord, AdditionsResponse } from '@contract/bff-lists';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 

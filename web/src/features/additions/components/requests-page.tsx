@@ -1,4 +1,4 @@
-import type { AdditionRecord } from '@contract/bff';
+import type { AdditionRecord } from '@contract/bff-lists';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';

@@ -25,6 +25,11 @@ export const sessionQueryOptions = queryOptions({
   staleTime: 5 * 60_000,
 });
 
+/** Team mode with nobody signed in: every page but sign-in waits (its calls could only answer 401). */
+export function mustSignIn(session: SessionInfo | undefined): boolean {
+  return session?.mode === 'team' && session.user === null;
+}
+
 export function useSession() {
   return useQuery(sessionQueryOptions);
 }

@@ -3,7 +3,9 @@
  * its own sections, so a tab costs only what it shows; the header's sections are shared with the
  * Overview tab through the query cache.
  */
-import type { Sections, StoredSection } from '@contract/sections';
+
+import type { StoredSection } from '@contract/section-names';
+import type { Sections } from '@contract/sections';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PAID_QUERY_DEFAULTS, type Paid, paidGet } from './paid-call';
 

@@ -2,7 +2,7 @@
  * POST /bff/exports: the list as CSV, streamed. The BFF gives the number of data rows up front
  * (`x-export-total`), so the rows counted as the stream arrives make a true progress bar.
  */
-import type { ExportRequest } from '@contract/bff';
+import type { ExportRequest } from '@contract/bff-lists';
 import { callStream } from '@/lib/api-client';
 import { CsvRowCounter } from '../export/csv-row-counter';
 

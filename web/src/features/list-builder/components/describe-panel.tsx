@@ -1,4 +1,5 @@
-import { type FilterBuilderResponse, QUERY_MAX_LENGTH } from '@contract/api';
+import type { FilterBuilderResponse } from '@contract/api';
+import { QUERY_MAX_LENGTH } from '@contract/list-params';
 import { PRICES } from '@contract/pricing';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';

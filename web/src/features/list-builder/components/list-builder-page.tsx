@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useFirstPageDeferral } from '@/lib/use-first-page-deferral';
 import { DescribePanel } from './describe-panel';
 import { FilterEditor } from './filter-editor';
 import { FilterSummary } from './filter-summary';
@@ -23,6 +24,9 @@ export type ListBuilderPageProps = {
 };
 
 export function ListBuilderPage({ top, results, selectionActions }: ListBuilderPageProps = {}) {
+  // On a first visit, drawn in slices the browser can answer input between, not in one long task.
+  const drawn = useFirstPageDeferral();
+  if (!drawn) return null;
   return (
     <div className="flex min-h-0 flex-1 lg:h-[calc(100dvh-var(--app-header-height))] lg:flex-none">
       <h1 className="sr-only">Company list builder</h1>

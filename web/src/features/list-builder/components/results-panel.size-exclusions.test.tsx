@@ -9,7 +9,8 @@
  * served list is the embedded service's own answer to the request without the BFF's parts (real
  * rows), with the BFF's echo of `exclude` and its warnings; the 422 is a `ListTooBroadProblem`.
  */
-import { type ListGenerateResponse, ListTooBroadProblem } from '@contract/api';
+import type { ListGenerateResponse } from '@contract/api';
+import { ListTooBroadProblem } from '@contract/problem';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,

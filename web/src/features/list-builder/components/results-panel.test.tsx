@@ -5,7 +5,7 @@
  * is absent, as before the BFF offers it, so the contract's prices stand in.
  */
 import type { ListGenerateResponse } from '@contract/api';
-import { LIST_SECTIONS } from '@contract/sections';
+import { LIST_SECTIONS } from '@contract/section-names';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,

@@ -5,11 +5,20 @@
  * (`grid-memory`), so they survive a visit to a company page and a reload; column widths live in
  * memory.
  */
-import { LIST_DEFAULT_LIMIT, LIST_TOTAL_CAP, type SortBy, type SortOrder } from '@contract/api';
-import type { ListSection } from '@contract/sections';
-import { SECTION_LABELS } from '@contract/sections';
+import { LIST_DEFAULT_LIMIT, LIST_TOTAL_CAP, type SortBy, type SortOrder } from '@contract/list-params';
+import type { ListSection } from '@contract/section-names';
+import { SECTION_LABELS } from '@contract/section-names';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { Button } from '@/components/ui/button';
 import { Drawer } from '@/components/ui/drawer';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -75,6 +84,10 @@ export function ResultsPanel({
   const query = useGenerateList(request, { enabled: pricingReady });
   const data = query.data;
   const fresh = data !== undefined && !query.isPlaceholderData;
+  // The rows are drawn at a lower priority than the rest: the counts and costs above the grid
+  // follow the answer at once, and React draws the rows in short slices right after, instead of in
+  // one long task that would hold the page while it lands.
+  const rows = useDeferredValue(data?.data);
 
   const skipped = useMemo(() => {
     const out: Partial<Record<ListSection, string>> = {};
@@ -109,7 +122,7 @@ export function ResultsPanel({
   const onPageSizeChange = useCallback((size: number) => update({ size }), [update]);
 
   const table = useResultsTable({
-    rows: data?.data,
+    rows,
     columnIds,
     sortBy: request.sort_by ?? 'relevance',
     sortOrder: request.sort_order ?? 'desc',
@@ -288,7 +301,7 @@ export function ResultsPanel({
         <div className="min-h-0 flex-1">
           <ResultsGrid
             table={table}
-            loading={data === undefined && !error}
+            loading={rows === undefined && !error}
             refreshing={query.isPlaceholderData}
             overlay={overlay}
             pageKey={pageKey}
@@ -302,7 +315,7 @@ export function ResultsPanel({
           capped={capped}
           pageSizes={pageSizes}
           costOfPageSize={costOf}
-          shownRows={data?.data.length ?? 0}
+          shownRows={rows?.length ?? 0}
         />
       </div>
 

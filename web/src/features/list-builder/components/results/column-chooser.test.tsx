@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { mainColumnIds, sectionColumns } from '@contract/columns';
 import { PLAN_RULES, PRICES } from '@contract/pricing';
-import { LIST_SECTIONS, SECTION_LABELS } from '@contract/sections';
+import { LIST_SECTIONS, SECTION_LABELS } from '@contract/section-names';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -4,7 +4,7 @@
  * Each section says what it costs per company and, where the plan cannot have it, why.
  */
 import { type ColumnDef as CatalogColumn, COLUMNS, sectionColumns } from '@contract/columns';
-import { LIST_SECTIONS, type ListSection, SECTION_LABELS } from '@contract/sections';
+import { LIST_SECTIONS, type ListSection, SECTION_LABELS } from '@contract/section-names';
 import { useId } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/components/ui/cn';

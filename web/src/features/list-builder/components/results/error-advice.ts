@@ -3,7 +3,7 @@
  * what to do next. Retrying only helps where the cause can pass (network, rate limit, a service
  * fault); a spent budget or a refused filter needs something else from the user.
  */
-import { ListTooBroadProblem } from '@contract/api';
+import { ListTooBroadProblem } from '@contract/problem';
 import { ApiError } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 

@@ -5,7 +5,8 @@
  * says which and why before anything is spent (the BFF would refuse the whole export for them).
  */
 import type { ListRequest } from '@contract/api';
-import { EXPORT_MAX_ROWS, type ExportRequest } from '@contract/bff';
+import { EXPORT_MAX_ROWS } from '@contract/bff';
+import type { ExportRequest } from '@contract/bff-lists';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';

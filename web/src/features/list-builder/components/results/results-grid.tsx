@@ -8,8 +8,8 @@
 import type { CompanyListItem } from '@contract/api';
 import { COLUMN_BY_ID } from '@contract/columns';
 import type { Header } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { elementScroll, type Rect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { type CSSProperties, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { ResultsFeatures, ResultsTable } from './results-table';
@@ -32,6 +32,60 @@ function scrollRestorationId(pageKey: string): string {
   let h = 5381;
   for (let i = 0; i < pageKey.length; i++) h = ((h * 33) ^ pageKey.charCodeAt(i)) >>> 0;
   return `results-grid-${h.toString(36)}`;
+}
+
+/**
+ * Where the grid will lie before it is measured: the window less the filter panel and the page's
+ * header, about. The virtualisers start from it, so the first render already draws the rows and
+ * columns in view (in React's sliced rendering) instead of a few, with the rest drawn in one block
+ * when the grid is measured. They measure the real box right after.
+ */
+function expectedGridRect(): { width: number; height: number } {
+  if (typeof window === 'undefined') return { width: 0, height: 0 };
+  return {
+    width: Math.max(0, window.innerWidth - 450),
+    height: Math.max(0, window.innerHeight - 300),
+  };
+}
+
+/**
+ * The scroll box's size for the virtualisers, read only where the browser has laid the page out
+ * already: in a ResizeObserver's callback, which runs after layout, first on the frame that shows
+ * the box. The library's own observer also reads it at once when the box mounts, inside React's
+ * commit, which makes the browser style and lay out the whole new page there and then, within the
+ * commit's task (Lighthouse's tracing makes that recalculation several times dearer still, as it
+ * records a script stack for every element). Until the first callback the estimate above stands.
+ */
+function observeBoxAfterLayout(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  cb: (rect: Rect) => void,
+): (() => void) | undefined {
+  const el = instance.scrollElement;
+  const Observer = instance.targetWindow?.ResizeObserver;
+  if (!el || !Observer) return undefined;
+  const observer = new Observer(() => cb({ width: el.clientWidth, height: el.clientHeight }));
+  observer.observe(el);
+  return () => observer.disconnect();
+}
+
+/** Virtualisers that have found their scroll box (see `scrollUnlessFresh`). */
+const placed = new WeakSet<Virtualizer<HTMLDivElement, Element>>();
+
+/**
+ * How the virtualisers scroll their box. The first thing each does on finding the box is scroll it
+ * to where it starts (the top, the left); a box just mounted is there already, and the browser
+ * would style and lay out the whole new page within the commit to move it nowhere (as above). That
+ * first move to 0 is skipped: it would change nothing, not even fire a scroll event.
+ */
+function scrollUnlessFresh(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<HTMLDivElement, Element>,
+): void {
+  const fresh = !placed.has(instance);
+  placed.add(instance);
+  if (fresh && offset === 0 && !options.adjustments) return;
+  elementScroll(offset, options, instance);
 }
 
 /** Sets a column's width from the keyboard, within the column's own bounds. */
@@ -160,6 +214,7 @@ export function ResultsGrid({
   onScrollChange,
 }: ResultsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [initialRect] = useState(expectedGridRect);
   const rows = table.getRowModel().rows;
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const pinned = headers.filter((h) => PINNED_IDS.includes(h.column.id));
@@ -175,6 +230,9 @@ export function ResultsGrid({
     count: loading ? 0 : rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
+    initialRect,
+    observeElementRect: observeBoxAfterLayout,
+    scrollToFn: scrollUnlessFresh,
     overscan: 8,
     getItemKey: (i) => rows[i]?.id ?? i,
   });
@@ -185,6 +243,9 @@ export function ResultsGrid({
     estimateSize: (i) => center[i]?.getSize() ?? 150,
     // Center columns begin after the pinned ones in the scrolled content.
     paddingStart: pinnedWidth,
+    initialRect,
+    observeElementRect: observeBoxAfterLayout,
+    scrollToFn: scrollUnlessFresh,
     overscan: 3,
     getItemKey: (i) => center[i]?.id ?? i,
   });
@@ -206,8 +267,10 @@ export function ResultsGrid({
     const el = scrollRef.current;
     if (!el || restoredFor.current === pageKey) return;
     if (!savedScroll) {
+      // A box just mounted is at its top already (and writing scrollTop would lay the page out
+      // within the commit, as above).
+      if (restoredFor.current !== null) el.scrollTop = 0;
       restoredFor.current = pageKey;
-      el.scrollTop = 0;
     } else if (shown) {
       restoredFor.current = pageKey;
       el.scrollTop = savedScroll.top;

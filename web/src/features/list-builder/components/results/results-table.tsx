@@ -3,8 +3,9 @@
  * catalog, and every server-owned slice (sort, page, page size) controlled from the URL state, so
  * the table only renders what the service already sorted and paged.
  */
-import type { CompanyListItem, SortBy, SortOrder } from '@contract/api';
+import type { CompanyListItem } from '@contract/api';
 import { type ColumnDef as CatalogColumn, COLUMN_BY_ID } from '@contract/columns';
+import type { SortBy, SortOrder } from '@contract/list-params';
 import { Link } from '@tanstack/react-router';
 import {
   type ColumnDef,

@@ -1,4 +1,4 @@
-import { SORT_BY, SORT_LABELS, type SortBy, type SortOrder } from '@contract/api';
+import { SORT_BY, SORT_LABELS, type SortBy, type SortOrder } from '@contract/list-params';
 import { useId } from 'react';
 
 export type SortControlProps = {

@@ -7,7 +7,7 @@
  * looks at would still be charged per company.
  */
 import { COLUMN_BY_ID, COLUMNS, mainColumnIds, sectionColumns, sectionsOfColumns } from '@contract/columns';
-import { LIST_SECTIONS, type ListSection } from '@contract/sections';
+import { LIST_SECTIONS, type ListSection } from '@contract/section-names';
 import type { Pricing } from '@/lib/pricing';
 import type { ListSearch } from '../../list-search';
 

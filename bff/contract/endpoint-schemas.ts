@@ -1,0 +1,124 @@
+/**
+ * The input and output schemas of every endpoint of the table (`endpoints.ts`), by the same id. The
+ * table itself stays free of zod so that the web app's client, which needs only methods and paths,
+ * does not load every schema of the contract; the servers and the OpenAPI document read both
+ * (`endpointWithSchemas`). `satisfies` below makes the compiler refuse an id of the table without
+ * its entry here, and an entry for no endpoint.
+ *
+ * - `input`: the query (GET, DELETE) or JSON body (POST, PATCH); absent = takes none.
+ * - `output`: the success answer's JSON body; absent = no JSON body (the table's `media` says what
+ *   comes instead, or a 204 says nothing does).
+ */
+import { z } from 'zod';
+import {
+  AdminUser,
+  AdminUsersResponse,
+  AuditQuery,
+  AuditResponse,
+  NewUserRequest,
+  SpendQuery,
+  SpendResponse,
+  TeamPatch,
+  TeamSettings,
+  UserPatch,
+} from './admin';
+import {
+  AdditionRequest,
+  AdditionStatusResponse,
+  AdditionSubmitResponse,
+  CompanySearchQuery,
+  CompanySearchResponse,
+  EmployeeReviewsQuery,
+  EmployeeReviewsResponse,
+  EnrichmentBody,
+  EnrichmentQuery,
+  EnrichmentResponse,
+  FilterBuilderRequest,
+  FilterBuilderResponse,
+  Health,
+  IndustrySearchQuery,
+  IndustrySearchResponse,
+  ListGenerateResponse,
+  ListRequest,
+  NewsQuery,
+  NewsResponse,
+  PostsQuery,
+  PostsResponse,
+  ProductReviewsQuery,
+  ProductReviewsResponse,
+  WebhookDeliveryListResponse,
+  WebhookEndpointListResponse,
+  WebhookEndpointRequest,
+  WebhookEndpointResponse,
+  WebhookEvent,
+} from './api';
+import { PricingResponse, SessionInfo, SignInRequest, UsageResponse } from './bff';
+import { AdditionsResponse, ExportRequest } from './bff-lists';
+import { ENDPOINT_IDS, ENDPOINTS, type EndpointDef, type EndpointId } from './endpoints';
+import { LookalikeRequest, LookalikeResponse } from './lookalikes';
+
+export type EndpointSchemas = {
+  readonly input?: z.ZodType;
+  readonly output?: z.ZodType;
+};
+
+/** An endpoint as the servers read it: the table's entry and its schemas. */
+export type EndpointWithSchemas = EndpointDef & EndpointSchemas;
+
+export const ENDPOINT_SCHEMAS = {
+  // --- the Company Data Service ------------------------------------------------------------------
+  // The BFF's superset: its own filter keys and `exclude` (the service never sees them).
+  'list.generate': { input: ListRequest, output: ListGenerateResponse },
+  'list.filterBuilder': { input: FilterBuilderRequest, output: FilterBuilderResponse },
+  'company.enrichment': { input: EnrichmentQuery, output: EnrichmentResponse },
+  'company.enrichment.post': { input: EnrichmentBody, output: EnrichmentResponse },
+  'company.productReviews': { input: ProductReviewsQuery, output: ProductReviewsResponse },
+  'company.employeeReviews': { input: EmployeeReviewsQuery, output: EmployeeReviewsResponse },
+  'company.posts': { input: PostsQuery, output: PostsResponse },
+  'industry.search': { input: IndustrySearchQuery, output: IndustrySearchResponse },
+  'company.search': { input: CompanySearchQuery, output: CompanySearchResponse },
+  news: { input: NewsQuery, output: NewsResponse },
+  'additions.submit': { input: AdditionRequest, output: AdditionSubmitResponse },
+  'additions.status': { output: AdditionStatusResponse },
+  'webhooks.list': { output: WebhookEndpointListResponse },
+  'webhooks.create': { input: WebhookEndpointRequest, output: WebhookEndpointResponse },
+  'webhooks.delete': {},
+  'webhooks.deliveries': { output: WebhookDeliveryListResponse },
+
+  // --- served by each server ---------------------------------------------------------------------
+  health: { output: Health },
+
+  // --- the BFF's own API -------------------------------------------------------------------------
+  'bff.openapi': { output: z.record(z.string(), z.unknown()) },
+  'bff.session': { output: SessionInfo },
+  'bff.signIn': { input: SignInRequest, output: SessionInfo },
+  'bff.signOut': {},
+  'bff.pricing': { output: PricingResponse },
+  'bff.usage': { output: UsageResponse },
+  'bff.exports': { input: ExportRequest },
+  'bff.events': {},
+  'bff.additions': { output: AdditionsResponse },
+  'bff.webhookReceiver': { input: WebhookEvent },
+  'bff.lookalikes': { input: LookalikeRequest, output: LookalikeResponse },
+
+  // --- the team's administration (admins only) ---------------------------------------------------
+  'bff.admin.users': { output: AdminUsersResponse },
+  'bff.admin.addUser': { input: NewUserRequest, output: AdminUser },
+  'bff.admin.updateUser': { input: UserPatch, output: AdminUser },
+  'bff.admin.team': { output: TeamSettings },
+  'bff.admin.updateTeam': { input: TeamPatch, output: TeamSettings },
+  'bff.admin.audit': { input: AuditQuery, output: AuditResponse },
+  'bff.admin.spend': { input: SpendQuery, output: SpendResponse },
+  'bff.admin.ledgerCsv': {},
+} as const satisfies { readonly [I in EndpointId]: EndpointSchemas };
+
+export type EndpointSchemaTable = typeof ENDPOINT_SCHEMAS;
+
+const WITH_SCHEMAS = Object.fromEntries(
+  ENDPOINT_IDS.map((id) => [id, Object.freeze({ ...ENDPOINTS[id], ...ENDPOINT_SCHEMAS[id] })]),
+) as Readonly<Record<EndpointId, EndpointWithSchemas>>;
+
+/** The table's entry of an endpoint with its schemas (made once: the proxy reads it per request). */
+export function endpointWithSchemas(id: EndpointId): EndpointWithSchemas {
+  return WITH_SCHEMAS[id];
+}

@@ -1,0 +1,48 @@
+/**
+ * What the browser's first load carries, read from the source's static imports (no build): the
+ * frame and the URL's schemas, not every schema of the contract nor the code of every page.
+ * `npm run bench` measures the built chunks as sent; this keeps the shape that makes them small from
+ * drifting back one import at a time. docs/decisions/0012-first-load-budget.md.
+ */
+import { describe, expect, it } from 'vitest';
+import { moduleGraph } from '@/testing/module-graph';
+
+/** The contract's schema modules the servers read and the first load does not need. */
+const SERVICE_SCHEMAS = [
+  'bff/contract/api.ts',
+  'bff/contract/endpoint-schemas.ts',
+  'bff/contract/bff-lists.ts',
+  'bff/contract/openapi.ts',
+];
+
+/** Each page's own module: loaded when the router first shows it (`router.tsx`, `page-code.ts`). */
+const PAGES = [
+  'web/src/features/list-builder/components/list-builder-page.tsx',
+  'web/src/app/routes/company-page.tsx',
+  'web/src/app/routes/requests-page.tsx',
+  'web/src/app/routes/api-reference-page.tsx',
+  'web/src/features/auth/components/sign-in-page.tsx',
+];
+
+describe('the first load', () => {
+  it('reads the endpoint table without zod: the client needs methods and paths, not schemas', () => {
+    const graph = moduleGraph('web/src/lib/api-client.ts');
+    expect(graph).toContain('bff/contract/endpoints.ts');
+    expect([...graph].filter((m) => m === 'zod' || m.startsWith('zod/'))).toEqual([]);
+    for (const m of SERVICE_SCHEMAS) expect(graph).not.toContain(m);
+  });
+
+  it('carries none of the service schemas the servers validate with', () => {
+    const graph = moduleGraph('web/src/main.tsx');
+    for (const m of SERVICE_SCHEMAS) expect(graph, m).not.toContain(m);
+  });
+
+  it('carries no page: each is its own chunk, loaded when it is first shown', () => {
+    const graph = moduleGraph('web/src/main.tsx');
+    for (const page of PAGES) {
+      expect(graph, page).not.toContain(page);
+      // The page module exists (a renamed page would make this test pass for nothing).
+      expect(moduleGraph(page)).toContain(page);
+    }
+  });
+});
