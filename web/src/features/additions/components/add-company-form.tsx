@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import {
   AddCompanyForm as AddCompanySchema,
@@ -63,7 +62,7 @@ export function AddCompanyFormView({ defaultValues, onSubmit }: AddCompanyFormPr
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label="Add a company">
-      <Field
+      <FormField
         id={`${id}-name`}
         label="Company name"
         error={errors.company_name?.message}
@@ -76,7 +75,7 @@ export function AddCompanyFormView({ defaultValues, onSubmit }: AddCompanyFormPr
           />
         )}
       />
-      <Field
+      <FormField
         id={`${id}-website`}
         label="Website"
         hint="The company's main site, e.g. acme.com"
@@ -100,56 +99,5 @@ export function AddCompanyFormView({ defaultValues, onSubmit }: AddCompanyFormPr
         Add company
       </Button>
     </form>
-  );
-}
-
-type InputProps = {
-  id: string;
-  'aria-invalid': boolean | undefined;
-  'aria-describedby': string | undefined;
-  className: string;
-};
-
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  input,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error: string | undefined;
-  input: (props: InputProps) => ReactNode;
-}) {
-  const describedBy =
-    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {input({
-        id,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy,
-        className: cn(
-          'h-9 w-full rounded-md border bg-white px-3 text-sm text-slate-900 placeholder:text-hint',
-          'focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30',
-          error ? 'border-rose-400' : 'border-slate-300',
-        ),
-      })}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-xs text-rose-700">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

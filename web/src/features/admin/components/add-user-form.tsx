@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FormAlert, FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { formatCredits } from '@/lib/format';
 import { useAddUser } from '../api/add-user';
 import { AddUserForm, type AddUserFormInput, type AddUserFormOutput } from '../forms';
-import { FormAlert, FormField } from './form-field';
 
 /**
  * A new user: name, first password, role and daily budget, checked with the contract's rules before

@@ -4,10 +4,10 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { FormAlert, FormField } from '@/components/ui/form-field';
 import { formatCreditAmount, formatCredits, formatPercent } from '@/lib/format';
 import { useUpdateTeam } from '../api/update-team';
 import { CapForm, type CapFormInput, type CapFormOutput, creditsInput } from '../forms';
-import { FormAlert, FormField } from './form-field';
 
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 

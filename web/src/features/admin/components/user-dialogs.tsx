@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Drawer } from '@/components/ui/drawer';
+import { FormAlert, FormField } from '@/components/ui/form-field';
 import { formatCredits } from '@/lib/format';
 import { useUpdateUser } from '../api/update-user';
 import {
@@ -15,7 +16,6 @@ import {
   PasswordForm,
   type PasswordFormValues,
 } from '../forms';
-import { FormAlert, FormField } from './form-field';
 
 export function BudgetDrawer({
   user,
