@@ -61,12 +61,16 @@ class Relay extends Error {
   }
 }
 
-/** A call of a service endpoint as `user`, asked afresh. */
+/**
+ * A call of a service endpoint as `user`, asked afresh: never the read cache, and of the list
+ * resolver's memory only what the calls sharing `memory` (one run's pages) wrote.
+ */
 async function callFresh(
   opts: RunnerOptions,
   user: BffUser,
   id: ServiceEndpointId,
   input: unknown,
+  memory?: Set<string>,
 ): Promise<unknown> {
   const req = requestOf(id, input);
   const res = await opts.call(
@@ -79,7 +83,7 @@ async function callFresh(
       },
       ...(req.body !== undefined ? { body: req.body } : {}),
     }),
-    { fresh: true },
+    { fresh: true, ...(memory ? { freshMemory: memory } : {}) },
   );
   if (!res.ok) throw new Relay(res);
   try {
@@ -102,12 +106,16 @@ export async function readMembers(
   let totalCount: number | undefined;
   let spent = 0;
   let offset = 0;
+  // The pages of one run share the resolver's readings (company size probes, members to leave out).
+  const memory = new Set<string>();
   while (offset < SAVED_LIST_MAX_MEMBERS) {
-    const body = await callFresh(opts, user, 'list.generate', {
-      ...list,
-      limit: Math.min(pageSize, SAVED_LIST_MAX_MEMBERS - offset),
-      offset,
-    });
+    const body = await callFresh(
+      opts,
+      user,
+      'list.generate',
+      { ...list, limit: Math.min(pageSize, SAVED_LIST_MAX_MEMBERS - offset), offset },
+      memory,
+    );
     const page = ListPage.safeParse(body);
     if (!page.success)
       throw new Relay(problem(502, 'The Company Data Service answered a list page the BFF cannot read.'));
