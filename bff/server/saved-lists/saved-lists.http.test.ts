@@ -344,6 +344,10 @@ describe('runs', () => {
       ada('bff.savedList.runDetail', { id: list.id, run_id: first.id }),
     );
     expect(detail.members).toEqual(truth.uuids);
+    // Each member named as list generation names it.
+    expect(Object.keys(first.companies).sort()).toEqual([...truth.uuids].sort());
+    expect(detail.companies).toEqual(first.companies);
+    expect(first.companies[truth.uuids[0]!]).toEqual({ name: truth.names[0], website: truth.websites[0] });
     expect(detail).toMatchObject({ id: first.id, added: first.added, removed: [], size: first.size });
     expect((await ada('bff.savedList.runDetail', { id: list.id, run_id: NO_SUCH_ID })).status).toBe(404);
 
@@ -451,7 +455,10 @@ describe('runs', () => {
     expect(narrowed.added).toEqual([]);
     expect(narrowed.removed.length).toBe(first.size - narrowed.size);
     expect(narrowed.removed.map((r) => r.uuid).sort()).toEqual(left.sort());
-    for (const r of narrowed.removed) expect(r.reason).toBe('no_longer_matching');
+    for (const r of narrowed.removed) {
+      expect(r.reason).toBe('no_longer_matching');
+      expect(narrowed.companies[r.uuid], 'a company that left is named').toEqual(first.companies[r.uuid]);
+    }
 
     // Mia never marked it seen: her first run adds every member and removes nothing.
     const miaFirst = await run(mia, list.id);
@@ -465,6 +472,8 @@ describe('runs', () => {
     try {
       const after = await run(ada, list.id);
       expect(after.removed).toEqual([{ uuid: gone, reason: 'no_longer_found' }]);
+      // No longer found, it is named as the user last saw it.
+      expect(after.companies[gone]).toEqual(first.companies[gone]);
       // Not marked seen: it stays removed on the next run.
       expect((await run(ada, list.id)).removed).toEqual([{ uuid: gone, reason: 'no_longer_found' }]);
     } finally {
@@ -526,16 +535,22 @@ async function detailOf(listId: string, runId: string): Promise<SavedListRunDeta
 async function readAll(
   as: Caller,
   body: Record<string, unknown>,
-): Promise<{ uuids: string[]; total: number }> {
-  const uuids: string[] = [];
+): Promise<{ uuids: string[]; names: string[]; websites: string[]; total: number }> {
+  const rows: { uuid: string; name: string; website: string }[] = [];
   let total = 0;
   for (let offset = 0; ; ) {
-    const page = await ok<{ data: { uuid: string }[]; total_count: number }>(
+    const page = await ok<{ data: { uuid: string; name: string; website: string }[]; total_count: number }>(
       as('list.generate', { ...body, limit: 20, offset }),
     );
     total = page.total_count;
-    uuids.push(...page.data.map((c) => c.uuid));
+    rows.push(...page.data);
     offset += page.data.length;
-    if (page.data.length === 0 || offset >= Math.min(total, 500)) return { uuids, total };
+    if (page.data.length === 0 || offset >= Math.min(total, 500))
+      return {
+        uuids: rows.map((r) => r.uuid),
+        names: rows.map((r) => r.name),
+        websites: rows.map((r) => r.website),
+        total,
+      };
   }
 }

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ParsedListRequest } from '../../contract/api';
-import type { LastCheck, ListSchedule, RemovedCompany } from '../../contract/saved-lists';
+import type { LastCheck, ListSchedule, RemovedCompany, RunCompanies } from '../../contract/saved-lists';
 import type { BffDb } from '../store/db';
 
 export const SAVED_LISTS_SCHEMA = `
@@ -49,6 +49,7 @@ CREATE TABLE IF NOT EXISTS saved_list_runs (
   members          TEXT NOT NULL,
   added            TEXT NOT NULL,
   removed          TEXT NOT NULL,
+  companies        TEXT NOT NULL,
   UNIQUE (list_id, seq)
 );
 
@@ -111,6 +112,8 @@ export type StoredRun = StoredRunSummary & {
   members: string[];
   added: string[];
   removed: RemovedCompany[];
+  /** Name and website of the members and of the companies that left, by id. */
+  companies: RunCompanies;
 };
 
 export type NewRun = Omit<StoredRun, 'id' | 'addedCount' | 'removedCount'>;
@@ -199,6 +202,7 @@ type RunRow = {
   members?: string;
   added?: string;
   removed?: string;
+  companies?: string;
 };
 
 const LIST_COLUMNS = `id, owner_id, owner_name, name, request, columns, shared, schedule, next_check_at,
@@ -216,7 +220,7 @@ const SUMMARY_FIELDS = [
   'removed_count',
   'credits_consumed',
 ];
-const RUN_FIELDS = [...SUMMARY_FIELDS, 'members', 'added', 'removed'];
+const RUN_FIELDS = [...SUMMARY_FIELDS, 'members', 'added', 'removed', 'companies'];
 /** Column names, each prefixed with a table's alias when given. */
 const columnsOf = (fields: readonly string[], alias?: string) =>
   fields.map((f) => (alias ? `${alias}.${f}` : f)).join(', ');
@@ -269,6 +273,7 @@ function toRun(r: RunRow): StoredRun {
     members: JSON.parse(r.members ?? '[]') as string[],
     added: JSON.parse(r.added ?? '[]') as string[],
     removed: JSON.parse(r.removed ?? '[]') as RemovedCompany[],
+    companies: JSON.parse(r.companies ?? '{}') as RunCompanies,
   };
 }
 
@@ -353,11 +358,15 @@ export class SqliteSavedListStore implements SavedListStore {
     // catches two instances numbering at once (tried again).
     for (let attempt = 0; ; attempt++) {
       try {
+        // Parameters in a SELECT list are cast: PostgreSQL takes no type from an INSERT's columns there.
         const changed = this.run(
           `INSERT INTO saved_list_runs (id, list_id, seq, at, run_by_id, run_by_name, run_trigger,
-             total_count, size, added_count, removed_count, credits_consumed, members, added, removed)
-           SELECT ?, l.id, COALESCE((SELECT MAX(r.seq) FROM saved_list_runs r WHERE r.list_id = l.id), 0) + 1,
-             ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+             total_count, size, added_count, removed_count, credits_consumed, members, added, removed, companies)
+           SELECT CAST(? AS TEXT), l.id,
+             COALESCE((SELECT MAX(r.seq) FROM saved_list_runs r WHERE r.list_id = l.id), 0) + 1,
+             CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS INTEGER),
+             CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS DOUBLE PRECISION),
+             CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)
            FROM saved_lists l WHERE l.id = ?`,
           id,
           run.at,
@@ -372,6 +381,7 @@ export class SqliteSavedListStore implements SavedListStore {
           JSON.stringify(run.members),
           JSON.stringify(run.added),
           JSON.stringify(run.removed),
+          JSON.stringify(run.companies),
           run.listId,
         );
         if (changed === 0) return undefined;
