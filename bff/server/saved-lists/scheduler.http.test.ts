@@ -149,7 +149,7 @@ describe('scheduled checks', () => {
     );
     expect(done.status).toBe('completed');
 
-    const tab = await openEvents(bff.url, { headers: {} });
+    const tab = await openEvents(bff.url, {});
     try {
       clock = T0 + 14 * DAY;
       expect(await tick(bff)).toBe(1);
