@@ -278,39 +278,49 @@ function toRun(r: RunRow): StoredRun {
 }
 
 /**
- * What the store asks of a database: statements with `?` parameters, run one at a time. The SQLite
- * runner is below; a PostgreSQL one numbers the parameters (`$1`...) and reads `count` for `run`.
+ * What the store asks of a database: statements with `?` parameters, one at a time. The same shape
+ * as the PostgreSQL store's `PortableSql` (issue 9), whose runner numbers the parameters (`$1`...),
+ * so the port of this store is `new SqlSavedListStore(store.sql)`.
  */
 export type SqlRunner = {
-  /** Statements separated by `;` (the schema). */
-  exec(sql: string): Promise<void>;
-  all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
-  /** Answers how many rows the statement changed. */
-  run(sql: string, params: readonly unknown[]): Promise<number>;
+  all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  get<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  run(sql: string, params?: readonly unknown[]): Promise<{ changes: number }>;
 };
 
 /** better-sqlite3 behind the async runner (its calls are synchronous; the interface is not). */
 export function sqliteRunner(db: BffDb): SqlRunner {
   return {
-    exec: async (sql) => {
-      db.exec(sql);
-    },
-    all: async <T>(sql: string, params: readonly unknown[]) => db.prepare(sql).all(...params) as T[],
-    run: async (sql, params) => db.prepare(sql).run(...params).changes,
+    all: async <T>(sql: string, params: readonly unknown[] = []) => db.prepare(sql).all(...params) as T[],
+    get: async <T>(sql: string, params: readonly unknown[] = []) =>
+      db.prepare(sql).get(...params) as T | undefined,
+    run: async (sql, params = []) => ({ changes: db.prepare(sql).run(...params).changes }),
   };
 }
 
-/** The store over any SQL runner; the schema is applied as it is constructed. */
+/** The schema's statements one by one (each runner takes one statement at a time). */
+export async function applySavedListsSchema(sql: SqlRunner): Promise<void> {
+  for (const statement of SAVED_LISTS_SCHEMA.split(';')) if (statement.trim()) await sql.run(statement);
+}
+
+/**
+ * The store over any SQL runner. The schema is applied as it is constructed, unless the database's
+ * migrations apply it (`applySchema: false`: several PostgreSQL instances starting at once would
+ * run `CREATE TABLE IF NOT EXISTS` concurrently, which PostgreSQL does not make safe).
+ */
 export class SqlSavedListStore implements SavedListStore {
   private readonly ready: Promise<void>;
 
-  constructor(private readonly sql: SqlRunner) {
-    this.ready = sql.exec(SAVED_LISTS_SCHEMA);
+  constructor(
+    private readonly sql: SqlRunner,
+    opts: { applySchema?: boolean } = {},
+  ) {
+    this.ready = opts.applySchema === false ? Promise.resolve() : applySavedListsSchema(sql);
   }
 
   private async one<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
     await this.ready;
-    return (await this.sql.all<T>(sql, params))[0];
+    return this.sql.get<T>(sql, params);
   }
 
   private async all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
@@ -320,7 +330,7 @@ export class SqlSavedListStore implements SavedListStore {
 
   private async run(sql: string, ...params: unknown[]): Promise<number> {
     await this.ready;
-    return this.sql.run(sql, params);
+    return (await this.sql.run(sql, params)).changes;
   }
 
   async createList(list: NewList): Promise<StoredList> {
@@ -578,9 +588,10 @@ export class SqlSavedListStore implements SavedListStore {
   }
 }
 
-/** The store on the BFF's SQLite handle: the schema applied at once (better-sqlite3 is synchronous). */
+/** The store on the BFF's SQLite handle, its schema applied before the constructor returns. */
 export class SqliteSavedListStore extends SqlSavedListStore {
   constructor(db: BffDb) {
-    super(sqliteRunner(db));
+    db.exec(SAVED_LISTS_SCHEMA);
+    super(sqliteRunner(db), { applySchema: false });
   }
 }
