@@ -162,15 +162,23 @@ async function reasonsFor(
   const removed: RemovedCompany[] = new Array(uuids.length);
   let spent = 0;
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < uuids.length) {
+    while (!failed && next < uuids.length) {
       const i = next++;
       const uuid = uuids[i]!;
-      const body = SearchAnswer.safeParse(await callFresh(opts, user, 'company.search', { uuid, limit: 1 }));
-      if (!body.success)
+      // A few records, not one: the real service takes the id as a free-text query (free either way).
+      const answer = await callFresh(opts, user, 'company.search', { uuid, limit: 5 }).catch((e: unknown) => {
+        failed = true;
+        throw e;
+      });
+      const body = SearchAnswer.safeParse(answer);
+      if (!body.success) {
+        failed = true;
         throw new Relay(
           problem(502, 'The Company Data Service answered a company search the BFF cannot read.'),
         );
+      }
       spent += body.data.credits_consumed;
       const found = body.data.data.find((c) => c.uuid === uuid);
       if (found) keep(companies, found);
