@@ -61,7 +61,7 @@ async function bodyOf<S extends typeof SavedListCreate | typeof SavedListPatch>(
   return { ok: true, value: parsed.data as ReturnType<S['parse']> };
 }
 
-/** The list id of the path (the endpoint table holds it to a UUID before a handler runs). */
+/** The list id of the path; any other text than a list's id finds no list (404). */
 const idOf = (c: Context): string => c.req.param('id') ?? '';
 
 export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions): void {
