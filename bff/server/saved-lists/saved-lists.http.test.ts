@@ -179,6 +179,11 @@ describe('saving, reading, changing and deleting lists', () => {
     expect(del.status).toBe(204);
     expect((await ada('bff.savedList', { id: list.id })).status).toBe(404);
     expect((await ada('bff.savedList.delete', { id: list.id })).status).toBe(404);
+    for (const id of ['not-a-list', NO_SUCH_ID]) {
+      const res = await ada('bff.savedList', { id });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+    }
   });
 
   it('keeps a private list from everyone else: 404 for everything, runs included', async () => {
