@@ -82,7 +82,7 @@ export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions)
   }
 
   async function listJson(list: StoredList, user: BffUser): Promise<SavedList> {
-    const [latest, seen] = await Promise.all([store.latestRun(list.id), store.seenRun(list.id, user.id)]);
+    const { latest, seen } = await store.listStatus(list.id, user.id);
     const seenMembers = new Set(seen?.members ?? []);
     return {
       id: list.id,

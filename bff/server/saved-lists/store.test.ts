@@ -139,11 +139,19 @@ describe.each(STORES)('the saved lists store ($kind)', ({ open }) => {
     await s.markSeen(list.id, 'ada', second!.id, AT);
     expect((await s.seenRun(list.id, 'ada'))?.id).toBe(second!.id);
     expect(await s.seenRun(list.id, 'mia')).toBeUndefined();
+    expect(await s.listStatus(list.id, 'ada')).toEqual({
+      latest: { id: second!.id, at: AT, size: 2, addedCount: 1, members: ['b', 'c'] },
+      seen: { id: second!.id, members: ['b', 'c'] },
+    });
+    expect(await s.listStatus(list.id, 'mia')).toEqual({
+      latest: { id: second!.id, at: AT, size: 2, addedCount: 1, members: ['b', 'c'] },
+    });
 
     await s.deleteList(list.id);
     expect(await s.latestRun(list.id)).toBeUndefined();
     expect(await s.seenRun(list.id, 'ada')).toBeUndefined();
     expect(await s.addRun(newRun(list.id, ['a']))).toBeUndefined();
+    expect(await s.listStatus(list.id, 'ada')).toEqual({});
   });
 
   it('lets exactly one of two instances claim a due check', async () => {

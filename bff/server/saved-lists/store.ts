@@ -129,6 +129,11 @@ export type StoredAlert = {
 
 export type DueCheck = { id: string; nextCheckAt: string };
 
+export type ListStatus = {
+  latest?: { id: string; at: string; size: number; addedCount: number; members: string[] };
+  seen?: { id: string; members: string[] };
+};
+
 export interface SavedListStore {
   createList(list: NewList): Promise<StoredList>;
   getList(id: string): Promise<StoredList | undefined>;
@@ -146,6 +151,11 @@ export interface SavedListStore {
 
   /** The run the user last marked seen. */
   seenRun(listId: string, userId: string): Promise<StoredRun | undefined>;
+  /**
+   * What a list's entry shows a user: its latest run and the run they last marked seen, with their
+   * members only (not their diffs nor names: a list of lists reads this for every list).
+   */
+  listStatus(listId: string, userId: string): Promise<ListStatus>;
   markSeen(listId: string, userId: string, runId: string, at: string): Promise<void>;
 
   /** Scheduled lists whose check is due at `now`, earliest first. */
@@ -469,6 +479,39 @@ export class SqlSavedListStore implements SavedListStore {
       userId,
     );
     return r && toRun(r);
+  }
+
+  async listStatus(listId: string, userId: string): Promise<ListStatus> {
+    const latest = await this.one<{
+      id: string;
+      at: string;
+      size: number;
+      added_count: number;
+      members: string;
+    }>(
+      'SELECT id, at, size, added_count, members FROM saved_list_runs WHERE list_id = ? ORDER BY seq DESC LIMIT 1',
+      listId,
+    );
+    const seen = await this.one<{ id: string; members: string }>(
+      `SELECT r.id, r.members FROM saved_list_seen s JOIN saved_list_runs r ON r.id = s.run_id
+       WHERE s.list_id = ? AND s.user_id = ?`,
+      listId,
+      userId,
+    );
+    return {
+      ...(latest
+        ? {
+            latest: {
+              id: latest.id,
+              at: latest.at,
+              size: latest.size,
+              addedCount: latest.added_count,
+              members: JSON.parse(latest.members) as string[],
+            },
+          }
+        : {}),
+      ...(seen ? { seen: { id: seen.id, members: JSON.parse(seen.members) as string[] } } : {}),
+    };
   }
 
   async markSeen(listId: string, userId: string, runId: string, at: string): Promise<void> {
