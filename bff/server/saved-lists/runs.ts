@@ -67,6 +67,12 @@ function keep(companies: RunCompanies, c: z.infer<typeof Company>): void {
     companies[c.uuid] = { name: c.name, website: c.website };
 }
 
+/**
+ * Runs kept per list (over half a year of daily checks), besides those someone marked seen or an
+ * unread alert names.
+ */
+export const RUNS_KEPT = 200;
+
 /** Company searches of the companies that left, at most this many at once. */
 const LOOKUPS_AT_ONCE = 8;
 
@@ -230,6 +236,7 @@ export async function runSavedList(
       companies,
     });
     if (!run) return { ok: false, response: problem(404, 'This list was deleted while it ran.') };
+    await opts.store.pruneRuns(list.id, RUNS_KEPT);
     const before = new Set(previous?.members ?? []);
     return {
       ok: true,

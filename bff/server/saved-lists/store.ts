@@ -148,6 +148,11 @@ export interface SavedListStore {
   getRun(listId: string, runId: string): Promise<StoredRun | undefined>;
   /** The list's runs, newest first, without their companies. */
   runs(listId: string, limit: number): Promise<StoredRunSummary[]>;
+  /**
+   * Deletes the list's runs older than its newest `keep`, but a run someone marked seen or an unread
+   * alert names (what diffs and the header still need); answers how many it deleted.
+   */
+  pruneRuns(listId: string, keep: number): Promise<number>;
 
   /** The run the user last marked seen. */
   seenRun(listId: string, userId: string): Promise<StoredRun | undefined>;
@@ -468,6 +473,21 @@ export class SqlSavedListStore implements SavedListStore {
         limit,
       )
     ).map(toSummary);
+  }
+
+  async pruneRuns(listId: string, keep: number): Promise<number> {
+    return this.run(
+      `DELETE FROM saved_list_runs
+       WHERE list_id = ?
+         AND seq <= (SELECT MAX(r.seq) FROM saved_list_runs r WHERE r.list_id = ?) - ?
+         AND id NOT IN (SELECT s.run_id FROM saved_list_seen s WHERE s.list_id = ?)
+         AND id NOT IN (SELECT a.run_id FROM saved_list_alerts a WHERE a.list_id = ? AND a.read_at IS NULL)`,
+      listId,
+      listId,
+      keep,
+      listId,
+      listId,
+    );
   }
 
   async seenRun(listId: string, userId: string): Promise<StoredRun | undefined> {
