@@ -20,7 +20,7 @@ export type SchedulerOptions = {
   runner: RunnerOptions;
   store: SavedListStore;
   /** The owner as a user the BFF may act for; undefined when their account is gone or disabled. */
-  ownerOf: (list: StoredList) => BffUser | undefined;
+  ownerOf: (list: StoredList) => BffUser | undefined | Promise<BffUser | undefined>;
   budgetLeft: (user: BffUser) => Promise<BudgetLeft>;
   hub?: EventHub | undefined;
   /** The clock checks are due by (tests move it). */
@@ -107,7 +107,7 @@ export class SavedListScheduler {
   private async check(list: StoredList): Promise<void> {
     const { store } = this.opts;
     const at = () => this.opts.now().toISOString();
-    const owner = this.opts.ownerOf(list);
+    const owner = await this.opts.ownerOf(list);
     if (!owner) {
       await store.recordCheck(list.id, {
         at: at(),
