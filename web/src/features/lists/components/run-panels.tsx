@@ -1,0 +1,166 @@
+/**
+ * Beside a saved list's grid: the companies that left it since the user last marked it seen (each
+ * with why, as far as the service lets us know), and the run history with any past run's companies.
+ */
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Drawer } from '@/components/ui/drawer';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { formatCount, formatCredits, formatDateTime } from '@/lib/format';
+import { useRunDetail, useRuns } from '../api/runs';
+import { reasonWords } from '../list-words';
+import type { CompanyName, RemovedCompany, RunSummary } from '../types';
+
+export type CompanyNames = ReadonlyMap<string, CompanyName>;
+
+/** A company by name when known, else by its id; a link to its page either way. */
+export function CompanyRef({ uuid, names }: { uuid: string; names: CompanyNames }) {
+  const known = names.get(uuid);
+  return (
+    <Link
+      to="/companies/$companyId"
+      params={{ companyId: uuid }}
+      className="font-medium text-slate-900 hover:text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
+      {known?.name ?? <span className="font-mono text-xs">{uuid}</span>}
+    </Link>
+  );
+}
+
+export function LeftTheList({ removed, names }: { removed: readonly RemovedCompany[]; names: CompanyNames }) {
+  return (
+    <section
+      aria-labelledby="left-heading"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="left-heading" className="text-base font-semibold text-slate-900">
+        Left the list{' '}
+        <span className="text-sm font-normal text-slate-500 tabular-nums">{formatCount(removed.length)}</span>
+      </h2>
+      {removed.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-500">
+          No company has left since you last marked the list seen.
+        </p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100 text-sm" aria-label="Companies that left the list">
+          {removed.map((r) => (
+            <li key={r.uuid} className="flex flex-col py-2">
+              <CompanyRef uuid={r.uuid} names={names} />
+              <span className="text-xs text-slate-600">{reasonWords(r.reason)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function RunHistory({ listId, names }: { listId: string; names: CompanyNames }) {
+  const runs = useRuns(listId);
+  const [open, setOpen] = useState<RunSummary | null>(null);
+  const th = 'px-3 py-2 text-left text-xs font-medium text-slate-500';
+  return (
+    <section
+      aria-labelledby="history-heading"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="history-heading" className="text-base font-semibold text-slate-900">
+        Run history
+      </h2>
+      {runs.error ? (
+        <p role="alert" className="mt-1 text-sm text-rose-700">
+          The runs could not be loaded: {runs.error.message}
+        </p>
+      ) : !runs.data ? (
+        <div className="mt-2 space-y-1.5">
+          <Skeleton className="h-6 w-full" />
+          <Skeleton className="h-6 w-full" />
+        </div>
+      ) : runs.data.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-500">Not run yet.</p>
+      ) : (
+        <div className="mt-2 max-h-80 overflow-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Runs of this list, newest first</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={th}>
+                  When
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Size
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Added
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Removed
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Credits
+                </th>
+                <th scope="col" className={th}>
+                  <span className="sr-only">Companies</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {runs.data.map((r) => (
+                <tr key={r.id} data-testid="list-run">
+                  <td className="px-3 py-1.5 whitespace-nowrap text-slate-700 tabular-nums">
+                    {formatDateTime(r.at)}
+                  </td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(r.size)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{countOr(r.added_count)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{countOr(r.removed_count)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCredits(r.credits_consumed)}</td>
+                  <td className="px-3 py-1.5 text-right">
+                    <Button variant="link" size="sm" onClick={() => setOpen(r)} aria-haspopup="dialog">
+                      Companies<span className="sr-only"> of the run of {formatDateTime(r.at)}</span>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Drawer
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? `Companies of the run of ${formatDateTime(open.at)}` : 'Companies of a run'}
+        description={open ? `${formatCount(open.size)} companies, in the list’s order.` : undefined}
+      >
+        {open && <RunMembers listId={listId} run={open} names={names} />}
+      </Drawer>
+    </section>
+  );
+}
+
+function countOr(n: number | undefined): string {
+  return n === undefined ? '—' : formatCount(n);
+}
+
+function RunMembers({ listId, run, names }: { listId: string; run: RunSummary; names: CompanyNames }) {
+  const detail = useRunDetail(listId, run.id);
+  if (detail.error)
+    return (
+      <p role="alert" className="text-sm text-rose-700">
+        The run’s companies could not be loaded: {detail.error.message}
+      </p>
+    );
+  if (!detail.data) return <Spinner label="Loading the run’s companies" />;
+  const all = new Map(names);
+  for (const [uuid, n] of Object.entries(detail.data.companies ?? {})) all.set(uuid, n);
+  return (
+    <ol className="list-decimal space-y-1 pl-6 text-sm" aria-label="The run’s companies">
+      {detail.data.members.map((uuid) => (
+        <li key={uuid}>
+          <CompanyRef uuid={uuid} names={all} />
+        </li>
+      ))}
+    </ol>
+  );
+}
