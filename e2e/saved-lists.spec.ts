@@ -1,0 +1,124 @@
+import { grid } from './fixtures/list';
+import { addCompany, listGrid, newBadges, saveBuilderList } from './fixtures/saved-lists';
+import { expect, test } from './fixtures/test';
+
+/**
+ * Saved lists (issue 14) on the embedded service, where a company addition completes within
+ * seconds: save a list from the builder, run it, ask for a missing company that matches it, run
+ * again and find it marked New, mark all seen and see the badges go.
+ */
+
+const json = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+/** Irish companies: a list of some dozens in the local data set; an added `.ie` company is Irish. */
+const FILTERS = { 'location.hq.country': ['IRL'] };
+
+test('save a list, run it, a company added that matches it shows as New until marked seen', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const listName = `Irish companies ${stamp}`;
+  const company = `Shamrock Analytics ${stamp}`;
+
+  await page.goto(`/?filters=${json(FILTERS)}&size=20`);
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  const listId = await saveBuilderList(page, listName);
+  await page.getByRole('status').getByRole('link', { name: listName }).click();
+  await expect(page).toHaveURL(new RegExp(`/lists/${listId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: listName })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: listName })).toBeFocused();
+
+  // Not run yet: the cost of a run shows before it runs.
+  await expect(page.getByText('Not run yet')).toBeVisible();
+  await expect(page.getByText(/^A run: (up to )?~[\d.,]+ credits?/)).toBeVisible();
+  await page.getByRole('button', { name: 'Run list' }).click();
+  await expect(page.getByText(/Run just now/)).toBeVisible();
+  await expect(listGrid(page)).toHaveAttribute('aria-busy', 'false');
+  // A first run: every member is new to the user.
+  await expect(newBadges(page).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Mark all seen' }).click();
+  await expect(page.getByRole('button', { name: 'Mark all seen' })).toBeHidden();
+  await expect(newBadges(page)).toHaveCount(0);
+  await expect(page.getByText(/Nothing new/)).toBeVisible();
+
+  // A missing company that matches the list, added through the header.
+  await addCompany(page, company, `shamrock-${stamp}.ie`);
+
+  // Run again: the added company is New, and only it.
+  await page.getByRole('button', { name: 'Run again' }).click();
+  await expect(page.getByText(/Run just now: .*1 new/)).toBeVisible();
+  await page.getByRole('checkbox', { name: /^Only new/ }).check();
+  await expect(listGrid(page)).toHaveAttribute('aria-busy', 'false');
+  const row = listGrid(page).getByRole('row').filter({ hasText: company });
+  await expect(row.getByText('New', { exact: true })).toBeVisible();
+  await expect(newBadges(page)).toHaveCount(1);
+
+  // The run history has both runs; the Lists page shows the list with one new.
+  await expect(page.getByTestId('list-run')).toHaveCount(2);
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Lists/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
+  const listed = page.getByTestId('saved-list').filter({ hasText: listName });
+  await expect(listed.getByText('1 new')).toBeVisible();
+
+  // Mark all seen: the badge goes, here and on the Lists page, and stays gone after a reload.
+  await listed.getByRole('link', { name: listName }).click();
+  await expect(newBadges(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Mark all seen' }).click();
+  await expect(newBadges(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText(/Last run .*Nothing new/)).toBeVisible();
+  await expect(listGrid(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(newBadges(page)).toHaveCount(0);
+  await page.getByRole('link', { name: '← Lists' }).click();
+  await expect(page.getByTestId('saved-list').filter({ hasText: listName }).getByText('1 new')).toBeHidden();
+});
+
+test('a saved list opens in the list builder with its filters, sort and page size', async ({ page }) => {
+  const name = `Builder round trip ${Date.now().toString(36)}`;
+  await page.goto(`/?filters=${json(FILTERS)}&size=20&sort_by=founded_year&sort_order=asc`);
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  const id = await saveBuilderList(page, name, { schedule: 'Weekly' });
+  await page.goto('/lists');
+  const listed = page.getByTestId('saved-list').filter({ hasText: name });
+  await expect(listed).toContainText('Checked weekly');
+  await expect(listed).toContainText('Never run');
+  await page.goto(`/lists/${id}`);
+  await page.getByRole('link', { name: 'Open in the list builder' }).click();
+  await expect(page).toHaveURL(/sort_by=founded_year/);
+  await expect(page).toHaveURL(/size=20/);
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  expect(JSON.parse(new URL(page.url()).searchParams.get('filters') ?? '{}')).toEqual(FILTERS);
+});
+
+test('rename, share and delete a list from the Lists page', async ({ page }) => {
+  const name = `To rename ${Date.now().toString(36)}`;
+  await page.goto(`/?filters=${json(FILTERS)}&size=20`);
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  await saveBuilderList(page, name);
+  await page.goto('/lists');
+  const row = page.getByTestId('saved-list').filter({ hasText: name });
+  await row.getByRole('button', { name: `Settings of ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Settings of ${name}` });
+  await dialog.getByLabel('Name').fill(`${name} renamed`);
+  await dialog.getByRole('radio', { name: /^Shared with the team/ }).check();
+  await dialog.getByRole('radio', { name: /^Daily/ }).check();
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Saved the settings of ${name} renamed.` }),
+  ).toBeVisible();
+  const renamed = page.getByTestId('saved-list').filter({ hasText: `${name} renamed` });
+  await expect(renamed).toContainText('Shared with the team');
+  await expect(renamed).toContainText('Checked daily');
+  // The focus came back to the button that opened the dialog.
+  await expect(renamed.getByRole('button', { name: /^Settings of/ })).toBeFocused();
+
+  await renamed.getByRole('button', { name: `Delete ${name} renamed` }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${name} renamed?` })
+    .getByRole('button', { name: 'Delete list' })
+    .click();
+  await expect(page.getByTestId('saved-list').filter({ hasText: `${name} renamed` })).toHaveCount(0);
+});
