@@ -100,7 +100,11 @@ export const EXPORT_MAX_ROWS = 500;
 // ---------------------------------------------------------------------------------------------
 // GET /bff/events: Server-Sent Events for the signed-in user
 
-export const BFF_EVENT_TYPES = ['company_addition.status_changed', 'usage.changed'] as const;
+export const BFF_EVENT_TYPES = [
+  'company_addition.status_changed',
+  'usage.changed',
+  'list.new_matches',
+] as const;
 export type BffEventType = (typeof BFF_EVENT_TYPES)[number];
 
 /** `usage.changed`: the user spent credits; the app refetches `/bff/usage`. */

@@ -24,6 +24,7 @@ import {
   SERVICE_PREFIXES,
 } from '../contract/endpoints';
 import { openApiDocument } from '../contract/openapi';
+import { credits } from '../contract/pricing';
 import { mountAdminRoutes } from './admin/routes';
 import { TeamCap } from './admin/team-cap';
 import { mountSessionRoutes, resolveSessionUser } from './auth/session-routes';
@@ -39,6 +40,9 @@ import { createPipeline } from './proxy/pipeline';
 import { BffProblem, problem } from './proxy/problem';
 import { scrub } from './proxy/tolerant';
 import { route } from './routing';
+import { mountSavedLists } from './saved-lists/routes';
+import { type BudgetLeft, SavedListScheduler } from './saved-lists/scheduler';
+import { type SavedListStore, SqliteSavedListStore } from './saved-lists/store';
 import { csrfRefusal, isUnsafeMethod } from './security/csrf';
 import { securityHeaders } from './security/headers';
 import { FailureThrottle, TokenBuckets } from './security/throttle';
@@ -83,6 +87,11 @@ export type BffConfig = {
    * are kept, and the hook that reads size and negation words of a `query`.
    */
   lists?: Omit<ListResolverOptions, 'plan'>;
+  /**
+   * Saved lists (bff/server/saved-lists/): the scheduler of their daily and weekly checks, started
+   * with the app unless `false` (tests drive it with `savedLists.scheduler.tick()`), and its clock.
+   */
+  savedLists?: { scheduler?: false | { intervalMs?: number }; now?: () => Date };
   log?: (line: string) => void;
   now?: () => Date;
 };
@@ -93,6 +102,7 @@ export type BffApp = {
   fetch: (req: Request, env?: unknown) => Promise<Response>;
   deps: BffDeps;
   extras: BffExtras;
+  savedLists: { store: SavedListStore; scheduler: SavedListScheduler };
   close: () => void;
 };
 
@@ -330,20 +340,49 @@ export function createBffApp(config: BffConfig): BffApp {
     builtInUsers: [LOCAL_USER, SYSTEM_USER],
     now,
   });
+  // What a user may still spend: their daily budget's rest, and the team's monthly cap's.
+  const budgetLeft = async (user: BffUser): Promise<BudgetLeft> => {
+    const budget = budgetOf(user);
+    const cap = await teamCap.current();
+    return {
+      daily: budget === null ? null : Math.max(0, credits(budget - ledger.spentToday(user.id))),
+      team: cap === null ? null : Math.max(0, credits(cap - (await teamCap.spentThisMonth()))),
+    };
+  };
   mountLookalikes(app, {
     call,
     plan: upstream.plan,
-    // What the user may still spend: their daily budget's rest, and the team's monthly cap's.
     remaining: async (user) => {
-      const budget = budgetOf(user);
-      const own = budget === null ? null : Math.max(0, budget - ledger.spentToday(user.id));
-      const cap = await teamCap.current();
-      const team = cap === null ? null : Math.max(0, cap - (await teamCap.spentThisMonth()));
-      return own === null ? team : team === null ? own : Math.min(own, team);
+      const { daily, team } = await budgetLeft(user);
+      return daily === null ? team : team === null ? daily : Math.min(daily, team);
     },
   });
   const mounted = mountBffExtras(app, deps, { now, ...config.extras });
   extras = mounted;
+
+  const savedListsNow = config.savedLists?.now ?? now;
+  const savedListStore = new SqliteSavedListStore(db);
+  const runner = { call, plan: upstream.plan, store: savedListStore, now: savedListsNow };
+  mountSavedLists(app, { store: savedListStore, runner, now: savedListsNow });
+  const schedulerConfig = config.savedLists?.scheduler;
+  const scheduler = new SavedListScheduler({
+    runner,
+    store: savedListStore,
+    // Checks run as the list's owner, while the owner may still sign in.
+    ownerOf: (list) => {
+      if (mode === 'local') return list.ownerId === LOCAL_USER.id ? LOCAL_USER : undefined;
+      const u = findUserById(db, list.ownerId);
+      return u && !u.disabled
+        ? { id: u.id, name: u.name, dailyBudget: u.daily_budget, role: u.role }
+        : undefined;
+    },
+    budgetLeft,
+    hub: mounted.hub,
+    now: savedListsNow,
+    ...(schedulerConfig ? { intervalMs: schedulerConfig.intervalMs } : {}),
+    log,
+  });
+  if (schedulerConfig !== false) scheduler.start();
 
   const notFound = (c: Context) => problem(404, `No endpoint at ${c.req.method} ${c.req.path}.`);
   for (const prefix of API_PREFIXES) {
@@ -391,7 +430,9 @@ export function createBffApp(config: BffConfig): BffApp {
     fetch: async (req, env) => app.fetch(req, env as object | undefined),
     deps,
     extras: mounted,
+    savedLists: { store: savedListStore, scheduler },
     close: () => {
+      void scheduler.stop();
       mounted.close();
       cache?.clear();
       ledger.flush();

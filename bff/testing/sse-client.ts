@@ -12,10 +12,15 @@ export type SseClient = {
   close: () => Promise<void>;
 };
 
-export async function openEvents(baseUrl: string, user: string): Promise<SseClient> {
+/** Opens `/bff/events` as `user` (the extras server's test header), or with `headers` (a session cookie). */
+export async function openEvents(
+  baseUrl: string,
+  user: string | { headers: Record<string, string> },
+): Promise<SseClient> {
   const controller = new AbortController();
+  const who = typeof user === 'string' ? { [TEST_USER_HEADER]: user } : user.headers;
   const response = await fetch(`${baseUrl}/bff/events`, {
-    headers: { [TEST_USER_HEADER]: user, accept: 'text/event-stream' },
+    headers: { ...who, accept: 'text/event-stream' },
     signal: controller.signal,
   });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();

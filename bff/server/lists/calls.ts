@@ -65,11 +65,18 @@ export class Calls {
   private spent = 0;
   readonly maxLimit: number;
   readonly listSections: boolean;
+  /**
+   * Keys of the resolver's memory this resolution read or wrote itself. A resolution asked afresh
+   * (`CallOptions.fresh`, a saved list's run) reads no memory older than itself: only these.
+   */
+  readonly remembered = new Set<string>();
 
   constructor(
     private readonly call: CallUpstream,
     private readonly user: BffUser,
     readonly plan: Plan,
+    /** Asked afresh: the resolver's memory of earlier resolutions is not read (it is renewed). */
+    readonly askedAfresh = false,
   ) {
     this.maxLimit = PLAN_RULES[plan].maxListLimit;
     this.listSections = PLAN_RULES[plan].listSections;

@@ -1,0 +1,222 @@
+/**
+ * One run of a saved list (docs/decisions/0016-saved-lists.md): its first 500 companies in the
+ * list's order, read without sections in pages the plan allows, through the BFF's one call path
+ * (validation, budget and team cap, the list resolver for company size and exclusions, the ledger)
+ * and always asked afresh (never the read cache, nor the resolver's memory). Compared with the run
+ * the runner last marked seen: what is new, what left, and why each left (a company search by id,
+ * free: still found means no longer matching, otherwise no longer found).
+ */
+import { z } from 'zod';
+import type { ParsedListRequest } from '../../contract/api';
+import { requestOf, type ServiceEndpointId } from '../../contract/endpoints';
+import { credits, PLAN_RULES, type Plan } from '../../contract/pricing';
+import {
+  type RemovedCompany,
+  SAVED_LIST_MAX_MEMBERS,
+  type SavedListRun,
+  type SavedListRunDetail,
+  type SavedListRunSummary,
+} from '../../contract/saved-lists';
+import type { BffUser } from '../context';
+import type { CallUpstream } from '../proxy/pipeline';
+import { problem } from '../proxy/problem';
+import type { SavedListStore, StoredList, StoredRun, StoredRunSummary } from './store';
+
+export type RunnerOptions = {
+  /** The BFF's call path (`deps.call`), taking `{fresh: true}`. */
+  call: CallUpstream;
+  plan: Plan;
+  store: SavedListStore;
+  now: () => Date;
+};
+
+export type RunOutcome =
+  | {
+      ok: true;
+      run: StoredRun;
+      /** Members the list's previous run (whoever ran it) did not have; all when it had none. */
+      newSincePrevious: string[];
+      /** Whether the list had a run before this one. */
+      hadPrevious: boolean;
+    }
+  /** The answer to relay: the upstream's refusal (402 budget, 422 too broad, 5xx...) or 404. */
+  | { ok: false; response: Response };
+
+const ListPage = z.object({
+  data: z.array(z.object({ uuid: z.string() }).loose()),
+  total_count: z.number().int().nonnegative(),
+  credits_consumed: z.number().default(0),
+});
+const SearchAnswer = z.object({
+  data: z.array(z.object({ uuid: z.string() }).loose()),
+  credits_consumed: z.number().default(0),
+});
+
+/** Company searches of the companies that left, at most this many at once. */
+const LOOKUPS_AT_ONCE = 8;
+
+class Relay extends Error {
+  constructor(readonly response: Response) {
+    super(`answered ${response.status}`);
+  }
+}
+
+/** A call of a service endpoint as `user`, asked afresh. */
+async function callFresh(
+  opts: RunnerOptions,
+  user: BffUser,
+  id: ServiceEndpointId,
+  input: unknown,
+): Promise<unknown> {
+  const req = requestOf(id, input);
+  const res = await opts.call(
+    user,
+    new Request(`http://bff${req.url}`, {
+      method: req.method,
+      headers: {
+        accept: 'application/json',
+        ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(req.body !== undefined ? { body: req.body } : {}),
+    }),
+    { fresh: true },
+  );
+  if (!res.ok) throw new Relay(res);
+  try {
+    return await res.json();
+  } catch {
+    throw new Relay(problem(502, 'The Company Data Service answered with a body the BFF cannot read.'));
+  }
+}
+
+/** The list's first 500 companies, in its order, whatever its page size; with what the pages cost. */
+export async function readMembers(
+  opts: RunnerOptions,
+  user: BffUser,
+  request: ParsedListRequest,
+): Promise<{ members: string[]; totalCount: number; credits: number }> {
+  const { limit: _limit, offset: _offset, sections: _sections, ...list } = request;
+  const pageSize = PLAN_RULES[opts.plan].maxListLimit;
+  const members: string[] = [];
+  const seen = new Set<string>();
+  let totalCount: number | undefined;
+  let spent = 0;
+  let offset = 0;
+  while (offset < SAVED_LIST_MAX_MEMBERS) {
+    const body = await callFresh(opts, user, 'list.generate', {
+      ...list,
+      limit: Math.min(pageSize, SAVED_LIST_MAX_MEMBERS - offset),
+      offset,
+    });
+    const page = ListPage.safeParse(body);
+    if (!page.success)
+      throw new Relay(problem(502, 'The Company Data Service answered a list page the BFF cannot read.'));
+    totalCount ??= page.data.total_count;
+    spent += page.data.credits_consumed;
+    for (const row of page.data.data) {
+      if (seen.has(row.uuid)) continue;
+      seen.add(row.uuid);
+      members.push(row.uuid);
+    }
+    offset += page.data.data.length;
+    if (page.data.data.length === 0 || offset >= Math.min(totalCount, SAVED_LIST_MAX_MEMBERS)) break;
+  }
+  return { members, totalCount: totalCount ?? 0, credits: credits(spent) };
+}
+
+/** Why each company left: a company search by its id still finds it, or not. */
+async function reasonsFor(
+  opts: RunnerOptions,
+  user: BffUser,
+  uuids: readonly string[],
+): Promise<{ removed: RemovedCompany[]; credits: number }> {
+  const removed: RemovedCompany[] = new Array(uuids.length);
+  let spent = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < uuids.length) {
+      const i = next++;
+      const uuid = uuids[i]!;
+      const body = SearchAnswer.safeParse(await callFresh(opts, user, 'company.search', { uuid, limit: 1 }));
+      if (!body.success)
+        throw new Relay(
+          problem(502, 'The Company Data Service answered a company search the BFF cannot read.'),
+        );
+      spent += body.data.credits_consumed;
+      const found = body.data.data.some((c) => c.uuid === uuid);
+      removed[i] = { uuid, reason: found ? 'no_longer_matching' : 'no_longer_found' };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, uuids.length) }, worker));
+  return { removed, credits: credits(spent) };
+}
+
+/**
+ * Runs a list as `user` and stores the run. `added` and `removed` compare it with the run `user`
+ * last marked seen (none: with nothing, so every member is added).
+ */
+export async function runSavedList(
+  opts: RunnerOptions,
+  list: StoredList,
+  user: BffUser,
+  trigger: 'manual' | 'schedule',
+): Promise<RunOutcome> {
+  try {
+    const [seenRun, previous] = await Promise.all([
+      opts.store.seenRun(list.id, user.id),
+      opts.store.latestRun(list.id),
+    ]);
+    const read = await readMembers(opts, user, list.request);
+    const members = new Set(read.members);
+    const seen = new Set(seenRun?.members ?? []);
+    const added = read.members.filter((u) => !seen.has(u));
+    const left = (seenRun?.members ?? []).filter((u) => !members.has(u));
+    const reasons = await reasonsFor(opts, user, left);
+    const run = await opts.store.addRun({
+      listId: list.id,
+      at: opts.now().toISOString(),
+      runBy: { id: user.id, name: user.name },
+      trigger,
+      totalCount: read.totalCount,
+      size: read.members.length,
+      creditsConsumed: credits(read.credits + reasons.credits),
+      members: read.members,
+      added,
+      removed: reasons.removed,
+    });
+    if (!run) return { ok: false, response: problem(404, 'This list was deleted while it ran.') };
+    const before = new Set(previous?.members ?? []);
+    return {
+      ok: true,
+      run,
+      newSincePrevious: read.members.filter((u) => !before.has(u)),
+      hadPrevious: previous !== undefined,
+    };
+  } catch (e) {
+    if (e instanceof Relay) return { ok: false, response: e.response };
+    throw e;
+  }
+}
+
+export function summaryJson(r: StoredRunSummary): SavedListRunSummary {
+  return {
+    id: r.id,
+    list_id: r.listId,
+    at: r.at,
+    total_count: r.totalCount,
+    size: r.size,
+    added_count: r.addedCount,
+    removed_count: r.removedCount,
+    credits_consumed: r.creditsConsumed,
+    run_by: r.runBy,
+    trigger: r.trigger,
+  };
+}
+
+export function runJson(r: StoredRun): SavedListRun {
+  return { ...summaryJson(r), added: r.added, removed: r.removed };
+}
+
+export function runDetailJson(r: StoredRun): SavedListRunDetail {
+  return { ...runJson(r), members: r.members };
+}

@@ -1,0 +1,527 @@
+/**
+ * The saved lists' store (docs/decisions/0016-saved-lists.md): lists, their runs (members, added and
+ * removed as JSON text in the run's row), who marked which run seen, and the alerts of scheduled
+ * checks. An async interface, so the PostgreSQL store of issue 9 implements the same one; this file
+ * holds all of its SQL, written to run on both: text ids (crypto.randomUUID), ISO timestamps as
+ * text (they order as they compare), 0/1 integers for booleans, `ON CONFLICT`, no SQLite functions.
+ * Parameters are `?` here; the PostgreSQL port numbers them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ParsedListRequest } from '../../contract/api';
+import type { LastCheck, ListSchedule, RemovedCompany } from '../../contract/saved-lists';
+import type { BffDb } from '../store/db';
+
+export const SAVED_LISTS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS saved_lists (
+  id                  TEXT PRIMARY KEY,
+  owner_id            TEXT NOT NULL,
+  owner_name          TEXT NOT NULL,
+  name                TEXT NOT NULL,
+  request             TEXT NOT NULL,
+  columns             TEXT,
+  shared              INTEGER NOT NULL DEFAULT 0 CHECK (shared IN (0, 1)),
+  schedule            TEXT CHECK (schedule IS NULL OR schedule IN ('daily', 'weekly')),
+  next_check_at       TEXT,
+  last_check_at       TEXT,
+  last_check_outcome  TEXT CHECK (last_check_outcome IS NULL OR last_check_outcome IN ('ran', 'skipped', 'failed')),
+  last_check_detail   TEXT,
+  last_check_run_id   TEXT,
+  created_at          TEXT NOT NULL,
+  updated_at          TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS saved_lists_owner ON saved_lists(owner_id);
+CREATE INDEX IF NOT EXISTS saved_lists_shared ON saved_lists(shared);
+CREATE INDEX IF NOT EXISTS saved_lists_due ON saved_lists(next_check_at);
+
+CREATE TABLE IF NOT EXISTS saved_list_runs (
+  id               TEXT PRIMARY KEY,
+  list_id          TEXT NOT NULL REFERENCES saved_lists(id) ON DELETE CASCADE,
+  seq              INTEGER NOT NULL,
+  at               TEXT NOT NULL,
+  run_by_id        TEXT NOT NULL,
+  run_by_name      TEXT NOT NULL,
+  run_trigger      TEXT NOT NULL CHECK (run_trigger IN ('manual', 'schedule')),
+  total_count      INTEGER NOT NULL,
+  size             INTEGER NOT NULL,
+  added_count      INTEGER NOT NULL,
+  removed_count    INTEGER NOT NULL,
+  credits_consumed DOUBLE PRECISION NOT NULL,
+  members          TEXT NOT NULL,
+  added            TEXT NOT NULL,
+  removed          TEXT NOT NULL,
+  UNIQUE (list_id, seq)
+);
+
+CREATE TABLE IF NOT EXISTS saved_list_seen (
+  list_id  TEXT NOT NULL REFERENCES saved_lists(id) ON DELETE CASCADE,
+  user_id  TEXT NOT NULL,
+  run_id   TEXT NOT NULL REFERENCES saved_list_runs(id) ON DELETE CASCADE,
+  at       TEXT NOT NULL,
+  PRIMARY KEY (list_id, user_id)
+);
+
+CREATE TABLE IF NOT EXISTS saved_list_alerts (
+  id        TEXT PRIMARY KEY,
+  user_id   TEXT NOT NULL,
+  list_id   TEXT NOT NULL REFERENCES saved_lists(id) ON DELETE CASCADE,
+  run_id    TEXT NOT NULL REFERENCES saved_list_runs(id) ON DELETE CASCADE,
+  at        TEXT NOT NULL,
+  new_count INTEGER NOT NULL,
+  read_at   TEXT
+);
+CREATE INDEX IF NOT EXISTS saved_list_alerts_user ON saved_list_alerts(user_id, read_at);
+`;
+
+export type StoredList = {
+  id: string;
+  ownerId: string;
+  ownerName: string;
+  name: string;
+  request: ParsedListRequest;
+  columns: string[] | null;
+  shared: boolean;
+  schedule: ListSchedule | null;
+  nextCheckAt: string | null;
+  lastCheck: LastCheck | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type NewList = Omit<StoredList, 'id' | 'lastCheck' | 'updatedAt'>;
+
+/** What a PATCH may change; `nextCheckAt` follows a change of schedule. */
+export type ListChanges = Partial<
+  Pick<StoredList, 'name' | 'request' | 'columns' | 'shared' | 'schedule' | 'nextCheckAt'>
+>;
+
+export type StoredRunSummary = {
+  id: string;
+  listId: string;
+  at: string;
+  runBy: { id: string; name: string };
+  trigger: 'manual' | 'schedule';
+  totalCount: number;
+  size: number;
+  addedCount: number;
+  removedCount: number;
+  creditsConsumed: number;
+};
+
+export type StoredRun = StoredRunSummary & {
+  members: string[];
+  added: string[];
+  removed: RemovedCompany[];
+};
+
+export type NewRun = Omit<StoredRun, 'id' | 'addedCount' | 'removedCount'>;
+
+export type StoredAlert = {
+  id: string;
+  listId: string;
+  listName: string;
+  runId: string;
+  at: string;
+  count: number;
+};
+
+export type DueCheck = { id: string; nextCheckAt: string };
+
+export interface SavedListStore {
+  createList(list: NewList): Promise<StoredList>;
+  getList(id: string): Promise<StoredList | undefined>;
+  /** The lists a user owns and those shared with the team, newest first. */
+  listsVisibleTo(userId: string): Promise<StoredList[]>;
+  updateList(id: string, changes: ListChanges, updatedAt: string): Promise<StoredList | undefined>;
+  deleteList(id: string): Promise<boolean>;
+
+  /** Adds a run as the list's newest; undefined when the list is gone. */
+  addRun(run: NewRun): Promise<StoredRun | undefined>;
+  latestRun(listId: string): Promise<StoredRun | undefined>;
+  getRun(listId: string, runId: string): Promise<StoredRun | undefined>;
+  /** The list's runs, newest first, without their companies. */
+  runs(listId: string, limit: number): Promise<StoredRunSummary[]>;
+
+  /** The run the user last marked seen. */
+  seenRun(listId: string, userId: string): Promise<StoredRun | undefined>;
+  markSeen(listId: string, userId: string, runId: string, at: string): Promise<void>;
+
+  /** Scheduled lists whose check is due at `now`, earliest first. */
+  dueChecks(now: string, limit: number): Promise<DueCheck[]>;
+  /**
+   * Takes a due check: moves `next_check_at` from `due` to `next` only if it still is `due`. True
+   * for exactly one of several instances claiming the same check.
+   */
+  claimCheck(id: string, due: string, next: string): Promise<boolean>;
+  recordCheck(id: string, check: LastCheck): Promise<void>;
+
+  addAlert(alert: {
+    userId: string;
+    listId: string;
+    runId: string;
+    at: string;
+    count: number;
+  }): Promise<void>;
+  alerts(userId: string, limit: number): Promise<{ unread: number; data: StoredAlert[] }>;
+  /** Marks the user's unread alerts read (of one list, or all). */
+  readAlerts(userId: string, at: string, listId?: string): Promise<void>;
+}
+
+type ListRow = {
+  id: string;
+  owner_id: string;
+  owner_name: string;
+  name: string;
+  request: string;
+  columns: string | null;
+  shared: number;
+  schedule: ListSchedule | null;
+  next_check_at: string | null;
+  last_check_at: string | null;
+  last_check_outcome: LastCheck['outcome'] | null;
+  last_check_detail: string | null;
+  last_check_run_id: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+type RunRow = {
+  id: string;
+  list_id: string;
+  at: string;
+  run_by_id: string;
+  run_by_name: string;
+  run_trigger: 'manual' | 'schedule';
+  total_count: number;
+  size: number;
+  added_count: number;
+  removed_count: number;
+  credits_consumed: number;
+  members?: string;
+  added?: string;
+  removed?: string;
+};
+
+const LIST_COLUMNS = `id, owner_id, owner_name, name, request, columns, shared, schedule, next_check_at,
+  last_check_at, last_check_outcome, last_check_detail, last_check_run_id, created_at, updated_at`;
+const SUMMARY_FIELDS = [
+  'id',
+  'list_id',
+  'at',
+  'run_by_id',
+  'run_by_name',
+  'run_trigger',
+  'total_count',
+  'size',
+  'added_count',
+  'removed_count',
+  'credits_consumed',
+];
+const RUN_FIELDS = [...SUMMARY_FIELDS, 'members', 'added', 'removed'];
+/** Column names, each prefixed with a table's alias when given. */
+const columnsOf = (fields: readonly string[], alias?: string) =>
+  fields.map((f) => (alias ? `${alias}.${f}` : f)).join(', ');
+const SUMMARY_COLUMNS = columnsOf(SUMMARY_FIELDS);
+const RUN_COLUMNS = columnsOf(RUN_FIELDS);
+
+function toList(r: ListRow): StoredList {
+  return {
+    id: r.id,
+    ownerId: r.owner_id,
+    ownerName: r.owner_name,
+    name: r.name,
+    request: JSON.parse(r.request) as ParsedListRequest,
+    columns: r.columns === null ? null : (JSON.parse(r.columns) as string[]),
+    shared: r.shared === 1,
+    schedule: r.schedule,
+    nextCheckAt: r.next_check_at,
+    lastCheck:
+      r.last_check_at === null || r.last_check_outcome === null
+        ? null
+        : {
+            at: r.last_check_at,
+            outcome: r.last_check_outcome,
+            detail: r.last_check_detail,
+            run_id: r.last_check_run_id,
+          },
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+function toSummary(r: RunRow): StoredRunSummary {
+  return {
+    id: r.id,
+    listId: r.list_id,
+    at: r.at,
+    runBy: { id: r.run_by_id, name: r.run_by_name },
+    trigger: r.run_trigger,
+    totalCount: r.total_count,
+    size: r.size,
+    addedCount: r.added_count,
+    removedCount: r.removed_count,
+    creditsConsumed: r.credits_consumed,
+  };
+}
+
+function toRun(r: RunRow): StoredRun {
+  return {
+    ...toSummary(r),
+    members: JSON.parse(r.members ?? '[]') as string[],
+    added: JSON.parse(r.added ?? '[]') as string[],
+    removed: JSON.parse(r.removed ?? '[]') as RemovedCompany[],
+  };
+}
+
+/** The store over the BFF's SQLite handle (better-sqlite3 is synchronous; the interface is not). */
+export class SqliteSavedListStore implements SavedListStore {
+  constructor(private readonly db: BffDb) {
+    db.exec(SAVED_LISTS_SCHEMA);
+  }
+
+  private one<T>(sql: string, ...params: unknown[]): T | undefined {
+    return this.db.prepare(sql).get(...params) as T | undefined;
+  }
+
+  private all<T>(sql: string, ...params: unknown[]): T[] {
+    return this.db.prepare(sql).all(...params) as T[];
+  }
+
+  private run(sql: string, ...params: unknown[]): number {
+    return this.db.prepare(sql).run(...params).changes;
+  }
+
+  async createList(list: NewList): Promise<StoredList> {
+    const id = randomUUID();
+    this.run(
+      `INSERT INTO saved_lists (id, owner_id, owner_name, name, request, columns, shared, schedule,
+         next_check_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      id,
+      list.ownerId,
+      list.ownerName,
+      list.name,
+      JSON.stringify(list.request),
+      list.columns === null ? null : JSON.stringify(list.columns),
+      list.shared ? 1 : 0,
+      list.schedule,
+      list.nextCheckAt,
+      list.createdAt,
+      list.createdAt,
+    );
+    return (await this.getList(id))!;
+  }
+
+  async getList(id: string): Promise<StoredList | undefined> {
+    const r = this.one<ListRow>(`SELECT ${LIST_COLUMNS} FROM saved_lists WHERE id = ?`, id);
+    return r && toList(r);
+  }
+
+  async listsVisibleTo(userId: string): Promise<StoredList[]> {
+    return this.all<ListRow>(
+      `SELECT ${LIST_COLUMNS} FROM saved_lists WHERE owner_id = ? OR shared = 1
+       ORDER BY created_at DESC, id`,
+      userId,
+    ).map(toList);
+  }
+
+  async updateList(id: string, changes: ListChanges, updatedAt: string): Promise<StoredList | undefined> {
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    const set = (column: string, value: unknown) => {
+      sets.push(`${column} = ?`);
+      params.push(value);
+    };
+    if (changes.name !== undefined) set('name', changes.name);
+    if (changes.request !== undefined) set('request', JSON.stringify(changes.request));
+    if (changes.columns !== undefined)
+      set('columns', changes.columns === null ? null : JSON.stringify(changes.columns));
+    if (changes.shared !== undefined) set('shared', changes.shared ? 1 : 0);
+    if (changes.schedule !== undefined) set('schedule', changes.schedule);
+    if (changes.nextCheckAt !== undefined) set('next_check_at', changes.nextCheckAt);
+    set('updated_at', updatedAt);
+    const changed = this.run(`UPDATE saved_lists SET ${sets.join(', ')} WHERE id = ?`, ...params, id);
+    return changed === 0 ? undefined : this.getList(id);
+  }
+
+  async deleteList(id: string): Promise<boolean> {
+    return this.run('DELETE FROM saved_lists WHERE id = ?', id) > 0;
+  }
+
+  async addRun(run: NewRun): Promise<StoredRun | undefined> {
+    const id = randomUUID();
+    // The run's number within its list orders runs made within one millisecond; the unique key
+    // catches two instances numbering at once (tried again).
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const changed = this.run(
+          `INSERT INTO saved_list_runs (id, list_id, seq, at, run_by_id, run_by_name, run_trigger,
+             total_count, size, added_count, removed_count, credits_consumed, members, added, removed)
+           SELECT ?, l.id, COALESCE((SELECT MAX(r.seq) FROM saved_list_runs r WHERE r.list_id = l.id), 0) + 1,
+             ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+           FROM saved_lists l WHERE l.id = ?`,
+          id,
+          run.at,
+          run.runBy.id,
+          run.runBy.name,
+          run.trigger,
+          run.totalCount,
+          run.size,
+          run.added.length,
+          run.removed.length,
+          run.creditsConsumed,
+          JSON.stringify(run.members),
+          JSON.stringify(run.added),
+          JSON.stringify(run.removed),
+          run.listId,
+        );
+        if (changed === 0) return undefined;
+        return this.getRun(run.listId, id);
+      } catch (e) {
+        if (attempt < 3 && /UNIQUE|unique/.test(String(e))) continue;
+        throw e;
+      }
+    }
+  }
+
+  async latestRun(listId: string): Promise<StoredRun | undefined> {
+    const r = this.one<RunRow>(
+      `SELECT ${RUN_COLUMNS} FROM saved_list_runs WHERE list_id = ? ORDER BY seq DESC LIMIT 1`,
+      listId,
+    );
+    return r && toRun(r);
+  }
+
+  async getRun(listId: string, runId: string): Promise<StoredRun | undefined> {
+    const r = this.one<RunRow>(
+      `SELECT ${RUN_COLUMNS} FROM saved_list_runs WHERE list_id = ? AND id = ?`,
+      listId,
+      runId,
+    );
+    return r && toRun(r);
+  }
+
+  async runs(listId: string, limit: number): Promise<StoredRunSummary[]> {
+    return this.all<RunRow>(
+      `SELECT ${SUMMARY_COLUMNS} FROM saved_list_runs WHERE list_id = ? ORDER BY seq DESC LIMIT ?`,
+      listId,
+      limit,
+    ).map(toSummary);
+  }
+
+  async seenRun(listId: string, userId: string): Promise<StoredRun | undefined> {
+    const r = this.one<RunRow>(
+      `SELECT ${columnsOf(RUN_FIELDS, 'r')}
+       FROM saved_list_seen s JOIN saved_list_runs r ON r.id = s.run_id
+       WHERE s.list_id = ? AND s.user_id = ?`,
+      listId,
+      userId,
+    );
+    return r && toRun(r);
+  }
+
+  async markSeen(listId: string, userId: string, runId: string, at: string): Promise<void> {
+    this.run(
+      `INSERT INTO saved_list_seen (list_id, user_id, run_id, at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (list_id, user_id) DO UPDATE SET run_id = excluded.run_id, at = excluded.at`,
+      listId,
+      userId,
+      runId,
+      at,
+    );
+  }
+
+  async dueChecks(now: string, limit: number): Promise<DueCheck[]> {
+    return this.all<{ id: string; next_check_at: string }>(
+      `SELECT id, next_check_at FROM saved_lists
+       WHERE schedule IS NOT NULL AND next_check_at IS NOT NULL AND next_check_at <= ?
+       ORDER BY next_check_at, id LIMIT ?`,
+      now,
+      limit,
+    ).map((r) => ({ id: r.id, nextCheckAt: r.next_check_at }));
+  }
+
+  async claimCheck(id: string, due: string, next: string): Promise<boolean> {
+    return (
+      this.run(
+        'UPDATE saved_lists SET next_check_at = ? WHERE id = ? AND next_check_at = ?',
+        next,
+        id,
+        due,
+      ) === 1
+    );
+  }
+
+  async recordCheck(id: string, check: LastCheck): Promise<void> {
+    this.run(
+      `UPDATE saved_lists SET last_check_at = ?, last_check_outcome = ?, last_check_detail = ?,
+         last_check_run_id = ? WHERE id = ?`,
+      check.at,
+      check.outcome,
+      check.detail,
+      check.run_id,
+      id,
+    );
+  }
+
+  async addAlert(alert: {
+    userId: string;
+    listId: string;
+    runId: string;
+    at: string;
+    count: number;
+  }): Promise<void> {
+    this.run(
+      `INSERT INTO saved_list_alerts (id, user_id, list_id, run_id, at, new_count, read_at)
+       VALUES (?, ?, ?, ?, ?, ?, NULL)`,
+      randomUUID(),
+      alert.userId,
+      alert.listId,
+      alert.runId,
+      alert.at,
+      alert.count,
+    );
+  }
+
+  async alerts(userId: string, limit: number): Promise<{ unread: number; data: StoredAlert[] }> {
+    const unread =
+      this.one<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM saved_list_alerts WHERE user_id = ? AND read_at IS NULL',
+        userId,
+      )?.n ?? 0;
+    const data = this.all<{
+      id: string;
+      list_id: string;
+      name: string;
+      run_id: string;
+      at: string;
+      new_count: number;
+    }>(
+      `SELECT a.id, a.list_id, l.name, a.run_id, a.at, a.new_count
+       FROM saved_list_alerts a JOIN saved_lists l ON l.id = a.list_id
+       WHERE a.user_id = ? AND a.read_at IS NULL
+       ORDER BY a.at DESC, a.id LIMIT ?`,
+      userId,
+      limit,
+    ).map((r) => ({
+      id: r.id,
+      listId: r.list_id,
+      listName: r.name,
+      runId: r.run_id,
+      at: r.at,
+      count: r.new_count,
+    }));
+    return { unread: Number(unread), data };
+  }
+
+  async readAlerts(userId: string, at: string, listId?: string): Promise<void> {
+    if (listId === undefined)
+      this.run('UPDATE saved_list_alerts SET read_at = ? WHERE user_id = ? AND read_at IS NULL', at, userId);
+    else
+      this.run(
+        'UPDATE saved_list_alerts SET read_at = ? WHERE user_id = ? AND list_id = ? AND read_at IS NULL',
+        at,
+        userId,
+        listId,
+      );
+  }
+}
