@@ -1,8 +1,10 @@
 /** The "Save list" and list settings form: a name, who sees the list, and how often the BFF checks it. */
+import { SAVED_LIST_NAME_MAX } from '@contract/saved-lists';
 import { z } from 'zod';
 import { SCHEDULES, type Schedule } from './types';
 
-export const LIST_NAME_MAX = 120;
+/** As the BFF takes it (`@contract/saved-lists`). */
+export const LIST_NAME_MAX = SAVED_LIST_NAME_MAX;
 
 export const ListForm = z.object({
   name: z

@@ -25,17 +25,15 @@ describe('saved lists in words', () => {
     expect(scheduleWords(null)).toBe('Not checked');
     expect(scheduleWords('weekly')).toBe('Checked weekly');
     expect(ownerName({ id: 'u1', name: 'alice' })).toBe('alice');
-    expect(ownerName('bob')).toBe('bob');
   });
 
-  it('knows who owns a list: the BFF’s word, the signed-in user, or local mode’s one user', () => {
+  it('knows who owns a list: the signed-in user, or local mode’s one user', () => {
     const team = (id: string) => ({
       mode: 'team' as const,
       user: { id, name: 'alice', role: 'member' as const },
     });
-    expect(isOwner({ owner: { id: 'u1' } }, team('u1'))).toBe(true);
+    expect(isOwner({ owner: { id: 'u1', name: 'alice' } }, team('u1'))).toBe(true);
     expect(isOwner({ owner: { id: 'u2', name: 'bob' } }, team('u1'))).toBe(false);
-    expect(isOwner({ owner: { id: 'u2' }, is_owner: true }, team('u1'))).toBe(true);
-    expect(isOwner({ owner: 'local' }, { mode: 'local', user: null })).toBe(true);
+    expect(isOwner({ owner: { id: 'local', name: 'local' } }, { mode: 'local', user: null })).toBe(true);
   });
 });

@@ -19,30 +19,13 @@ export function scheduleWords(schedule: Schedule | null): string {
 }
 
 export function ownerName(owner: ListOwner): string {
-  if (owner === null) return 'You';
-  if (typeof owner === 'string') return owner;
-  return owner.name ?? owner.id ?? 'Someone';
+  return owner.name;
 }
 
-function ownerId(owner: ListOwner): string | null {
-  if (owner === null) return null;
-  if (typeof owner === 'string') return owner;
-  return owner.id ?? null;
-}
-
-/**
- * Whether the signed-in user owns the list: the BFF's word when it gives one; otherwise the owner
- * is the signed-in user (team mode), or local mode's one user owns everything.
- */
-export function isOwner(
-  list: Pick<SavedList, 'owner' | 'is_owner'>,
-  session: SessionInfo | undefined,
-): boolean {
-  if (typeof list.is_owner === 'boolean') return list.is_owner;
+/** Whether the signed-in user owns the list (local mode's one user owns every list). */
+export function isOwner(list: Pick<SavedList, 'owner'>, session: SessionInfo | undefined): boolean {
   const user = session?.user;
-  if (!user) return true;
-  const id = ownerId(list.owner);
-  return id === user.id || id === user.name;
+  return !user || list.owner.id === user.id;
 }
 
 /** Why a company left the list, as the service lets us know. */

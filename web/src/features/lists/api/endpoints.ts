@@ -1,44 +1,19 @@
-/**
- * The saved lists' calls (issue 14's API). One place that writes their paths until the BFF's
- * endpoint table holds them; then each becomes `call(id, ...)` of `@/lib/api-client`.
- */
-import { apiFetch } from '@/lib/api-client';
-import type {
-  ListAlert,
-  ListChanges,
-  ListRun,
-  NewList,
-  RunDetail,
-  RunEstimate,
-  RunSummary,
-  SavedList,
-} from '../types';
-
-const json = (method: string, body?: unknown, signal?: AbortSignal): RequestInit => ({
-  method,
-  ...(body !== undefined
-    ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
-    : {}),
-  ...(signal ? { signal } : {}),
-});
-const at = (id: string) => `/bff/lists/${encodeURIComponent(id)}`;
+/** The saved lists' calls (issue 14's API), through the typed client of the endpoint table. */
+import { call } from '@/lib/api-client';
+import type { ListChanges, NewList } from '../types';
 
 export const listsApi = {
-  all: (signal?: AbortSignal) =>
-    apiFetch<{ data: SavedList[] }>('/bff/lists', json('GET', undefined, signal)),
-  one: (id: string, signal?: AbortSignal) => apiFetch<SavedList>(at(id), json('GET', undefined, signal)),
-  create: (body: NewList) => apiFetch<SavedList>('/bff/lists', json('POST', body)),
-  update: (id: string, body: ListChanges) => apiFetch<SavedList>(at(id), json('PATCH', body)),
-  remove: (id: string) => apiFetch<undefined>(at(id), json('DELETE')),
-  run: (id: string) => apiFetch<ListRun>(`${at(id)}/runs`, json('POST', {})),
-  runs: (id: string, signal?: AbortSignal) =>
-    apiFetch<{ data: RunSummary[] }>(`${at(id)}/runs`, json('GET', undefined, signal)),
+  all: (signal?: AbortSignal) => call('bff.savedLists', undefined, { signal }),
+  one: (id: string, signal?: AbortSignal) => call('bff.savedList', { id }, { signal }),
+  create: (body: NewList) => call('bff.savedLists.create', body),
+  update: (id: string, body: ListChanges) => call('bff.savedList.update', { ...body, id }),
+  remove: (id: string) => call('bff.savedList.delete', { id }),
+  run: (id: string) => call('bff.savedList.run', { id }),
+  runs: (id: string, signal?: AbortSignal) => call('bff.savedList.runs', { id }, { signal }),
   runDetail: (id: string, runId: string, signal?: AbortSignal) =>
-    apiFetch<RunDetail>(`${at(id)}/runs/${encodeURIComponent(runId)}`, json('GET', undefined, signal)),
-  alerts: (signal?: AbortSignal) =>
-    apiFetch<{ unread: number; data: ListAlert[] }>('/bff/lists/alerts', json('GET', undefined, signal)),
-  alertsRead: () => apiFetch<undefined>('/bff/lists/alerts/read', json('POST', {})),
-  estimate: (id: string, signal?: AbortSignal) =>
-    apiFetch<RunEstimate>(`${at(id)}/estimate`, json('GET', undefined, signal)),
-  seen: (id: string) => apiFetch<undefined>(`${at(id)}/seen`, json('POST', {})),
+    call('bff.savedList.runDetail', { id, run_id: runId }, { signal }),
+  alerts: (signal?: AbortSignal) => call('bff.savedLists.alerts', undefined, { signal }),
+  alertsRead: () => call('bff.savedLists.alertsRead'),
+  estimate: (id: string, signal?: AbortSignal) => call('bff.savedList.estimate', { id }, { signal }),
+  seen: (id: string) => call('bff.savedList.seen', { id }),
 };

@@ -5,7 +5,6 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateUsage } from '@/lib/usage';
-import type { ListRun, RunDetail } from '../types';
 import { listsApi } from './endpoints';
 import { LISTS_QUERY_KEY, listQueryKey } from './get-lists';
 import { UNREAD_QUERY_KEY } from './unread';
@@ -41,9 +40,7 @@ export function useRunList(listId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => listsApi.run(listId),
-    onSuccess: (run: ListRun) => {
-      const detail: RunDetail = { ...run, members: run.members ?? [] };
-      if (run.members) queryClient.setQueryData(runKey(listId, run.id), detail);
+    onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: listQueryKey(listId) });
       void queryClient.invalidateQueries({ queryKey: LISTS_QUERY_KEY, exact: true });
     },

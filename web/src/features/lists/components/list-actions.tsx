@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Drawer } from '@/components/ui/drawer';
 import { FormAlert } from '@/components/ui/form-field';
 import { useCreateList, useDeleteList, useUpdateList } from '../api/change-list';
-import { formValuesOf } from '../list-form';
+import { formValuesOf, LIST_NAME_MAX } from '../list-form';
 import type { SavedList } from '../types';
 import { ListSettingsForm } from './list-settings-form';
 
@@ -107,7 +107,7 @@ export function DuplicateListButton({ list, size = 'sm' }: { list: SavedList; si
         onClick={() =>
           create.mutate(
             {
-              name: `${list.name} (copy)`.slice(0, 120),
+              name: `${list.name} (copy)`.slice(0, LIST_NAME_MAX),
               request: list.request,
               ...(list.columns ? { columns: list.columns } : {}),
               shared: false,

@@ -152,13 +152,11 @@ function RunMembers({ listId, run, names }: { listId: string; run: RunSummary; n
       </p>
     );
   if (!detail.data) return <Spinner label="Loading the run’s companies" />;
-  const all = new Map(names);
-  for (const [uuid, n] of Object.entries(detail.data.companies ?? {})) all.set(uuid, n);
   return (
     <ol className="list-decimal space-y-1 pl-6 text-sm" aria-label="The run’s companies">
       {detail.data.members.map((uuid) => (
         <li key={uuid}>
-          <CompanyRef uuid={uuid} names={all} />
+          <CompanyRef uuid={uuid} names={names} />
         </li>
       ))}
     </ol>

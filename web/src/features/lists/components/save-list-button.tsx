@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Drawer } from '@/components/ui/drawer';
 import { useCreateList } from '../api/change-list';
+import { LIST_NAME_MAX } from '../list-form';
 import type { SavedList } from '../types';
 import { ListSettingsForm } from './list-settings-form';
 
@@ -60,7 +61,11 @@ export function SaveListButton({ current, summary, suggestedName = '' }: SaveLis
           <ListSettingsForm
             label="Save list"
             submitLabel="Save list"
-            defaultValues={{ name: suggestedName.slice(0, 120), visibility: 'private', schedule: 'none' }}
+            defaultValues={{
+              name: suggestedName.slice(0, LIST_NAME_MAX),
+              visibility: 'private',
+              schedule: 'none',
+            }}
             onSubmit={async (settings) => {
               const list = await create.mutateAsync({ ...current(), ...settings });
               setSaved(list);

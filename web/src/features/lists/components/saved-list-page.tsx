@@ -8,6 +8,7 @@
  * free); running again is the user's choice, with its cost on the button's line.
  */
 import type { CompanyListItem, ListRequest } from '@contract/api';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -146,13 +147,18 @@ function SavedListView({
     return data.filter((r) => changes.added.has(r.uuid));
   }, [rows.data, showNew, changes.added]);
 
+  // Names of companies the page knows (the grid's pages of this session, here or in the builder):
+  // a past run's members and the companies that left are ids, named where a page showed them.
+  const queryClient = useQueryClient();
   const names = useMemo(() => {
     const out = new Map<string, CompanyName>();
-    for (const [uuid, n] of Object.entries(shown?.companies ?? {})) out.set(uuid, n);
-    for (const r of (rows.data?.data ?? []) as CompanyListItem[])
-      out.set(r.uuid, { name: r.name, website: r.website });
+    if (!rows.data) return out;
+    for (const [, page] of queryClient.getQueriesData<{ data?: CompanyListItem[] }>({
+      queryKey: ['list', 'generate'],
+    }))
+      for (const r of page?.data ?? []) out.set(r.uuid, { name: r.name, website: r.website });
     return out;
-  }, [shown, rows.data]);
+  }, [queryClient, rows.data]);
 
   const bffEstimate = useRunEstimate(list.id).data;
   const runEstimate = bffEstimate
