@@ -246,7 +246,7 @@ test('saved lists: Save list, the Lists page and its dialogs, a saved list befor
   await save.getByRole('button', { name: 'Save list' }).click();
   await expect(save.getByText('Give the list a name')).toBeVisible();
   await checkState(page, 'save list dialog: name missing');
-  await save.getByLabel('Name').fill(name);
+  await save.getByRole('textbox', { name: 'Name' }).fill(name);
   await save.getByRole('button', { name: 'Save list' }).click();
   await expect(page.getByRole('status').getByRole('link', { name })).toBeVisible();
   await checkState(page, 'list: saved');

@@ -65,6 +65,8 @@ test('save a list, run it, a company added that matches it shows as New until ma
 
   // Mark all seen: the badge goes, here and on the Lists page, and stays gone after a reload.
   await listed.getByRole('link', { name: listName }).click();
+  await expect(page.getByText(/Last run .*1 new/)).toBeVisible();
+  await page.getByRole('checkbox', { name: /^Only new/ }).check();
   await expect(newBadges(page)).toHaveCount(1);
   await page.getByRole('button', { name: 'Mark all seen' }).click();
   await expect(newBadges(page)).toHaveCount(0);
@@ -102,7 +104,7 @@ test('rename, share and delete a list from the Lists page', async ({ page }) => 
   const row = page.getByTestId('saved-list').filter({ hasText: name });
   await row.getByRole('button', { name: `Settings of ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Settings of ${name}` });
-  await dialog.getByLabel('Name').fill(`${name} renamed`);
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(`${name} renamed`);
   await dialog.getByRole('radio', { name: /^Shared with the team/ }).check();
   await dialog.getByRole('radio', { name: /^Daily/ }).check();
   await dialog.getByRole('button', { name: 'Save changes' }).click();

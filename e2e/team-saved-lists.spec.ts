@@ -59,7 +59,7 @@ test('a list shared by one member, opened, run and duplicated by another', async
     await row.getByRole('link', { name: shared }).click();
     await expect(p.getByRole('heading', { level: 1, name: shared })).toBeVisible();
     await expect(p.getByText(`${TEAM_USER.name}’s · shared with the team`)).toBeVisible();
-    await expect(p.getByText(/^A run: .*, charged to you$/)).toBeVisible();
+    await expect(p.getByText(/^A run: .*, charged to you/)).toBeVisible();
     await p.getByRole('button', { name: 'Run list' }).click();
     await expect(p.getByText(/Run just now/)).toBeVisible();
     await expect(listGrid(p)).toHaveAttribute('aria-busy', 'false');

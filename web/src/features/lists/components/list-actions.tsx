@@ -15,15 +15,17 @@ import { ListSettingsForm } from './list-settings-form';
 export function ListSettingsButton({
   list,
   onDone,
+  size = 'sm',
 }: {
   list: SavedList;
   onDone?: (message: string) => void;
+  size?: 'sm' | 'md';
 }) {
   const [open, setOpen] = useState(false);
   const update = useUpdateList();
   return (
     <>
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button size={size} variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">
         Settings<span className="sr-only"> of {list.name}</span>
       </Button>
       <Drawer

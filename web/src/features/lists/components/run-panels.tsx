@@ -33,7 +33,7 @@ export function LeftTheList({ removed, names }: { removed: readonly RemovedCompa
   return (
     <section
       aria-labelledby="left-heading"
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      className="self-start rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
       <h2 id="left-heading" className="text-base font-semibold text-slate-900">
         Left the list{' '}

@@ -199,7 +199,11 @@ function SavedListView({
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {builderLink?.(list)}
-          {mine ? <ListSettingsButton list={list} /> : <DuplicateListButton list={list} size="md" />}
+          {mine ? (
+            <ListSettingsButton list={list} size="md" />
+          ) : (
+            <DuplicateListButton list={list} size="md" />
+          )}
         </div>
       </div>
 
@@ -232,6 +236,7 @@ function SavedListView({
           >
             A run: {runEstimate.upTo ? 'up to ' : ''}~{formatCredits(runEstimate.credits)}
             {!mine && ', charged to you'}
+            {shown && runEstimate.upTo && `; the last one cost ${formatCredits(shown.credits_consumed)}`}
           </p>
         </div>
         <div className="flex items-center gap-2">
@@ -334,8 +339,8 @@ function SavedListView({
               }
             />
           </section>
-          <div className="flex flex-col gap-4">
-            <LeftTheList removed={changes.removed} names={names} />
+          <LeftTheList removed={changes.removed} names={names} />
+          <div className="xl:col-span-2">
             <RunHistory listId={list.id} names={names} />
           </div>
         </div>
