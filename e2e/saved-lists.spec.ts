@@ -1,5 +1,5 @@
 import { grid } from './fixtures/list';
-import { addCompany, listGrid, newBadges, saveBuilderList } from './fixtures/saved-lists';
+import { addCompany, listGrid, makeCheckDue, newBadges, saveBuilderList } from './fixtures/saved-lists';
 import { expect, test } from './fixtures/test';
 
 /**
@@ -123,4 +123,49 @@ test('rename, share and delete a list from the Lists page', async ({ page }) => 
     .getByRole('button', { name: 'Delete list' })
     .click();
   await expect(page.getByTestId('saved-list').filter({ hasText: `${name} renamed` })).toHaveCount(0);
+});
+
+test('a daily check that finds a new company raises the header’s count, and marking the list seen clears it', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const listName = `Irish companies, checked daily ${stamp}`;
+  const company = `Liffey Robotics ${stamp}`;
+  await page.goto(`/?filters=${json(FILTERS)}&size=20`);
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  const listId = await saveBuilderList(page, listName, { schedule: 'Daily' });
+  await page.goto(`/lists/${listId}`);
+  await page.getByRole('button', { name: 'Run list' }).click();
+  await expect(page.getByText(/Run just now/)).toBeVisible();
+  await page.getByRole('button', { name: 'Mark all seen' }).click();
+  await expect(page.getByText(/Nothing new/)).toBeVisible();
+  await addCompany(page, company, `liffey-robotics-${stamp}.ie`);
+
+  // The day passes: the BFF's next look at its due checks (at most a minute away) runs this one.
+  const badge = page.getByRole('banner').getByTestId('lists-unread');
+  await expect(badge).toHaveCount(0);
+  makeCheckDue(listId);
+  await expect(badge).toHaveText(/^1\b/, { timeout: 120_000 });
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Lists 1 new match' })).toBeVisible();
+
+  // The Lists page names the alert; the list's last run is the check's, with the company New.
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Lists/ })
+    .click();
+  const alerts = page.getByRole('region', { name: 'New matches from scheduled checks' });
+  await expect(alerts.getByRole('listitem').filter({ hasText: listName })).toContainText('1 new company');
+  await alerts.getByRole('link', { name: listName }).click();
+  await expect(page.getByText(/Last run .*1 new/)).toBeVisible();
+  await page.getByRole('checkbox', { name: /^Only new/ }).check();
+  await expect(
+    listGrid(page).getByRole('row').filter({ hasText: company }).getByText('New', { exact: true }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Mark all seen' }).click();
+  await expect(newBadges(page)).toHaveCount(0);
+  await expect(badge).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: listName })).toBeVisible();
+  await expect(badge).toHaveCount(0);
 });

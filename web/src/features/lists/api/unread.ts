@@ -21,7 +21,7 @@ export type Unread = { count: number; alerts: ListAlert[] };
 export async function getUnread(signal?: AbortSignal): Promise<Unread | null> {
   try {
     const body = await listsApi.alerts(signal);
-    return typeof body?.unread === 'number' ? { count: body.unread, alerts: body.data ?? [] } : null;
+    return typeof body?.unread === 'number' ? unreadOf(body.data ?? []) : null;
   } catch (e) {
     if (e instanceof SyntaxError || (e instanceof ApiError && (e.status === 404 || e.status === 405)))
       return null;
@@ -32,11 +32,15 @@ export async function getUnread(signal?: AbortSignal): Promise<Unread | null> {
 export const unreadQueryOptions = () =>
   queryOptions({ queryKey: UNREAD_QUERY_KEY, queryFn: ({ signal }) => getUnread(signal), staleTime: 30_000 });
 
-/** What a `list.new_matches` event adds to the count: one alert (its `count` is of companies). */
-export function alertsIn(data: unknown): number {
-  return data && typeof data === 'object' && typeof (data as { list_id?: unknown }).list_id === 'string'
-    ? 1
-    : 0;
+/** The header's figure: the new matches (companies) of the unread alerts. */
+export function unreadOf(alerts: readonly ListAlert[]): Unread {
+  return { count: alerts.reduce((sum, a) => sum + Math.max(0, a.count), 0), alerts: [...alerts] };
+}
+
+/** What a `list.new_matches` event adds to the figure before the BFF's count comes back: its `count`. */
+export function newMatchesIn(data: unknown): number {
+  const count = data && typeof data === 'object' ? (data as { count?: unknown }).count : undefined;
+  return typeof count === 'number' && Number.isFinite(count) && count > 0 ? count : 0;
 }
 
 function raise(queryClient: QueryClient, by: number) {
@@ -64,7 +68,7 @@ export function useMarkAlertsRead() {
 export function useUnreadCount(enabled: boolean) {
   const queryClient = useQueryClient();
   const query = useQuery({ ...unreadQueryOptions(), enabled });
-  useBffEvent('list.new_matches' as never, (data) => raise(queryClient, alertsIn(data)));
+  useBffEvent('list.new_matches', (data) => raise(queryClient, newMatchesIn(data)));
   const { refetch } = query;
   useEffect(() => {
     if (!enabled) return;
