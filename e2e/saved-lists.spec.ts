@@ -169,3 +169,18 @@ test('a daily check that finds a new company raises the header’s count, and ma
   await expect(page.getByRole('heading', { level: 1, name: listName })).toBeVisible();
   await expect(badge).toHaveCount(0);
 });
+
+test('a broad list says that it follows only its top 500, and suggests narrowing', async ({ page }) => {
+  const name = `Every company ${Date.now().toString(36)}`;
+  await page.goto('/?size=50');
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  const id = await saveBuilderList(page, name);
+  await page.goto(`/lists/${id}`);
+  await page.getByRole('button', { name: 'Run list' }).click();
+  await expect(page.getByText(/Run just now: 500 companies/)).toBeVisible();
+  await expect(page.getByText(/companies match, and a saved list follows only its top 500/)).toContainText(
+    'Narrow the filters',
+  );
+  // Its grid pages through the 500 members in the list's page size.
+  await expect(page.getByRole('navigation', { name: 'Pages of companies' })).toContainText('1–50 of 500');
+});

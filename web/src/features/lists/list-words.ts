@@ -47,12 +47,13 @@ export function changeWords(added: number, removed: number): string {
 }
 
 /**
- * The note for a list whose matches pass what a run sees (its first 500 in the list's order), or
- * null: the rest are neither members nor new, so the user should narrow the filters.
+ * The note for a list that reaches what a run sees (its first 500 in the list's order; the service
+ * counts no further), or null: companies below them are neither members nor new, so the user should
+ * narrow the filters.
  */
 export function broadListNote(run: Pick<RunSummary, 'total_count' | 'size'>): string | null {
-  if (run.total_count <= LIST_TOTAL_CAP) return null;
-  return `${formatCount(run.total_count)} companies match, and a list follows only its top ${formatCount(
-    LIST_TOTAL_CAP,
-  )} in its order: new companies below them are not seen. Narrow the filters (a country, a size, an industry) to follow the whole list.`;
+  if (run.total_count < LIST_TOTAL_CAP && run.size < LIST_TOTAL_CAP) return null;
+  const cap = formatCount(LIST_TOTAL_CAP);
+  const matches = run.total_count > LIST_TOTAL_CAP ? formatCount(run.total_count) : `${cap} or more`;
+  return `${matches} companies match, and a saved list follows only its top ${cap} in its order: a new company below them is not seen. Narrow the filters (a country, a size, an industry) to follow the whole list.`;
 }
