@@ -184,3 +184,39 @@ test('a broad list says that it follows only its top 500, and suggests narrowing
   // Its grid pages through the 500 members in the list's page size.
   await expect(page.getByRole('navigation', { name: 'Pages of companies' })).toContainText('1–50 of 500');
 });
+
+test('companies that leave a list are named in "Left the list" with the reason', async ({ page }) => {
+  const name = `Narrowed later ${Date.now().toString(36)}`;
+  await page.goto(`/?filters=${json(FILTERS)}&size=20`);
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  const id = await saveBuilderList(page, name);
+  await page.goto(`/lists/${id}`);
+  await page.getByRole('button', { name: 'Run list' }).click();
+  await expect(page.getByText(/Run just now/)).toBeVisible();
+  await page.getByRole('button', { name: 'Mark all seen' }).click();
+  await expect(page.getByText(/Nothing new/)).toBeVisible();
+
+  // The list is narrowed to public companies (its request, as the API allows its owner to change it).
+  const saved = (await (await page.request.get(`/bff/lists/${id}`)).json()) as { request: object };
+  const narrowed = { ...saved.request, filters: { ...FILTERS, 'firmographic.company_type': ['public'] } };
+  // Sent by the page itself, as the app's own calls are (same origin, the app's header).
+  const status = await page.evaluate(
+    async ([url, body]) =>
+      (
+        await fetch(url, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'list-builder' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    [`/bff/lists/${id}`, { request: narrowed }] as const,
+  );
+  expect(status).toBe(200);
+  await page.reload();
+  await page.getByRole('button', { name: 'Run again' }).click();
+  await expect(page.getByText(/Run just now: .* left/)).toBeVisible();
+  const left = page.getByRole('list', { name: 'Companies that left the list' });
+  await expect(left.getByRole('listitem').first()).toContainText('No longer matches the filters');
+  // Named by the free company search, not by id.
+  await expect(left.getByRole('link').first()).not.toHaveText(/^[0-9a-z]{6}-/);
+});

@@ -6,18 +6,25 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Drawer } from '@/components/ui/drawer';
+import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatCredits, formatDateTime } from '@/lib/format';
+import { useCompanyName } from '../api/company-name';
 import { useRunDetail, useRuns } from '../api/runs';
 import { reasonWords } from '../list-words';
 import type { CompanyName, RemovedCompany, RunSummary } from '../types';
 
 export type CompanyNames = ReadonlyMap<string, CompanyName>;
 
-/** A company by name when known, else by its id; a link to its page either way. */
+/**
+ * A company by name (from the page's rows, else the free company search), by its id while the name
+ * is not known or when the data set no longer has it; a link to its page either way.
+ */
 export function CompanyRef({ uuid, names }: { uuid: string; names: CompanyNames }) {
-  const known = names.get(uuid);
+  const fromRows = names.get(uuid);
+  const searched = useCompanyName(uuid, fromRows === undefined).data;
+  const known = fromRows ?? (searched ? { name: searched.name } : undefined);
   return (
     <Link
       to="/companies/$companyId"
@@ -143,8 +150,12 @@ function countOr(n: number | undefined): string {
   return n === undefined ? '—' : formatCount(n);
 }
 
+/** A past run's companies shown at a time (each name not on the page is one free search). */
+const MEMBERS_PAGE = 25;
+
 function RunMembers({ listId, run, names }: { listId: string; run: RunSummary; names: CompanyNames }) {
   const detail = useRunDetail(listId, run.id);
+  const [offset, setOffset] = useState(0);
   if (detail.error)
     return (
       <p role="alert" className="text-sm text-rose-700">
@@ -152,13 +163,23 @@ function RunMembers({ listId, run, names }: { listId: string; run: RunSummary; n
       </p>
     );
   if (!detail.data) return <Spinner label="Loading the run’s companies" />;
+  const members = detail.data.members;
   return (
-    <ol className="list-decimal space-y-1 pl-6 text-sm" aria-label="The run’s companies">
-      {detail.data.members.map((uuid) => (
-        <li key={uuid}>
-          <CompanyRef uuid={uuid} names={names} />
-        </li>
-      ))}
-    </ol>
+    <div className="flex flex-col gap-3">
+      <ol start={offset + 1} className="list-decimal space-y-1 pl-8 text-sm" aria-label="The run’s companies">
+        {members.slice(offset, offset + MEMBERS_PAGE).map((uuid) => (
+          <li key={uuid}>
+            <CompanyRef uuid={uuid} names={names} />
+          </li>
+        ))}
+      </ol>
+      <Pager
+        noun="companies"
+        offset={offset}
+        pageSize={MEMBERS_PAGE}
+        total={members.length}
+        onOffsetChange={setOffset}
+      />
+    </div>
   );
 }
