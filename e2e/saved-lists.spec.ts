@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { parseCsv } from '../bff/testing/parse-csv';
 import { grid } from './fixtures/list';
 import { addCompany, listGrid, makeCheckDue, newBadges, saveBuilderList } from './fixtures/saved-lists';
 import { expect, test } from './fixtures/test';
@@ -52,6 +54,19 @@ test('save a list, run it, a company added that matches it shows as New until ma
   const row = listGrid(page).getByRole('row').filter({ hasText: company });
   await expect(row.getByText('New', { exact: true })).toBeVisible();
   await expect(newBadges(page)).toHaveCount(1);
+
+  // Export new only: the export flow of the list builder, with the new companies as its selection.
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const menu = page.getByRole('dialog', { name: 'Export CSV' });
+  await menu.getByRole('radio', { name: 'Only the 1 new' }).check();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    menu.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const rows = parseCsv(await readFile(await download.path(), 'utf8'));
+  expect(rows).toHaveLength(2);
+  expect(rows[1]).toContain(company);
+  await page.keyboard.press('Escape');
 
   // The run history has both runs; the Lists page shows the list with one new.
   await expect(page.getByTestId('list-run')).toHaveCount(2);
@@ -219,4 +234,31 @@ test('companies that leave a list are named in "Left the list" with the reason',
   await expect(left.getByRole('listitem').first()).toContainText('No longer matches the filters');
   // Named by the free company search, not by id.
   await expect(left.getByRole('link').first()).not.toHaveText(/^[0-9a-z]{6}-/);
+});
+
+test('Save list by keyboard alone, the focus back where it was', async ({ page }) => {
+  const name = `Keyboard list ${Date.now().toString(36)}`;
+  await page.goto(`/?filters=${json(FILTERS)}&size=20`);
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  const save = page.getByRole('button', { name: 'Save list' });
+  await save.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Save list' });
+  await expect(dialog).toBeVisible();
+  // The dialog has the focus; its Close button first, then the form.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+  await page.keyboard.type(name);
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('radio', { name: /^Private/ })).toBeFocused();
+  // Arrow keys move within a group of radios; Shared with the team.
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('radio', { name: /^Shared with the team/ })).toBeChecked();
+  await dialog.getByRole('textbox', { name: 'Name' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(save).toBeFocused();
+  await expect(page.getByRole('status').getByRole('link', { name })).toBeVisible();
 });
