@@ -139,10 +139,16 @@ export const SavedListRunSummary = z.object({
 });
 export type SavedListRunSummary = z.infer<typeof SavedListRunSummary>;
 
+/** Name and website by company id, as list generation (or the company search) gave them. */
+export const RunCompanies = z.record(z.string(), z.object({ name: z.string(), website: z.string() }));
+export type RunCompanies = z.infer<typeof RunCompanies>;
+
 /** `POST /bff/lists/{id}/runs`: the run, compared with what the runner last marked seen. */
 export const SavedListRun = SavedListRunSummary.extend({
   added: z.array(z.string()),
   removed: z.array(RemovedCompany),
+  /** The members' and the removed companies' names and websites, so the app names them. */
+  companies: RunCompanies,
 });
 export type SavedListRun = z.infer<typeof SavedListRun>;
 

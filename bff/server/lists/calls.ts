@@ -65,18 +65,15 @@ export class Calls {
   private spent = 0;
   readonly maxLimit: number;
   readonly listSections: boolean;
-  /**
-   * Keys of the resolver's memory this resolution read or wrote itself. A resolution asked afresh
-   * (`CallOptions.fresh`, a saved list's run) reads no memory older than itself: only these.
-   */
-  readonly remembered = new Set<string>();
-
   constructor(
     private readonly call: CallUpstream,
     private readonly user: BffUser,
     readonly plan: Plan,
-    /** Asked afresh: the resolver's memory of earlier resolutions is not read (it is renewed). */
-    readonly askedAfresh = false,
+    /**
+     * Asked afresh: the keys of the resolver's memory that may be read, those written by the calls
+     * sharing this set (`CallOptions.freshMemory`); nothing older is read. Undefined: all of it.
+     */
+    readonly remembered?: Set<string>,
   ) {
     this.maxLimit = PLAN_RULES[plan].maxListLimit;
     this.listSections = PLAN_RULES[plan].listSections;

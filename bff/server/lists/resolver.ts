@@ -12,7 +12,8 @@
  * - other exclusions: the companies of the list minus those that have an excluded value, by uuid,
  *   read without sections (422 past the 500 served).
  *
- * Probe readings and member lists are kept per user and per list for a few minutes.
+ * Probe readings and member lists are kept per user and per list for a few minutes; a call asked
+ * afresh (`CallOptions.fresh`) reads none older than itself.
  */
 import {
   type FilterMatch,
@@ -159,14 +160,14 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
     return r;
   }
 
-  /** What the memory holds for a key, unless the resolution is asked afresh and did not write it. */
+  /** What the memory holds for a key, unless asked afresh and not written by the same calls. */
   function recall(calls: Calls, key: string): Readings | Members | undefined {
-    if (calls.askedAfresh && !calls.remembered.has(key)) return undefined;
+    if (calls.remembered && !calls.remembered.has(key)) return undefined;
     return memory.get(key);
   }
 
   function remember(calls: Calls, key: string, value: Readings | Members): void {
-    calls.remembered.add(key);
+    calls.remembered?.add(key);
     memory.set(key, value);
   }
 
@@ -548,12 +549,13 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
     user: BffUser,
     req: ParsedListRequest,
     translated: TranslatedQuery | null,
-    fresh: boolean,
+    /** Asked afresh: the memory keys these calls may read (`CallOptions.freshMemory`). */
+    remembered: Set<string> | undefined,
   ): Promise<Response> {
     const planned = planList(req.filters, req.exclude);
     if ('errors' in planned) return invalidProblem(planned.errors);
     for (let attempt = 0; ; attempt++) {
-      const calls = new Calls(call, user, plan, fresh);
+      const calls = new Calls(call, user, plan, remembered);
       try {
         return await run(calls, user, req, planned, translated);
       } catch (e) {
@@ -601,6 +603,11 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
     }
     if (!translated && !usesBffKeys(r.filters) && r.exclude === undefined)
       return call(user, req, { ...callOpts, body: { value: read.value, text: read.text } });
-    return resolve(user, request, translated, callOpts.fresh === true);
+    return resolve(
+      user,
+      request,
+      translated,
+      callOpts.fresh ? (callOpts.freshMemory ?? new Set()) : undefined,
+    );
   };
 }

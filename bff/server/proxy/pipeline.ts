@@ -45,7 +45,10 @@ export type PipelineOptions = {
 /**
  * How the BFF's own parts call (the list resolver, bff/server/lists/):
  * - `fresh`: neither answered from nor stored in the read cache (a resolution asks afresh, and its
- *   one-company probes would only crowd the cache);
+ *   one-company probes would only crowd the cache); a list the BFF resolves (company size,
+ *   exclusions) reads none of the resolver's memory either, but what calls carrying the same
+ *   `freshMemory` wrote (a saved list's run reads its pages with one: probes once per run, none
+ *   older than the run);
  * - `body`: the JSON body already read and validated against the endpoint's input by the caller,
  *   so a request passed on unchanged is read and validated once.
  * And how the proxy route calls:
@@ -55,6 +58,7 @@ export type PipelineOptions = {
  */
 export type CallOptions = {
   fresh?: boolean;
+  freshMemory?: Set<string>;
   body?: { value: unknown; text: string };
   headers?: Readonly<Record<string, string>>;
 };

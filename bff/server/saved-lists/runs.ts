@@ -12,6 +12,7 @@ import { requestOf, type ServiceEndpointId } from '../../contract/endpoints';
 import { credits, PLAN_RULES, type Plan } from '../../contract/pricing';
 import {
   type RemovedCompany,
+  type RunCompanies,
   SAVED_LIST_MAX_MEMBERS,
   type SavedListRun,
   type SavedListRunDetail,
@@ -42,15 +43,29 @@ export type RunOutcome =
   /** The answer to relay: the upstream's refusal (402 budget, 422 too broad, 5xx...) or 404. */
   | { ok: false; response: Response };
 
+/** A company of a list page or a search, with its name and website when it has them. */
+const Company = z
+  .object({
+    uuid: z.string(),
+    name: z.string().optional().catch(undefined),
+    website: z.string().optional().catch(undefined),
+  })
+  .loose();
 const ListPage = z.object({
-  data: z.array(z.object({ uuid: z.string() }).loose()),
+  data: z.array(Company),
   total_count: z.number().int().nonnegative(),
   credits_consumed: z.number().default(0),
 });
 const SearchAnswer = z.object({
-  data: z.array(z.object({ uuid: z.string() }).loose()),
+  data: z.array(Company),
   credits_consumed: z.number().default(0),
 });
+
+/** Keeps a company's name and website, when it has both. */
+function keep(companies: RunCompanies, c: z.infer<typeof Company>): void {
+  if (c.name !== undefined && c.website !== undefined)
+    companies[c.uuid] = { name: c.name, website: c.website };
+}
 
 /** Company searches of the companies that left, at most this many at once. */
 const LOOKUPS_AT_ONCE = 8;
@@ -61,12 +76,16 @@ class Relay extends Error {
   }
 }
 
-/** A call of a service endpoint as `user`, asked afresh. */
+/**
+ * A call of a service endpoint as `user`, asked afresh: never the read cache, and of the list
+ * resolver's memory only what the calls sharing `memory` (one run's pages) wrote.
+ */
 async function callFresh(
   opts: RunnerOptions,
   user: BffUser,
   id: ServiceEndpointId,
   input: unknown,
+  memory?: Set<string>,
 ): Promise<unknown> {
   const req = requestOf(id, input);
   const res = await opts.call(
@@ -79,7 +98,7 @@ async function callFresh(
       },
       ...(req.body !== undefined ? { body: req.body } : {}),
     }),
-    { fresh: true },
+    { fresh: true, ...(memory ? { freshMemory: memory } : {}) },
   );
   if (!res.ok) throw new Relay(res);
   try {
@@ -94,20 +113,25 @@ export async function readMembers(
   opts: RunnerOptions,
   user: BffUser,
   request: ParsedListRequest,
-): Promise<{ members: string[]; totalCount: number; credits: number }> {
+): Promise<{ members: string[]; companies: RunCompanies; totalCount: number; credits: number }> {
   const { limit: _limit, offset: _offset, sections: _sections, ...list } = request;
   const pageSize = PLAN_RULES[opts.plan].maxListLimit;
   const members: string[] = [];
+  const companies: RunCompanies = {};
   const seen = new Set<string>();
   let totalCount: number | undefined;
   let spent = 0;
   let offset = 0;
+  // The pages of one run share the resolver's readings (company size probes, members to leave out).
+  const memory = new Set<string>();
   while (offset < SAVED_LIST_MAX_MEMBERS) {
-    const body = await callFresh(opts, user, 'list.generate', {
-      ...list,
-      limit: Math.min(pageSize, SAVED_LIST_MAX_MEMBERS - offset),
-      offset,
-    });
+    const body = await callFresh(
+      opts,
+      user,
+      'list.generate',
+      { ...list, limit: Math.min(pageSize, SAVED_LIST_MAX_MEMBERS - offset), offset },
+      memory,
+    );
     const page = ListPage.safeParse(body);
     if (!page.success)
       throw new Relay(problem(502, 'The Company Data Service answered a list page the BFF cannot read.'));
@@ -117,18 +141,23 @@ export async function readMembers(
       if (seen.has(row.uuid)) continue;
       seen.add(row.uuid);
       members.push(row.uuid);
+      keep(companies, row);
     }
     offset += page.data.data.length;
     if (page.data.data.length === 0 || offset >= Math.min(totalCount, SAVED_LIST_MAX_MEMBERS)) break;
   }
-  return { members, totalCount: totalCount ?? 0, credits: credits(spent) };
+  return { members, companies, totalCount: totalCount ?? 0, credits: credits(spent) };
 }
 
-/** Why each company left: a company search by its id still finds it, or not. */
+/**
+ * Why each company left: a company search by its id still finds it, or not. Names and websites of
+ * those found go into `companies`.
+ */
 async function reasonsFor(
   opts: RunnerOptions,
   user: BffUser,
   uuids: readonly string[],
+  companies: RunCompanies,
 ): Promise<{ removed: RemovedCompany[]; credits: number }> {
   const removed: RemovedCompany[] = new Array(uuids.length);
   let spent = 0;
@@ -143,7 +172,8 @@ async function reasonsFor(
           problem(502, 'The Company Data Service answered a company search the BFF cannot read.'),
         );
       spent += body.data.credits_consumed;
-      const found = body.data.data.some((c) => c.uuid === uuid);
+      const found = body.data.data.find((c) => c.uuid === uuid);
+      if (found) keep(companies, found);
       removed[i] = { uuid, reason: found ? 'no_longer_matching' : 'no_longer_found' };
     }
   };
@@ -171,7 +201,13 @@ export async function runSavedList(
     const seen = new Set(seenRun?.members ?? []);
     const added = read.members.filter((u) => !seen.has(u));
     const left = (seenRun?.members ?? []).filter((u) => !members.has(u));
-    const reasons = await reasonsFor(opts, user, left);
+    // The companies that left are named as the service names them now, or as the user saw them.
+    const companies = { ...read.companies };
+    const reasons = await reasonsFor(opts, user, left, companies);
+    for (const u of left) {
+      const known = seenRun?.companies[u];
+      if (!companies[u] && known) companies[u] = known;
+    }
     const run = await opts.store.addRun({
       listId: list.id,
       at: opts.now().toISOString(),
@@ -183,6 +219,7 @@ export async function runSavedList(
       members: read.members,
       added,
       removed: reasons.removed,
+      companies,
     });
     if (!run) return { ok: false, response: problem(404, 'This list was deleted while it ran.') };
     const before = new Set(previous?.members ?? []);
@@ -214,7 +251,7 @@ export function summaryJson(r: StoredRunSummary): SavedListRunSummary {
 }
 
 export function runJson(r: StoredRun): SavedListRun {
-  return { ...summaryJson(r), added: r.added, removed: r.removed };
+  return { ...summaryJson(r), added: r.added, removed: r.removed, companies: r.companies };
 }
 
 export function runDetailJson(r: StoredRun): SavedListRunDetail {

@@ -344,6 +344,10 @@ describe('runs', () => {
       ada('bff.savedList.runDetail', { id: list.id, run_id: first.id }),
     );
     expect(detail.members).toEqual(truth.uuids);
+    // Each member named as list generation names it.
+    expect(Object.keys(first.companies).sort()).toEqual([...truth.uuids].sort());
+    expect(detail.companies).toEqual(first.companies);
+    expect(first.companies[truth.uuids[0]!]).toEqual({ name: truth.names[0], website: truth.websites[0] });
     expect(detail).toMatchObject({ id: first.id, added: first.added, removed: [], size: first.size });
     expect((await ada('bff.savedList.runDetail', { id: list.id, run_id: NO_SUCH_ID })).status).toBe(404);
 
@@ -363,6 +367,64 @@ describe('runs', () => {
       },
     ]);
     expect((await ada('bff.savedList.run', { id: NO_SUCH_ID })).status).toBe(404);
+  });
+
+  it('runs a company-size list with an exclusion through the list resolver, asked afresh, within its estimate', async () => {
+    const request = {
+      filters: { 'firmographic.headcount_range': ['1-10', '11-50', '51-200'] },
+      exclude: { 'location.hq.country': ['USA'] },
+      sort_by: 'employee_range',
+      sort_order: 'asc',
+      limit: 20,
+    };
+    const list = await create(ada, { name: 'Small, not American', request });
+    const estimate = await ok<SavedListEstimate>(ada('bff.savedList.estimate', { id: list.id }));
+    const from = await lastLedgerId();
+    const first = await run(ada, list.id);
+    expect(first.credits_consumed).toBe(await ledgerSince(adaId, from));
+    expect(first.credits_consumed).toBeLessThanOrEqual(estimate.credits);
+    const { limit: _limit, ...rest } = request;
+    const truth = await readAll(ada, rest);
+    expect(first.added).toEqual(truth.uuids);
+    expect(first.size).toBeGreaterThan(0);
+    // A second run pays its probes again: it reads none of the first run's readings.
+    const again = await run(ada, list.id);
+    expect(again.credits_consumed).toBe(first.credits_consumed);
+  });
+
+  it('on Pay-as-you-go reads the 500 in pages of 20 that share one run’s probes', async () => {
+    const payg = await startBff({
+      upstream: embeddedUpstream(service, 'dev-payg-key'),
+      savedLists: { scheduler: false },
+    });
+    try {
+      const as: Caller = (id, input) => {
+        const req = requestOf(id, input);
+        return payg.call(req.url, {
+          method: req.method,
+          ...(req.body !== undefined
+            ? { headers: { 'content-type': 'application/json' }, body: req.body }
+            : {}),
+        });
+      };
+      for (const request of [
+        { filters: PRIVATE_OR_PUBLIC },
+        {
+          filters: { 'firmographic.headcount_range': ['1-10', '11-50'] },
+          sort_by: 'employee_range',
+          sort_order: 'asc',
+        },
+      ]) {
+        const list = await create(as, { name: 'Pay as you go', request });
+        const estimate = await ok<SavedListEstimate>(as('bff.savedList.estimate', { id: list.id }));
+        expect(estimate.credits).toBe(estimateSavedListRun(request, 'payg').credits);
+        const r = await run(as, list.id);
+        expect(r.credits_consumed).toBeLessThanOrEqual(estimate.credits);
+        expect(r.added).toEqual((await readAll(as, request)).uuids);
+      }
+    } finally {
+      await payg.close();
+    }
   });
 
   it('adds and removes against the run the user last marked seen, each user their own; why each left', async () => {
@@ -393,7 +455,10 @@ describe('runs', () => {
     expect(narrowed.added).toEqual([]);
     expect(narrowed.removed.length).toBe(first.size - narrowed.size);
     expect(narrowed.removed.map((r) => r.uuid).sort()).toEqual(left.sort());
-    for (const r of narrowed.removed) expect(r.reason).toBe('no_longer_matching');
+    for (const r of narrowed.removed) {
+      expect(r.reason).toBe('no_longer_matching');
+      expect(narrowed.companies[r.uuid], 'a company that left is named').toEqual(first.companies[r.uuid]);
+    }
 
     // Mia never marked it seen: her first run adds every member and removes nothing.
     const miaFirst = await run(mia, list.id);
@@ -407,6 +472,8 @@ describe('runs', () => {
     try {
       const after = await run(ada, list.id);
       expect(after.removed).toEqual([{ uuid: gone, reason: 'no_longer_found' }]);
+      // No longer found, it is named as the user last saw it.
+      expect(after.companies[gone]).toEqual(first.companies[gone]);
       // Not marked seen: it stays removed on the next run.
       expect((await run(ada, list.id)).removed).toEqual([{ uuid: gone, reason: 'no_longer_found' }]);
     } finally {
@@ -464,20 +531,26 @@ async function detailOf(listId: string, runId: string): Promise<SavedListRunDeta
   return ok<SavedListRunDetail>(ada('bff.savedList.runDetail', { id: listId, run_id: runId }));
 }
 
-/** A whole list through the proxy, 100 at a time, as the grid pages it. */
+/** A whole list through the proxy, 20 at a time (every plan's page), as the grid pages it. */
 async function readAll(
   as: Caller,
   body: Record<string, unknown>,
-): Promise<{ uuids: string[]; total: number }> {
-  const uuids: string[] = [];
+): Promise<{ uuids: string[]; names: string[]; websites: string[]; total: number }> {
+  const rows: { uuid: string; name: string; website: string }[] = [];
   let total = 0;
   for (let offset = 0; ; ) {
-    const page = await ok<{ data: { uuid: string }[]; total_count: number }>(
-      as('list.generate', { ...body, limit: 100, offset }),
+    const page = await ok<{ data: { uuid: string; name: string; website: string }[]; total_count: number }>(
+      as('list.generate', { ...body, limit: 20, offset }),
     );
     total = page.total_count;
-    uuids.push(...page.data.map((c) => c.uuid));
+    rows.push(...page.data);
     offset += page.data.length;
-    if (page.data.length === 0 || offset >= Math.min(total, 500)) return { uuids, total };
+    if (page.data.length === 0 || offset >= Math.min(total, 500))
+      return {
+        uuids: rows.map((r) => r.uuid),
+        names: rows.map((r) => r.name),
+        websites: rows.map((r) => r.website),
+        total,
+      };
   }
 }

@@ -57,6 +57,7 @@ const newRun = (listId: string, members: string[], over: Partial<NewRun> = {}): 
   members,
   added: members,
   removed: [],
+  companies: Object.fromEntries(members.map((u) => [u, { name: u.toUpperCase(), website: `${u}.example` }])),
   ...over,
 });
 
@@ -127,7 +128,11 @@ describe.each(STORES)('the saved lists store ($kind)', ({ open }) => {
     const runs = await s.runs(list.id, 10);
     expect(runs.map((r) => r.id)).toEqual([second!.id, first!.id]);
     expect(runs[0]).not.toHaveProperty('members');
-    expect(await s.getRun(list.id, first!.id)).toMatchObject({ members: ['a', 'b'], creditsConsumed: 1.9 });
+    expect(await s.getRun(list.id, first!.id)).toMatchObject({
+      members: ['a', 'b'],
+      creditsConsumed: 1.9,
+      companies: { a: { name: 'A', website: 'a.example' }, b: { name: 'B', website: 'b.example' } },
+    });
     expect(await s.getRun('other-list', first!.id)).toBeUndefined();
 
     await s.markSeen(list.id, 'ada', first!.id, AT);

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ParsedListRequest } from '../../contract/api';
-import type { LastCheck, ListSchedule, RemovedCompany } from '../../contract/saved-lists';
+import type { LastCheck, ListSchedule, RemovedCompany, RunCompanies } from '../../contract/saved-lists';
 import type { BffDb } from '../store/db';
 
 export const SAVED_LISTS_SCHEMA = `
@@ -49,6 +49,7 @@ CREATE TABLE IF NOT EXISTS saved_list_runs (
   members          TEXT NOT NULL,
   added            TEXT NOT NULL,
   removed          TEXT NOT NULL,
+  companies        TEXT NOT NULL,
   UNIQUE (list_id, seq)
 );
 
@@ -111,6 +112,8 @@ export type StoredRun = StoredRunSummary & {
   members: string[];
   added: string[];
   removed: RemovedCompany[];
+  /** Name and website of the members and of the companies that left, by id. */
+  companies: RunCompanies;
 };
 
 export type NewRun = Omit<StoredRun, 'id' | 'addedCount' | 'removedCount'>;
@@ -199,6 +202,7 @@ type RunRow = {
   members?: string;
   added?: string;
   removed?: string;
+  companies?: string;
 };
 
 const LIST_COLUMNS = `id, owner_id, owner_name, name, request, columns, shared, schedule, next_check_at,
@@ -216,7 +220,7 @@ const SUMMARY_FIELDS = [
   'removed_count',
   'credits_consumed',
 ];
-const RUN_FIELDS = [...SUMMARY_FIELDS, 'members', 'added', 'removed'];
+const RUN_FIELDS = [...SUMMARY_FIELDS, 'members', 'added', 'removed', 'companies'];
 /** Column names, each prefixed with a table's alias when given. */
 const columnsOf = (fields: readonly string[], alias?: string) =>
   fields.map((f) => (alias ? `${alias}.${f}` : f)).join(', ');
@@ -269,30 +273,59 @@ function toRun(r: RunRow): StoredRun {
     members: JSON.parse(r.members ?? '[]') as string[],
     added: JSON.parse(r.added ?? '[]') as string[],
     removed: JSON.parse(r.removed ?? '[]') as RemovedCompany[],
+    companies: JSON.parse(r.companies ?? '{}') as RunCompanies,
   };
 }
 
-/** The store over the BFF's SQLite handle (better-sqlite3 is synchronous; the interface is not). */
-export class SqliteSavedListStore implements SavedListStore {
-  constructor(private readonly db: BffDb) {
-    db.exec(SAVED_LISTS_SCHEMA);
+/**
+ * What the store asks of a database: statements with `?` parameters, run one at a time. The SQLite
+ * runner is below; a PostgreSQL one numbers the parameters (`$1`...) and reads `count` for `run`.
+ */
+export type SqlRunner = {
+  /** Statements separated by `;` (the schema). */
+  exec(sql: string): Promise<void>;
+  all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  /** Answers how many rows the statement changed. */
+  run(sql: string, params: readonly unknown[]): Promise<number>;
+};
+
+/** better-sqlite3 behind the async runner (its calls are synchronous; the interface is not). */
+export function sqliteRunner(db: BffDb): SqlRunner {
+  return {
+    exec: async (sql) => {
+      db.exec(sql);
+    },
+    all: async <T>(sql: string, params: readonly unknown[]) => db.prepare(sql).all(...params) as T[],
+    run: async (sql, params) => db.prepare(sql).run(...params).changes,
+  };
+}
+
+/** The store over any SQL runner; the schema is applied as it is constructed. */
+export class SqlSavedListStore implements SavedListStore {
+  private readonly ready: Promise<void>;
+
+  constructor(private readonly sql: SqlRunner) {
+    this.ready = sql.exec(SAVED_LISTS_SCHEMA);
   }
 
-  private one<T>(sql: string, ...params: unknown[]): T | undefined {
-    return this.db.prepare(sql).get(...params) as T | undefined;
+  private async one<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
+    await this.ready;
+    return (await this.sql.all<T>(sql, params))[0];
   }
 
-  private all<T>(sql: string, ...params: unknown[]): T[] {
-    return this.db.prepare(sql).all(...params) as T[];
+  private async all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
+    await this.ready;
+    return this.sql.all<T>(sql, params);
   }
 
-  private run(sql: string, ...params: unknown[]): number {
-    return this.db.prepare(sql).run(...params).changes;
+  private async run(sql: string, ...params: unknown[]): Promise<number> {
+    await this.ready;
+    return this.sql.run(sql, params);
   }
 
   async createList(list: NewList): Promise<StoredList> {
     const id = randomUUID();
-    this.run(
+    await this.run(
       `INSERT INTO saved_lists (id, owner_id, owner_name, name, request, columns, shared, schedule,
          next_check_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -312,15 +345,17 @@ export class SqliteSavedListStore implements SavedListStore {
   }
 
   async getList(id: string): Promise<StoredList | undefined> {
-    const r = this.one<ListRow>(`SELECT ${LIST_COLUMNS} FROM saved_lists WHERE id = ?`, id);
+    const r = await this.one<ListRow>(`SELECT ${LIST_COLUMNS} FROM saved_lists WHERE id = ?`, id);
     return r && toList(r);
   }
 
   async listsVisibleTo(userId: string): Promise<StoredList[]> {
-    return this.all<ListRow>(
-      `SELECT ${LIST_COLUMNS} FROM saved_lists WHERE owner_id = ? OR shared = 1
+    return (
+      await this.all<ListRow>(
+        `SELECT ${LIST_COLUMNS} FROM saved_lists WHERE owner_id = ? OR shared = 1
        ORDER BY created_at DESC, id`,
-      userId,
+        userId,
+      )
     ).map(toList);
   }
 
@@ -339,12 +374,12 @@ export class SqliteSavedListStore implements SavedListStore {
     if (changes.schedule !== undefined) set('schedule', changes.schedule);
     if (changes.nextCheckAt !== undefined) set('next_check_at', changes.nextCheckAt);
     set('updated_at', updatedAt);
-    const changed = this.run(`UPDATE saved_lists SET ${sets.join(', ')} WHERE id = ?`, ...params, id);
+    const changed = await this.run(`UPDATE saved_lists SET ${sets.join(', ')} WHERE id = ?`, ...params, id);
     return changed === 0 ? undefined : this.getList(id);
   }
 
   async deleteList(id: string): Promise<boolean> {
-    return this.run('DELETE FROM saved_lists WHERE id = ?', id) > 0;
+    return (await this.run('DELETE FROM saved_lists WHERE id = ?', id)) > 0;
   }
 
   async addRun(run: NewRun): Promise<StoredRun | undefined> {
@@ -353,11 +388,15 @@ export class SqliteSavedListStore implements SavedListStore {
     // catches two instances numbering at once (tried again).
     for (let attempt = 0; ; attempt++) {
       try {
-        const changed = this.run(
+        // Parameters in a SELECT list are cast: PostgreSQL takes no type from an INSERT's columns there.
+        const changed = await this.run(
           `INSERT INTO saved_list_runs (id, list_id, seq, at, run_by_id, run_by_name, run_trigger,
-             total_count, size, added_count, removed_count, credits_consumed, members, added, removed)
-           SELECT ?, l.id, COALESCE((SELECT MAX(r.seq) FROM saved_list_runs r WHERE r.list_id = l.id), 0) + 1,
-             ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+             total_count, size, added_count, removed_count, credits_consumed, members, added, removed, companies)
+           SELECT CAST(? AS TEXT), l.id,
+             COALESCE((SELECT MAX(r.seq) FROM saved_list_runs r WHERE r.list_id = l.id), 0) + 1,
+             CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS INTEGER),
+             CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS DOUBLE PRECISION),
+             CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)
            FROM saved_lists l WHERE l.id = ?`,
           id,
           run.at,
@@ -372,6 +411,7 @@ export class SqliteSavedListStore implements SavedListStore {
           JSON.stringify(run.members),
           JSON.stringify(run.added),
           JSON.stringify(run.removed),
+          JSON.stringify(run.companies),
           run.listId,
         );
         if (changed === 0) return undefined;
@@ -384,7 +424,7 @@ export class SqliteSavedListStore implements SavedListStore {
   }
 
   async latestRun(listId: string): Promise<StoredRun | undefined> {
-    const r = this.one<RunRow>(
+    const r = await this.one<RunRow>(
       `SELECT ${RUN_COLUMNS} FROM saved_list_runs WHERE list_id = ? ORDER BY seq DESC LIMIT 1`,
       listId,
     );
@@ -392,7 +432,7 @@ export class SqliteSavedListStore implements SavedListStore {
   }
 
   async getRun(listId: string, runId: string): Promise<StoredRun | undefined> {
-    const r = this.one<RunRow>(
+    const r = await this.one<RunRow>(
       `SELECT ${RUN_COLUMNS} FROM saved_list_runs WHERE list_id = ? AND id = ?`,
       listId,
       runId,
@@ -401,15 +441,17 @@ export class SqliteSavedListStore implements SavedListStore {
   }
 
   async runs(listId: string, limit: number): Promise<StoredRunSummary[]> {
-    return this.all<RunRow>(
-      `SELECT ${SUMMARY_COLUMNS} FROM saved_list_runs WHERE list_id = ? ORDER BY seq DESC LIMIT ?`,
-      listId,
-      limit,
+    return (
+      await this.all<RunRow>(
+        `SELECT ${SUMMARY_COLUMNS} FROM saved_list_runs WHERE list_id = ? ORDER BY seq DESC LIMIT ?`,
+        listId,
+        limit,
+      )
     ).map(toSummary);
   }
 
   async seenRun(listId: string, userId: string): Promise<StoredRun | undefined> {
-    const r = this.one<RunRow>(
+    const r = await this.one<RunRow>(
       `SELECT ${columnsOf(RUN_FIELDS, 'r')}
        FROM saved_list_seen s JOIN saved_list_runs r ON r.id = s.run_id
        WHERE s.list_id = ? AND s.user_id = ?`,
@@ -420,7 +462,7 @@ export class SqliteSavedListStore implements SavedListStore {
   }
 
   async markSeen(listId: string, userId: string, runId: string, at: string): Promise<void> {
-    this.run(
+    await this.run(
       `INSERT INTO saved_list_seen (list_id, user_id, run_id, at) VALUES (?, ?, ?, ?)
        ON CONFLICT (list_id, user_id) DO UPDATE SET run_id = excluded.run_id, at = excluded.at`,
       listId,
@@ -431,28 +473,30 @@ export class SqliteSavedListStore implements SavedListStore {
   }
 
   async dueChecks(now: string, limit: number): Promise<DueCheck[]> {
-    return this.all<{ id: string; next_check_at: string }>(
-      `SELECT id, next_check_at FROM saved_lists
+    return (
+      await this.all<{ id: string; next_check_at: string }>(
+        `SELECT id, next_check_at FROM saved_lists
        WHERE schedule IS NOT NULL AND next_check_at IS NOT NULL AND next_check_at <= ?
        ORDER BY next_check_at, id LIMIT ?`,
-      now,
-      limit,
+        now,
+        limit,
+      )
     ).map((r) => ({ id: r.id, nextCheckAt: r.next_check_at }));
   }
 
   async claimCheck(id: string, due: string, next: string): Promise<boolean> {
     return (
-      this.run(
+      (await this.run(
         'UPDATE saved_lists SET next_check_at = ? WHERE id = ? AND next_check_at = ?',
         next,
         id,
         due,
-      ) === 1
+      )) === 1
     );
   }
 
   async recordCheck(id: string, check: LastCheck): Promise<void> {
-    this.run(
+    await this.run(
       `UPDATE saved_lists SET last_check_at = ?, last_check_outcome = ?, last_check_detail = ?,
          last_check_run_id = ? WHERE id = ?`,
       check.at,
@@ -470,7 +514,7 @@ export class SqliteSavedListStore implements SavedListStore {
     at: string;
     count: number;
   }): Promise<void> {
-    this.run(
+    await this.run(
       `INSERT INTO saved_list_alerts (id, user_id, list_id, run_id, at, new_count, read_at)
        VALUES (?, ?, ?, ?, ?, ?, NULL)`,
       randomUUID(),
@@ -484,24 +528,28 @@ export class SqliteSavedListStore implements SavedListStore {
 
   async alerts(userId: string, limit: number): Promise<{ unread: number; data: StoredAlert[] }> {
     const unread =
-      this.one<{ n: number }>(
-        'SELECT COUNT(*) AS n FROM saved_list_alerts WHERE user_id = ? AND read_at IS NULL',
-        userId,
+      (
+        await this.one<{ n: number }>(
+          'SELECT COUNT(*) AS n FROM saved_list_alerts WHERE user_id = ? AND read_at IS NULL',
+          userId,
+        )
       )?.n ?? 0;
-    const data = this.all<{
-      id: string;
-      list_id: string;
-      name: string;
-      run_id: string;
-      at: string;
-      new_count: number;
-    }>(
-      `SELECT a.id, a.list_id, l.name, a.run_id, a.at, a.new_count
+    const data = (
+      await this.all<{
+        id: string;
+        list_id: string;
+        name: string;
+        run_id: string;
+        at: string;
+        new_count: number;
+      }>(
+        `SELECT a.id, a.list_id, l.name, a.run_id, a.at, a.new_count
        FROM saved_list_alerts a JOIN saved_lists l ON l.id = a.list_id
        WHERE a.user_id = ? AND a.read_at IS NULL
        ORDER BY a.at DESC, a.id LIMIT ?`,
-      userId,
-      limit,
+        userId,
+        limit,
+      )
     ).map((r) => ({
       id: r.id,
       listId: r.list_id,
@@ -515,13 +563,24 @@ export class SqliteSavedListStore implements SavedListStore {
 
   async readAlerts(userId: string, at: string, listId?: string): Promise<void> {
     if (listId === undefined)
-      this.run('UPDATE saved_list_alerts SET read_at = ? WHERE user_id = ? AND read_at IS NULL', at, userId);
+      await this.run(
+        'UPDATE saved_list_alerts SET read_at = ? WHERE user_id = ? AND read_at IS NULL',
+        at,
+        userId,
+      );
     else
-      this.run(
+      await this.run(
         'UPDATE saved_list_alerts SET read_at = ? WHERE user_id = ? AND list_id = ? AND read_at IS NULL',
         at,
         userId,
         listId,
       );
+  }
+}
+
+/** The store on the BFF's SQLite handle: the schema applied at once (better-sqlite3 is synchronous). */
+export class SqliteSavedListStore extends SqlSavedListStore {
+  constructor(db: BffDb) {
+    super(sqliteRunner(db));
   }
 }
