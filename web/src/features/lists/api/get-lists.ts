@@ -21,7 +21,8 @@ export const savedListQueryOptions = (id: string) =>
   queryOptions({
     queryKey: listQueryKey(id),
     queryFn: ({ signal }) => listsApi.one(id, signal),
-    staleTime: 10_000,
+    // Free, and a scheduled check may have run it since: read afresh whenever the list is opened.
+    staleTime: 0,
     retry: false,
   });
 

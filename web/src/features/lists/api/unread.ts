@@ -47,7 +47,8 @@ function raise(queryClient: QueryClient, by: number) {
   queryClient.setQueryData<Unread | null>(UNREAD_QUERY_KEY, (u) => (u ? { ...u, count: u.count + by } : u));
   // The BFF's figure is the truth (it may count a list once however many events came).
   void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY });
-  void queryClient.invalidateQueries({ queryKey: ['bff', 'lists'], exact: true });
+  // A check ran a list: its last run, new count and history changed.
+  void queryClient.invalidateQueries({ queryKey: ['bff', 'lists'] });
 }
 
 /** The unread alerts, for the Lists page (no live updates of its own: the header's hook has them). */

@@ -164,12 +164,14 @@ function RunMembers({ listId, run, names }: { listId: string; run: RunSummary; n
     );
   if (!detail.data) return <Spinner label="Loading the run’s companies" />;
   const members = detail.data.members;
+  const named = new Map(names);
+  for (const [uuid, c] of Object.entries(detail.data.companies ?? {})) named.set(uuid, c);
   return (
     <div className="flex flex-col gap-3">
       <ol start={offset + 1} className="list-decimal space-y-1 pl-8 text-sm" aria-label="The run’s companies">
         {members.slice(offset, offset + MEMBERS_PAGE).map((uuid) => (
           <li key={uuid}>
-            <CompanyRef uuid={uuid} names={names} />
+            <CompanyRef uuid={uuid} names={named} />
           </li>
         ))}
       </ol>

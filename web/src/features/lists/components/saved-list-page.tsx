@@ -147,18 +147,20 @@ function SavedListView({
     return data.filter((r) => changes.added.has(r.uuid));
   }, [rows.data, showNew, changes.added]);
 
-  // Names of companies the page knows (the grid's pages of this session, here or in the builder):
-  // a past run's members and the companies that left are ids, named where a page showed them.
+  // Names of companies the page knows: the shown run's, and the grid's pages of this session (here
+  // or in the builder) for a past run's members; the rest are named by the free company search.
   const queryClient = useQueryClient();
   const names = useMemo(() => {
     const out = new Map<string, CompanyName>();
-    if (!rows.data) return out;
-    for (const [, page] of queryClient.getQueriesData<{ data?: CompanyListItem[] }>({
-      queryKey: ['list', 'generate'],
-    }))
-      for (const r of page?.data ?? []) out.set(r.uuid, { name: r.name, website: r.website });
+    if (rows.data)
+      for (const [, page] of queryClient.getQueriesData<{ data?: CompanyListItem[] }>({
+        queryKey: ['list', 'generate'],
+      }))
+        for (const r of page?.data ?? []) out.set(r.uuid, { name: r.name, website: r.website });
+    // The run's own names (its members as the run found them, those that left as last known) win.
+    for (const [uuid, c] of Object.entries(shown?.companies ?? {})) out.set(uuid, c);
     return out;
-  }, [queryClient, rows.data]);
+  }, [queryClient, rows.data, shown]);
 
   const bffEstimate = useRunEstimate(list.id).data;
   const runEstimate = bffEstimate
@@ -170,6 +172,10 @@ function SavedListView({
     Math.min(rowsRequest.limit ?? pageSize, size),
     sections,
   );
+  // "Only new" reads the whole list once (the new companies may be on any of its pages): its cost
+  // shows beside the box before it is ticked.
+  const wholeRequest = wholeListRequest(list.request, sections, size, planMax);
+  const onlyNewEstimate = estimatePage(wholeRequest, pricing.plan, wholeRequest.limit ?? size, sections);
   const broad = shown ? broadListNote(shown) : null;
   const running = runNow.isPending;
   const runError = runNow.error;
@@ -296,6 +302,11 @@ function SavedListView({
               <div className="flex items-center gap-3">
                 <Checkbox
                   label={`Only new (${formatCount(changes.added.size)})`}
+                  hint={
+                    changes.added.size > 0 && !showNew
+                      ? `reads the whole list: ~${formatCredits(onlyNewEstimate.credits)}`
+                      : undefined
+                  }
                   checked={showNew}
                   disabled={changes.added.size === 0}
                   onCheckedChange={setOnlyNew}
