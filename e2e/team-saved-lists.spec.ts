@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { checkState } from './fixtures/axe';
 import { grid } from './fixtures/list';
 import { listGrid, saveBuilderList } from './fixtures/saved-lists';
 import { TEAM_ADMIN, TEAM_USER } from './fixtures/team';
@@ -55,6 +56,7 @@ test('a list shared by one member, opened, run and duplicated by another', async
     await expect(row.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
     await expect(row.getByRole('button', { name: /^Duplicate/ })).toBeVisible();
     await expect(p.getByTestId('saved-list').filter({ hasText: secret })).toHaveCount(0);
+    await checkState(p, 'lists: another member’s shared list');
 
     await row.getByRole('link', { name: shared }).click();
     await expect(p.getByRole('heading', { level: 1, name: shared })).toBeVisible();
@@ -63,6 +65,7 @@ test('a list shared by one member, opened, run and duplicated by another', async
     await p.getByRole('button', { name: 'Run list' }).click();
     await expect(p.getByText(/Run just now/)).toBeVisible();
     await expect(listGrid(p)).toHaveAttribute('aria-busy', 'false');
+    await checkState(p, 'saved list: another member’s, read-only, run');
 
     // Duplicate: a private list of their own, which they may change.
     await p.getByRole('button', { name: /^Duplicate/ }).click();

@@ -15,10 +15,11 @@ describe('saved lists in words', () => {
   });
 
   it('says when a list passes what a run follows (its top 500), and only then', () => {
-    expect(broadListNote({ total_count: 500, size: 500 })).toBeNull();
-    expect(broadListNote({ total_count: 12_034, size: 500 })).toMatch(
-      /12,034 companies match.*top 500.*Narrow/,
+    expect(broadListNote({ total_count: 499, size: 499 })).toBeNull();
+    expect(broadListNote({ total_count: 500, size: 500 })).toMatch(
+      /^500 or more companies match.*top 500.*Narrow/,
     );
+    expect(broadListNote({ total_count: 12_034, size: 500 })).toMatch(/^12,034 companies match/);
   });
 
   it('names the schedule and the owner', () => {
