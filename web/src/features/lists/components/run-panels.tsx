@@ -51,7 +51,10 @@ export function LeftTheList({ removed, names }: { removed: readonly RemovedCompa
           No company has left since you last marked the list seen.
         </p>
       ) : (
-        <ul className="mt-2 divide-y divide-slate-100 text-sm" aria-label="Companies that left the list">
+        <ul
+          className="mt-2 max-h-[32rem] divide-y divide-slate-100 overflow-y-auto text-sm"
+          aria-label="Companies that left the list"
+        >
           {removed.map((r) => (
             <li key={r.uuid} className="flex flex-col py-2">
               <CompanyRef uuid={r.uuid} names={names} />
