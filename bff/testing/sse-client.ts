@@ -12,15 +12,14 @@ export type SseClient = {
   close: () => Promise<void>;
 };
 
-/** Opens `/bff/events` as `user` (the extras server's test header), or with `headers` (a session cookie). */
-export async function openEvents(
-  baseUrl: string,
-  user: string | { headers: Record<string, string> },
-): Promise<SseClient> {
+/** `user`: the extras server's test user, or the headers of a signed-in browser (its cookie). */
+export async function openEvents(baseUrl: string, user: string | Record<string, string>): Promise<SseClient> {
   const controller = new AbortController();
-  const who = typeof user === 'string' ? { [TEST_USER_HEADER]: user } : user.headers;
   const response = await fetch(`${baseUrl}/bff/events`, {
-    headers: { ...who, accept: 'text/event-stream' },
+    headers: {
+      ...(typeof user === 'string' ? { [TEST_USER_HEADER]: user } : user),
+      accept: 'text/event-stream',
+    },
     signal: controller.signal,
   });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();

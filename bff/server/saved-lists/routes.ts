@@ -61,7 +61,7 @@ async function bodyOf<S extends typeof SavedListCreate | typeof SavedListPatch>(
   return { ok: true, value: parsed.data as ReturnType<S['parse']> };
 }
 
-/** The list id of the path (the endpoint table holds it to a UUID before a handler runs). */
+/** The list id of the path; any other text than a list's id finds no list (404). */
 const idOf = (c: Context): string => c.req.param('id') ?? '';
 
 export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions): void {
@@ -82,7 +82,7 @@ export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions)
   }
 
   async function listJson(list: StoredList, user: BffUser): Promise<SavedList> {
-    const [latest, seen] = await Promise.all([store.latestRun(list.id), store.seenRun(list.id, user.id)]);
+    const { latest, seen } = await store.listStatus(list.id, user.id);
     const seenMembers = new Set(seen?.members ?? []);
     return {
       id: list.id,

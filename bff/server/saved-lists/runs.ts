@@ -67,6 +67,12 @@ function keep(companies: RunCompanies, c: z.infer<typeof Company>): void {
     companies[c.uuid] = { name: c.name, website: c.website };
 }
 
+/**
+ * Runs kept per list (over half a year of daily checks), besides those someone marked seen or an
+ * unread alert names.
+ */
+export const RUNS_KEPT = 200;
+
 /** Company searches of the companies that left, at most this many at once. */
 const LOOKUPS_AT_ONCE = 8;
 
@@ -162,15 +168,23 @@ async function reasonsFor(
   const removed: RemovedCompany[] = new Array(uuids.length);
   let spent = 0;
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < uuids.length) {
+    while (!failed && next < uuids.length) {
       const i = next++;
       const uuid = uuids[i]!;
-      const body = SearchAnswer.safeParse(await callFresh(opts, user, 'company.search', { uuid, limit: 1 }));
-      if (!body.success)
+      // A few records, not one: the real service takes the id as a free-text query (free either way).
+      const answer = await callFresh(opts, user, 'company.search', { uuid, limit: 5 }).catch((e: unknown) => {
+        failed = true;
+        throw e;
+      });
+      const body = SearchAnswer.safeParse(answer);
+      if (!body.success) {
+        failed = true;
         throw new Relay(
           problem(502, 'The Company Data Service answered a company search the BFF cannot read.'),
         );
+      }
       spent += body.data.credits_consumed;
       const found = body.data.data.find((c) => c.uuid === uuid);
       if (found) keep(companies, found);
@@ -222,6 +236,7 @@ export async function runSavedList(
       companies,
     });
     if (!run) return { ok: false, response: problem(404, 'This list was deleted while it ran.') };
+    await opts.store.pruneRuns(list.id, RUNS_KEPT);
     const before = new Set(previous?.members ?? []);
     return {
       ok: true,

@@ -179,6 +179,11 @@ describe('saving, reading, changing and deleting lists', () => {
     expect(del.status).toBe(204);
     expect((await ada('bff.savedList', { id: list.id })).status).toBe(404);
     expect((await ada('bff.savedList.delete', { id: list.id })).status).toBe(404);
+    for (const id of ['not-a-list', NO_SUCH_ID]) {
+      const res = await ada('bff.savedList', { id });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+    }
   });
 
   it('keeps a private list from everyone else: 404 for everything, runs included', async () => {
@@ -554,3 +559,44 @@ async function readAll(
       };
   }
 }
+
+describe('scheduled checks of a team member’s list', () => {
+  it('runs a due check as the owner, charged to them, and skips it while the owner is disabled', async () => {
+    const list = await create(mia, {
+      name: 'Mia daily',
+      request: { filters: PRIVATE_OR_PUBLIC },
+      schedule: 'daily',
+    });
+    const makeDue = () =>
+      db
+        .prepare('UPDATE saved_lists SET next_check_at = ? WHERE id = ?')
+        .run(new Date(Date.now() - 1000).toISOString(), list.id);
+    const scheduler = bff.bff.savedLists.scheduler;
+
+    makeDue();
+    const from = await lastLedgerId();
+    expect(await scheduler.tick()).toBe(1);
+    const ran = await ok<SavedList>(mia('bff.savedList', { id: list.id }));
+    expect(ran.last_check).toMatchObject({ outcome: 'ran' });
+    const runs = await ok<SavedListRunsResponse>(mia('bff.savedList.runs', { id: list.id }));
+    expect(runs.data[0]).toMatchObject({ trigger: 'schedule', run_by: { id: miaId, name: 'mia' } });
+    expect(await ledgerSince(miaId, from)).toBe(runs.data[0]!.credits_consumed);
+    expect(await ledgerSince(adaId, from)).toBe(0);
+
+    await ok(ada('bff.admin.updateUser', { id: miaId, disabled: true }));
+    try {
+      makeDue();
+      expect(await scheduler.tick()).toBe(1);
+      const skipped = (await ok<SavedListsResponse>(ada('bff.savedLists'))).data;
+      // A private list of mia's is not ada's to see: read it from the store.
+      expect(skipped.find((l) => l.id === list.id)).toBeUndefined();
+      const stored = await bff.bff.savedLists.store.getList(list.id);
+      expect(stored?.lastCheck).toMatchObject({ outcome: 'skipped', run_id: null });
+      expect(stored?.lastCheck?.detail).toMatch(/can no longer sign in/);
+    } finally {
+      // Disabling ended mia's sessions: enabled again, she signs in again.
+      await ok(ada('bff.admin.updateUser', { id: miaId, disabled: false }));
+      mia = caller(await cookieOf(MIA));
+    }
+  });
+});

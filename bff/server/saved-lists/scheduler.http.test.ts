@@ -21,7 +21,7 @@ import { type RunningBff, startBff } from '../../testing/bff-server';
 import { eventually } from '../../testing/embedded-additions';
 import { openEvents } from '../../testing/sse-client';
 import { type BffDb, bffDatabaseFile, openBffDatabase } from '../store/db';
-import { embeddedUpstream } from '../upstream/upstream';
+import { embeddedUpstream, type Upstream } from '../upstream/upstream';
 import { budgetRefusal, nextCheckAfter } from './scheduler';
 
 const DAY = 24 * 3600_000;
@@ -53,11 +53,11 @@ afterAll(async () => {
 /** A local-mode BFF on the store file `name` (shared by instances given the same name). */
 async function instance(
   name: string,
-  opts: { dailyBudget?: number; intervalMs?: number } = {},
+  opts: { dailyBudget?: number; intervalMs?: number; upstream?: Upstream } = {},
 ): Promise<RunningBff> {
   const db = openBffDatabase(bffDatabaseFile(path.join(dir, name)));
   const bff = await startBff({
-    upstream: embeddedUpstream(service),
+    upstream: opts.upstream ?? embeddedUpstream(service),
     db,
     ...(opts.dailyBudget !== undefined ? { dailyBudget: opts.dailyBudget } : {}),
     savedLists: { scheduler: opts.intervalMs ? { intervalMs: opts.intervalMs } : false, now },
@@ -149,7 +149,7 @@ describe('scheduled checks', () => {
     );
     expect(done.status).toBe('completed');
 
-    const tab = await openEvents(bff.url, { headers: {} });
+    const tab = await openEvents(bff.url, {});
     try {
       clock = T0 + 14 * DAY;
       expect(await tick(bff)).toBe(1);
@@ -205,6 +205,48 @@ describe('scheduled checks', () => {
     const byCap = await cas<SavedList>('bff.savedList', { id: other.id });
     expect(byCap.last_check).toMatchObject({ outcome: 'skipped' });
     expect(byCap.last_check!.detail).toMatch(/team’s monthly cap has 10 left/);
+  });
+
+  it('records a check whose run the service refused as failed, with the problem’s words, and stores no run', async () => {
+    clock = T0;
+    let down = false;
+    const real = embeddedUpstream(service);
+    // The service answering 503 to list generation: a fault staged on the real service.
+    const faulty: Upstream = {
+      ...real,
+      send: async (call) =>
+        down && call.pathAndQuery.startsWith('/api/v1/list/generate/')
+          ? {
+              status: 503,
+              headers: new Headers({ 'content-type': 'application/problem+json' }),
+              text: JSON.stringify({
+                type: 'about:blank',
+                title: 'Service unavailable',
+                status: 503,
+                detail: 'Down for maintenance.',
+              }),
+            }
+          : real.send(call),
+    };
+    const bff = await instance('faults', { upstream: faulty });
+    const as = call(bff);
+    const list = await as<SavedList>(
+      'bff.savedLists.create',
+      { name: 'Down', request: ALL, schedule: 'daily' },
+      201,
+    );
+    down = true;
+    clock = T0 + DAY;
+    expect(await tick(bff)).toBe(1);
+    const failed = await as<SavedList>('bff.savedList', { id: list.id });
+    expect(failed.last_check).toMatchObject({ outcome: 'failed', run_id: null });
+    expect(failed.last_check!.detail).toMatch(/maintenance|Company Data Service/);
+    expect((await as<SavedListRunsResponse>('bff.savedList.runs', { id: list.id })).data).toEqual([]);
+    // The next day the service is back: the check runs.
+    down = false;
+    clock = T0 + 2 * DAY;
+    expect(await tick(bff)).toBe(1);
+    expect((await as<SavedList>('bff.savedList', { id: list.id })).last_check?.outcome).toBe('ran');
   });
 
   it('ticks by itself once started, and stops', async () => {

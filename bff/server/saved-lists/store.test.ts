@@ -139,11 +139,39 @@ describe.each(STORES)('the saved lists store ($kind)', ({ open }) => {
     await s.markSeen(list.id, 'ada', second!.id, AT);
     expect((await s.seenRun(list.id, 'ada'))?.id).toBe(second!.id);
     expect(await s.seenRun(list.id, 'mia')).toBeUndefined();
+    expect(await s.listStatus(list.id, 'ada')).toEqual({
+      latest: { id: second!.id, at: AT, size: 2, addedCount: 1, members: ['b', 'c'] },
+      seen: { id: second!.id, members: ['b', 'c'] },
+    });
+    expect(await s.listStatus(list.id, 'mia')).toEqual({
+      latest: { id: second!.id, at: AT, size: 2, addedCount: 1, members: ['b', 'c'] },
+    });
 
     await s.deleteList(list.id);
     expect(await s.latestRun(list.id)).toBeUndefined();
     expect(await s.seenRun(list.id, 'ada')).toBeUndefined();
     expect(await s.addRun(newRun(list.id, ['a']))).toBeUndefined();
+    expect(await s.listStatus(list.id, 'ada')).toEqual({});
+  });
+
+  it('prunes runs past the newest ones kept, but those marked seen or named by an unread alert', async () => {
+    const s = store('prune');
+    const list = await s.createList(newList('ada'));
+    const runs = [];
+    for (let i = 0; i < 6; i++) runs.push((await s.addRun(newRun(list.id, [`c${i}`])))!);
+    await s.markSeen(list.id, 'mia', runs[0]!.id, AT);
+    await s.addAlert({ userId: 'ada', listId: list.id, runId: runs[1]!.id, at: AT, count: 1 });
+    await s.addAlert({ userId: 'ada', listId: list.id, runId: runs[2]!.id, at: AT, count: 1 });
+    await s.readAlerts('ada', AT, list.id);
+    await s.addAlert({ userId: 'ada', listId: list.id, runId: runs[1]!.id, at: AT, count: 1 });
+    expect(await s.pruneRuns(list.id, 2)).toBe(2);
+    expect((await s.runs(list.id, 10)).map((r) => r.id)).toEqual([
+      runs[5]!.id,
+      runs[4]!.id,
+      runs[1]!.id,
+      runs[0]!.id,
+    ]);
+    expect(await s.pruneRuns(list.id, 2)).toBe(0);
   });
 
   it('lets exactly one of two instances claim a due check', async () => {

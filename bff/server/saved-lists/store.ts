@@ -129,6 +129,11 @@ export type StoredAlert = {
 
 export type DueCheck = { id: string; nextCheckAt: string };
 
+export type ListStatus = {
+  latest?: { id: string; at: string; size: number; addedCount: number; members: string[] };
+  seen?: { id: string; members: string[] };
+};
+
 export interface SavedListStore {
   createList(list: NewList): Promise<StoredList>;
   getList(id: string): Promise<StoredList | undefined>;
@@ -143,9 +148,19 @@ export interface SavedListStore {
   getRun(listId: string, runId: string): Promise<StoredRun | undefined>;
   /** The list's runs, newest first, without their companies. */
   runs(listId: string, limit: number): Promise<StoredRunSummary[]>;
+  /**
+   * Deletes the list's runs older than its newest `keep`, but a run someone marked seen or an unread
+   * alert names (what diffs and the header still need); answers how many it deleted.
+   */
+  pruneRuns(listId: string, keep: number): Promise<number>;
 
   /** The run the user last marked seen. */
   seenRun(listId: string, userId: string): Promise<StoredRun | undefined>;
+  /**
+   * What a list's entry shows a user: its latest run and the run they last marked seen, with their
+   * members only (not their diffs nor names: a list of lists reads this for every list).
+   */
+  listStatus(listId: string, userId: string): Promise<ListStatus>;
   markSeen(listId: string, userId: string, runId: string, at: string): Promise<void>;
 
   /** Scheduled lists whose check is due at `now`, earliest first. */
@@ -278,39 +293,49 @@ function toRun(r: RunRow): StoredRun {
 }
 
 /**
- * What the store asks of a database: statements with `?` parameters, run one at a time. The SQLite
- * runner is below; a PostgreSQL one numbers the parameters (`$1`...) and reads `count` for `run`.
+ * What the store asks of a database: statements with `?` parameters, one at a time. The same shape
+ * as the PostgreSQL store's `PortableSql` (issue 9), whose runner numbers the parameters (`$1`...),
+ * so the port of this store is `new SqlSavedListStore(store.sql)`.
  */
 export type SqlRunner = {
-  /** Statements separated by `;` (the schema). */
-  exec(sql: string): Promise<void>;
-  all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
-  /** Answers how many rows the statement changed. */
-  run(sql: string, params: readonly unknown[]): Promise<number>;
+  all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  get<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  run(sql: string, params?: readonly unknown[]): Promise<{ changes: number }>;
 };
 
 /** better-sqlite3 behind the async runner (its calls are synchronous; the interface is not). */
 export function sqliteRunner(db: BffDb): SqlRunner {
   return {
-    exec: async (sql) => {
-      db.exec(sql);
-    },
-    all: async <T>(sql: string, params: readonly unknown[]) => db.prepare(sql).all(...params) as T[],
-    run: async (sql, params) => db.prepare(sql).run(...params).changes,
+    all: async <T>(sql: string, params: readonly unknown[] = []) => db.prepare(sql).all(...params) as T[],
+    get: async <T>(sql: string, params: readonly unknown[] = []) =>
+      db.prepare(sql).get(...params) as T | undefined,
+    run: async (sql, params = []) => ({ changes: db.prepare(sql).run(...params).changes }),
   };
 }
 
-/** The store over any SQL runner; the schema is applied as it is constructed. */
+/** The schema's statements one by one (each runner takes one statement at a time). */
+export async function applySavedListsSchema(sql: SqlRunner): Promise<void> {
+  for (const statement of SAVED_LISTS_SCHEMA.split(';')) if (statement.trim()) await sql.run(statement);
+}
+
+/**
+ * The store over any SQL runner. The schema is applied as it is constructed, unless the database's
+ * migrations apply it (`applySchema: false`: several PostgreSQL instances starting at once would
+ * run `CREATE TABLE IF NOT EXISTS` concurrently, which PostgreSQL does not make safe).
+ */
 export class SqlSavedListStore implements SavedListStore {
   private readonly ready: Promise<void>;
 
-  constructor(private readonly sql: SqlRunner) {
-    this.ready = sql.exec(SAVED_LISTS_SCHEMA);
+  constructor(
+    private readonly sql: SqlRunner,
+    opts: { applySchema?: boolean } = {},
+  ) {
+    this.ready = opts.applySchema === false ? Promise.resolve() : applySavedListsSchema(sql);
   }
 
   private async one<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
     await this.ready;
-    return (await this.sql.all<T>(sql, params))[0];
+    return this.sql.get<T>(sql, params);
   }
 
   private async all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
@@ -320,7 +345,7 @@ export class SqlSavedListStore implements SavedListStore {
 
   private async run(sql: string, ...params: unknown[]): Promise<number> {
     await this.ready;
-    return this.sql.run(sql, params);
+    return (await this.sql.run(sql, params)).changes;
   }
 
   async createList(list: NewList): Promise<StoredList> {
@@ -450,6 +475,21 @@ export class SqlSavedListStore implements SavedListStore {
     ).map(toSummary);
   }
 
+  async pruneRuns(listId: string, keep: number): Promise<number> {
+    return this.run(
+      `DELETE FROM saved_list_runs
+       WHERE list_id = ?
+         AND seq <= (SELECT MAX(r.seq) FROM saved_list_runs r WHERE r.list_id = ?) - ?
+         AND id NOT IN (SELECT s.run_id FROM saved_list_seen s WHERE s.list_id = ?)
+         AND id NOT IN (SELECT a.run_id FROM saved_list_alerts a WHERE a.list_id = ? AND a.read_at IS NULL)`,
+      listId,
+      listId,
+      keep,
+      listId,
+      listId,
+    );
+  }
+
   async seenRun(listId: string, userId: string): Promise<StoredRun | undefined> {
     const r = await this.one<RunRow>(
       `SELECT ${columnsOf(RUN_FIELDS, 'r')}
@@ -459,6 +499,39 @@ export class SqlSavedListStore implements SavedListStore {
       userId,
     );
     return r && toRun(r);
+  }
+
+  async listStatus(listId: string, userId: string): Promise<ListStatus> {
+    const latest = await this.one<{
+      id: string;
+      at: string;
+      size: number;
+      added_count: number;
+      members: string;
+    }>(
+      'SELECT id, at, size, added_count, members FROM saved_list_runs WHERE list_id = ? ORDER BY seq DESC LIMIT 1',
+      listId,
+    );
+    const seen = await this.one<{ id: string; members: string }>(
+      `SELECT r.id, r.members FROM saved_list_seen s JOIN saved_list_runs r ON r.id = s.run_id
+       WHERE s.list_id = ? AND s.user_id = ?`,
+      listId,
+      userId,
+    );
+    return {
+      ...(latest
+        ? {
+            latest: {
+              id: latest.id,
+              at: latest.at,
+              size: latest.size,
+              addedCount: latest.added_count,
+              members: JSON.parse(latest.members) as string[],
+            },
+          }
+        : {}),
+      ...(seen ? { seen: { id: seen.id, members: JSON.parse(seen.members) as string[] } } : {}),
+    };
   }
 
   async markSeen(listId: string, userId: string, runId: string, at: string): Promise<void> {
@@ -578,9 +651,10 @@ export class SqlSavedListStore implements SavedListStore {
   }
 }
 
-/** The store on the BFF's SQLite handle: the schema applied at once (better-sqlite3 is synchronous). */
+/** The store on the BFF's SQLite handle, its schema applied before the constructor returns. */
 export class SqliteSavedListStore extends SqlSavedListStore {
   constructor(db: BffDb) {
-    super(sqliteRunner(db));
+    db.exec(SAVED_LISTS_SCHEMA);
+    super(sqliteRunner(db), { applySchema: false });
   }
 }
