@@ -165,7 +165,7 @@ function SavedListView({
   const bffEstimate = useRunEstimate(list.id).data;
   const runEstimate = bffEstimate
     ? { credits: bffEstimate.credits, upTo: bffEstimate.up_to, parts: bffEstimate.parts }
-    : estimateRun(list.request, pricing.plan, list.last_run ? (shown?.total_count ?? null) : null);
+    : estimateRun(list.request, pricing.plan);
   const pageEstimate = estimatePage(
     rowsRequest,
     pricing.plan,
