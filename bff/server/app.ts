@@ -27,10 +27,10 @@ import { openApiDocument } from '../contract/openapi';
 import { mountAdminRoutes } from './admin/routes';
 import { TeamCap } from './admin/team-cap';
 import { mountSessionRoutes, resolveSessionUser } from './auth/session-routes';
-import { findUserById } from './auth/users';
 import { ResponseCache } from './cache/cache';
 import type { BffDeps, BffEnv, BffUser } from './context';
 import { type BffExtras, type ExtrasOptions, mountBffExtras } from './extras';
+import { Budgets } from './ledger/budget';
 import { Ledger } from './ledger/ledger';
 import { mountLedgerRoutes } from './ledger/routes';
 import { type ListResolverOptions, withListResolver } from './lists/resolver';
@@ -41,8 +41,9 @@ import { scrub } from './proxy/tolerant';
 import { route } from './routing';
 import { csrfRefusal, isUnsafeMethod } from './security/csrf';
 import { securityHeaders } from './security/headers';
-import { FailureThrottle, TokenBuckets } from './security/throttle';
-import { type BffDb, bffDatabaseFile, openBffDatabase } from './store/db';
+import { FailureThrottle } from './security/throttle';
+import { bffDatabaseFile, SqliteStore } from './store/sqlite';
+import type { BffStore } from './store/store';
 import type { Upstream } from './upstream/upstream';
 import { SYSTEM_USER } from './webhooks/register';
 import { createWordsReader } from './words/filter-builder';
@@ -51,8 +52,11 @@ export type BffConfig = {
   upstream: Upstream;
   /** BFF_MODE: local (one implicit user, loopback only) or team (accounts and sessions). */
   mode?: BffMode;
-  /** The BFF's store; by default DATA_DIR/bff.sqlite is opened (and closed by `close`). */
-  db?: BffDb;
+  /**
+   * The BFF's store (`openStore`: PostgreSQL when DATABASE_URL is set); by default SQLite in
+   * DATA_DIR/bff.sqlite is opened (and closed by `close`). A store given is the caller's to close.
+   */
+  store?: BffStore;
   dataDir?: string;
   /** The built web app; not served when missing. */
   staticDir?: string;
@@ -93,7 +97,8 @@ export type BffApp = {
   fetch: (req: Request, env?: unknown) => Promise<Response>;
   deps: BffDeps;
   extras: BffExtras;
-  close: () => void;
+  /** Ends event streams and timers, writes the ledger's pending records, closes a store it opened. */
+  close: () => Promise<void>;
 };
 
 /** Local mode's one user: an admin (nobody else could run the team's settings). */
@@ -121,12 +126,13 @@ export function createBffApp(config: BffConfig): BffApp {
   const { upstream } = config;
   const mode = config.mode ?? 'local';
   const now = config.now ?? (() => new Date());
-  const db = config.db ?? openBffDatabase(bffDatabaseFile(config.dataDir ?? './data'));
+  const store = config.store ?? new SqliteStore(bffDatabaseFile(config.dataDir ?? './data'));
   const secret = upstream.apiKey;
   const log = (line: string) => (config.log ?? console.log)(scrub(line, secret));
   const defaultBudget = config.dailyBudget ?? null;
-  const ledger = new Ledger(db, now);
-  const teamCap = new TeamCap(db, ledger, now);
+  const ledger = new Ledger(store, now, log);
+  const budgets = new Budgets(store, now);
+  const teamCap = new TeamCap(store, ledger, now);
   const cacheTtlMs = config.cacheTtlMs ?? 60_000;
   const cache =
     cacheTtlMs > 0
@@ -137,14 +143,16 @@ export function createBffApp(config: BffConfig): BffApp {
         })
       : undefined;
   const rateLimit = config.rateLimitPerMinute ?? 600;
-  const buckets = rateLimit > 0 ? new TokenBuckets(rateLimit) : undefined;
+
   const maxBodyBytes = config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
-  const budgetOf = (user: BffUser): number | null => {
+  /** The user's daily budget: known at once for a signed-in user (read with the session). */
+  const budgetOf = (user: BffUser): number | null | Promise<number | null> => {
     if (mode === 'local') return defaultBudget;
-    const own = user.dailyBudget !== undefined ? user.dailyBudget : findUserById(db, user.id)?.daily_budget;
-    return own ?? defaultBudget;
+    if (user.dailyBudget !== undefined) return user.dailyBudget ?? defaultBudget;
+    return store.findUserById(user.id).then((u) => u?.daily_budget ?? defaultBudget);
   };
+  const budgetNow = async (user: BffUser): Promise<number | null> => budgetOf(user);
 
   let extras: BffExtras | undefined;
   /** Answers the pipeline built with the security headers already on them. */
@@ -155,6 +163,8 @@ export function createBffApp(config: BffConfig): BffApp {
     ledger,
     ...(cache ? { cache } : {}),
     budgetOf,
+    budgets,
+    plan: upstream.plan,
     // The BFF's own calls (webhook registration, free) are the team's housekeeping, never refused.
     teamCap: (user) => (user.id === SYSTEM_USER.id ? undefined : teamCap.refusal()),
     timeoutMs: config.upstreamTimeoutMs ?? 15_000,
@@ -175,7 +185,7 @@ export function createBffApp(config: BffConfig): BffApp {
     translateQuery: (user, query) => words.translateQuery(user, query),
     ...config.lists,
   });
-  const deps: BffDeps = { call, db, plan: upstream.plan, log };
+  const deps: BffDeps = { call, store, plan: upstream.plan, log };
 
   // The request's URL is absolute (scheme first): no URL parse per request to read it.
   const isHttps = (c: Context): boolean =>
@@ -253,10 +263,12 @@ export function createBffApp(config: BffConfig): BffApp {
       throw tooLarge();
     },
   });
-  const takeToken = (c: Context<BffEnv>) => {
-    if (!buckets) return;
+  // Per user (per client address without one), shared by every instance on PostgreSQL.
+  const takeToken = async (c: Context<BffEnv>) => {
+    if (rateLimit <= 0) return;
     const user = c.get('user') as BffUser | undefined;
-    const decision = buckets.take(user ? `user:${user.id}` : `addr:${clientAddress(c)}`);
+    const key = user ? `user:${user.id}` : `addr:${clientAddress(c)}`;
+    const decision = await store.takeToken(key, rateLimit, Date.now());
     if (!decision.ok) {
       throw new BffProblem(429, `Too many requests; try again in ${decision.retryAfterS} s.`, {
         headers: { 'retry-after': String(decision.retryAfterS) },
@@ -273,7 +285,8 @@ export function createBffApp(config: BffConfig): BffApp {
     // Who the request is for.
     if (mode === 'local') c.set('user', LOCAL_USER);
     else {
-      const user = resolveSessionUser(c, db, now());
+      const found = resolveSessionUser(c, store, now());
+      const user = found instanceof Promise ? await found : found;
       if (user) c.set('user', user);
       else if (!SESSION_FREE.has(path)) throw new BffProblem(401, 'Sign in to use the list builder.');
     }
@@ -290,14 +303,14 @@ export function createBffApp(config: BffConfig): BffApp {
       const length = c.req.header('content-length');
       if (length === undefined || c.req.header('transfer-encoding') !== undefined) {
         return limitBody(c, async () => {
-          takeToken(c);
+          await takeToken(c);
           await next();
         });
       }
       if (!/^\d+$/.test(length) || Number(length) > maxBodyBytes) throw tooLarge();
     }
 
-    takeToken(c);
+    await takeToken(c);
     return next();
   });
 
@@ -313,7 +326,7 @@ export function createBffApp(config: BffConfig): BffApp {
 
   mountSessionRoutes(app, {
     mode,
-    db,
+    store,
     localUser: LOCAL_USER,
     sessionTtlMs: config.sessionTtlMs ?? 7 * 24 * 3600_000,
     throttle: new FailureThrottle(),
@@ -321,9 +334,9 @@ export function createBffApp(config: BffConfig): BffApp {
     clientAddress,
     now,
   });
-  mountLedgerRoutes(app, { plan: upstream.plan, ledger, budgetOf });
+  mountLedgerRoutes(app, { plan: upstream.plan, ledger, budgetOf: budgetNow });
   mountAdminRoutes(app, {
-    db,
+    store,
     ledger,
     teamCap,
     defaultDailyBudget: defaultBudget,
@@ -335,8 +348,8 @@ export function createBffApp(config: BffConfig): BffApp {
     plan: upstream.plan,
     // What the user may still spend: their daily budget's rest, and the team's monthly cap's.
     remaining: async (user) => {
-      const budget = budgetOf(user);
-      const own = budget === null ? null : Math.max(0, budget - ledger.spentToday(user.id));
+      const budget = await budgetOf(user);
+      const own = budget === null ? null : Math.max(0, budget - (await ledger.spentToday(user.id)));
       const cap = await teamCap.current();
       const team = cap === null ? null : Math.max(0, cap - (await teamCap.spentThisMonth()));
       return own === null ? team : team === null ? own : Math.min(own, team);
@@ -391,11 +404,11 @@ export function createBffApp(config: BffConfig): BffApp {
     fetch: async (req, env) => app.fetch(req, env as object | undefined),
     deps,
     extras: mounted,
-    close: () => {
+    close: async () => {
       mounted.close();
       cache?.clear();
-      ledger.flush();
-      if (!config.db) db.close();
+      await ledger.flush();
+      if (!config.store) await store.close();
     },
   };
 }

@@ -242,7 +242,7 @@ describe('POST /bff/webhooks/company-addition', () => {
       expect(bare.logs.some((l) => l.includes('holds no webhook secret'))).toBe(true);
 
       const registered = newSecret();
-      new WebhookStore(bare.db).saveEndpoint({
+      await new WebhookStore(bare.store).saveEndpoint({
         endpoint_id: 'wh_1',
         url: `${bare.url}${WEBHOOK_PATH}`,
         secret: registered,
