@@ -69,7 +69,12 @@ export default defineConfig({
       // Every test, the BFF's store on SQLite (in memory, or a data file where a test says so).
       {
         extends: true,
-        test: { name: 'sqlite', include: ['bff/**/*.test.ts', 'web/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'sqlite',
+          include: ['bff/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+          // Several BFF processes on one database: PostgreSQL only.
+          exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
+        },
       },
       // The tests of what the BFF keeps, again on PostgreSQL: one embedded cluster for the run
       // (globalSetup), a database per test file, a fresh schema per store the test opens.
