@@ -216,15 +216,9 @@ export const MIGRATIONS: readonly Migration[] = [
     id: 2,
     name: 'daily budgets reserved across instances; shared rate limits',
     // `spent` is the settled spend of the day (seeded from the ledger when the row is made),
-    // `reserved` what calls in flight hold.
-    sqlite: `
-CREATE TABLE budget_days (
-  user_id   TEXT NOT NULL,
-  day       TEXT NOT NULL,
-  spent     REAL NOT NULL DEFAULT 0,
-  reserved  REAL NOT NULL DEFAULT 0,
-  PRIMARY KEY (user_id, day)
-);`,
+    // `reserved` what calls in flight hold. SQLite: one process owns the file, which keeps both in
+    // memory (sqlite.ts) and its buckets too: nothing to create.
+    sqlite: '',
     postgres: `
 CREATE TABLE budget_days (
   user_id   TEXT NOT NULL,

@@ -98,6 +98,7 @@ export class SqliteStore implements BffStore {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly listeners = new Set<(m: StoreMessage) => void>();
   private readonly buckets = new Map<number, TokenBuckets>();
+  private readonly budgetDays = new Map<string, { spent: number; reserved: number }>();
   private lastPrune = 0;
 
   /** Opens (creating when missing) the store; ':memory:' gives a throwaway one for tests. */
@@ -206,7 +207,8 @@ export class SqliteStore implements BffStore {
           to: changes.dailyBudget,
         });
         // What the day's reservations counted is read from the ledger again on the next call.
-        this.prepared('DELETE FROM budget_days WHERE user_id = ? AND reserved = 0').run(id);
+        for (const [k, row] of this.budgetDays)
+          if (k.startsWith(`${id}\u0000`) && row.reserved === 0) this.budgetDays.delete(k);
         refreshSessions = true;
       }
       if (changes.password !== undefined) {
@@ -325,38 +327,33 @@ export class SqliteStore implements BffStore {
 
   // --- budgets ---------------------------------------------------------------------------------------
 
+  /**
+   * One process owns a SQLite file, so the day's spend and reservations live in this process's
+   * memory (seeded from the ledger on a user's first paid call of the day), as the rate limit's
+   * buckets do: no write transaction per call. PostgreSQL keeps them in `budget_days`.
+   */
   async reserveBudget(userId: string, day: string, budget: number, estimate: number) {
-    return this.db.transaction(() => {
-      let row = this.prepared('SELECT spent, reserved FROM budget_days WHERE user_id = ? AND day = ?').get(
-        userId,
-        day,
-      ) as { spent: number; reserved: number } | undefined;
-      if (!row) {
-        const { credits: spent } = this.prepared(
-          'SELECT COALESCE(SUM(credits_consumed), 0) AS credits FROM ledger WHERE user_id = ? AND day = ?',
-        ).get(userId, day) as { credits: number };
-        row = { spent: credits(spent), reserved: 0 };
-        this.prepared('INSERT INTO budget_days (user_id, day, spent, reserved) VALUES (?, ?, ?, 0)').run(
-          userId,
-          day,
-          row.spent,
-        );
-      }
-      if (row.spent + row.reserved >= budget) return { ok: false as const, ...row };
-      this.prepared('UPDATE budget_days SET reserved = reserved + ? WHERE user_id = ? AND day = ?').run(
-        estimate,
-        userId,
-        day,
-      );
-      return { ok: true as const, lease: { userId, day, reserved: estimate } };
-    })();
+    const key = `${userId}\u0000${day}`;
+    let row = this.budgetDays.get(key);
+    if (!row) {
+      const { credits: spent } = this.prepared(
+        'SELECT COALESCE(SUM(credits_consumed), 0) AS credits FROM ledger WHERE user_id = ? AND day = ?',
+      ).get(userId, day) as { credits: number };
+      row = { spent: credits(spent), reserved: 0 };
+      // Yesterday's rows are of no more use.
+      for (const [k] of this.budgetDays) if (!k.endsWith(day)) this.budgetDays.delete(k);
+      this.budgetDays.set(key, row);
+    }
+    if (row.spent + row.reserved >= budget) return { ok: false as const, ...row };
+    row.reserved += estimate;
+    return { ok: true as const, lease: { userId, day, reserved: estimate } };
   }
 
   async settleBudget(lease: { userId: string; day: string; reserved: number }, spent: number) {
-    this.prepared(
-      `UPDATE budget_days SET reserved = MAX(0, reserved - ?), spent = ROUND(spent + ?, 4)
-       WHERE user_id = ? AND day = ?`,
-    ).run(lease.reserved, spent, lease.userId, lease.day);
+    const row = this.budgetDays.get(`${lease.userId}\u0000${lease.day}`);
+    if (!row) return;
+    row.reserved = Math.max(0, row.reserved - lease.reserved);
+    row.spent = credits(row.spent + spent);
   }
 
   // --- the team ------------------------------------------------------------------------------------
