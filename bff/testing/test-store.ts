@@ -33,3 +33,16 @@ export async function reopenTestStore(store: BffStore): Promise<BffStore> {
   schemaOf.set(again, schema);
   return again;
 }
+
+/**
+ * `n` stores opened at the same moment on one fresh state (several instances starting at once):
+ * on PostgreSQL they meet in the migrations' advisory lock; SQLite files open one after another.
+ */
+export async function testStoresAtOnce(n: number, file: string): Promise<BffStore[]> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url === undefined) return Array.from({ length: n }, () => new SqliteStore(file));
+  const schema = `s_${randomBytes(6).toString('hex')}`;
+  const stores = await Promise.all(Array.from({ length: n }, () => openPostgres(url, { schema, max: 2 })));
+  for (const s of stores) schemaOf.set(s, schema);
+  return stores;
+}
