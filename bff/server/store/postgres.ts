@@ -42,6 +42,8 @@ type Tx = postgres.TransactionSql<Record<string, never>>;
 export const CHANNEL = 'lb_bff';
 /** NOTIFY takes at most 8000 bytes of payload. */
 const MAX_PAYLOAD = 7900;
+/** Messages published within this many ms go out in one NOTIFY. */
+const PUBLISH_MS = 5;
 /** Serialises changes that must leave an enabled admin (several admins changed at once). */
 const ADMINS_LOCK = 0x6c626164;
 /** Delivery ids older than this are forgotten; the sender gives up retrying long before. */
@@ -180,6 +182,8 @@ export class PostgresStore implements BffStore {
   readonly where: string;
   readonly sql: PortableSql;
   private readonly listeners = new Set<(m: StoreMessage) => void>();
+  private outbox: string[] = [];
+  private sent: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private lastPrune = 0;
   private lastBucketPrune = 0;
@@ -209,13 +213,13 @@ export class PostgresStore implements BffStore {
 
   async listen(): Promise<void> {
     const listening = await this.pg.listen(this.channel, (payload) => {
-      let message: StoreMessage;
+      let messages: StoreMessage[];
       try {
-        message = JSON.parse(payload) as StoreMessage;
+        messages = JSON.parse(payload) as StoreMessage[];
       } catch {
         return;
       }
-      this.deliver(message);
+      if (Array.isArray(messages)) for (const m of messages) this.deliver(m);
     });
     this.unlisten = () => listening.unlisten();
   }
@@ -672,11 +676,44 @@ export class PostgresStore implements BffStore {
 
   // --- between instances -------------------------------------------------------------------------------
 
-  async publish(message: StoreMessage) {
-    const payload = JSON.stringify(message);
+  /**
+   * Messages go out in batches: those published within PUBLISH_MS share one NOTIFY (a JSON array
+   * under the payload limit). A paid call publishes a usage event, and a NOTIFY per call was the
+   * largest part of the BFF's work per call on PostgreSQL.
+   */
+  publish(message: StoreMessage): Promise<void> {
+    const text = JSON.stringify(message);
     // Too large for NOTIFY (an event is far smaller): this instance's tabs still get it.
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD) this.deliver(message);
-    else await this.pg.notify(this.channel, payload);
+    if (Buffer.byteLength(text) > MAX_PAYLOAD - 2) {
+      this.deliver(message);
+      return Promise.resolve();
+    }
+    this.outbox.push(text);
+    this.sent ??= new Promise<void>((resolve, reject) => {
+      setTimeout(() => {
+        const batch = this.outbox;
+        this.outbox = [];
+        this.sent = undefined;
+        this.notifyAll(batch).then(resolve, reject);
+      }, PUBLISH_MS);
+    });
+    return this.sent;
+  }
+
+  private async notifyAll(texts: string[]): Promise<void> {
+    let chunk: string[] = [];
+    let bytes = 2;
+    for (const t of texts) {
+      const size = Buffer.byteLength(t) + 1;
+      if (chunk.length > 0 && bytes + size > MAX_PAYLOAD) {
+        await this.pg.notify(this.channel, `[${chunk.join(',')}]`);
+        chunk = [];
+        bytes = 2;
+      }
+      chunk.push(t);
+      bytes += size;
+    }
+    if (chunk.length > 0) await this.pg.notify(this.channel, `[${chunk.join(',')}]`);
   }
 
   onMessage(listener: (message: StoreMessage) => void) {
@@ -687,6 +724,7 @@ export class PostgresStore implements BffStore {
   }
 
   async close() {
+    await this.sent?.catch(() => {});
     this.listeners.clear();
     await this.returnGrants().catch(() => {});
     await this.unlisten?.().catch(() => {});
