@@ -79,12 +79,16 @@ export async function startEmbeddedPostgres(o: EmbeddedOptions = {}): Promise<Em
     onLog: (m) => log(m.trim()),
     onError: (e) => log(String(e)),
   });
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to reach the data folder.
+  const hint = asRoot
+    ? ` (as root, PostgreSQL runs as the "postgres" user: every folder above ${dir} must be open to it; set POSTGRES_DIR to a folder it can reach)`
+    : '';
   try {
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
     await server.start();
   } catch (err) {
     throw new Error(
-      `PostgreSQL did not start on 127.0.0.1:${port} with data in ${dir}${err instanceof Error ? `: ${err.message}` : ''}`,
+      `PostgreSQL did not start on 127.0.0.1:${port} with data in ${dir}${err instanceof Error && err.message ? `: ${err.message}` : ''}${hint}`,
     );
   }
   const url = urlOf(port, 'postgres');
