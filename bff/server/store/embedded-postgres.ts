@@ -107,8 +107,13 @@ export async function startEmbeddedPostgres(o: EmbeddedOptions = {}): Promise<Em
       return urlOf(port, name);
     },
     stop: async () => {
-      await server.stop();
-      if (temp) rmSync(temp, { recursive: true, force: true });
+      try {
+        await server.stop();
+      } finally {
+        // The package removes a throwaway data folder itself, but may meet files the server was
+        // still writing as it stopped: the folder goes here in any case.
+        if (temp) rmSync(temp, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      }
     },
   };
 }
