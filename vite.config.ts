@@ -7,6 +7,23 @@ import { precompressDir } from './bff/server/static/precompress.ts';
 
 const bffPort = Number(process.env.PORT ?? 8787);
 
+/**
+ * The tests that run on PostgreSQL too (the `postgres` project): those of everything the BFF keeps
+ * (sessions, accounts and the team, the ledger and budgets, additions, webhooks, live events, rate
+ * limits) and the test of several instances on one database, which runs on PostgreSQL only.
+ */
+const POSTGRES_TESTS = [
+  'bff/server/store/*.test.ts',
+  'bff/server/auth/*.test.ts',
+  'bff/server/admin/*.test.ts',
+  'bff/server/ledger/*.test.ts',
+  'bff/server/additions/*.test.ts',
+  'bff/server/webhooks/*.test.ts',
+  'bff/server/events/*.test.ts',
+  'bff/server/security/guard.http.test.ts',
+  'bff/server/saved-lists/*.test.ts',
+];
+
 export default defineConfig({
   plugins: [
     react(),
@@ -44,11 +61,33 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['bff/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
     setupFiles: ['web/src/testing/setup.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    projects: [
+      // Every test, the BFF's store on SQLite (in memory, or a data file where a test says so).
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['bff/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+          // Several BFF processes on one database: PostgreSQL only.
+          exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
+        },
+      },
+      // The tests of what the BFF keeps, again on PostgreSQL: one embedded cluster for the run
+      // (globalSetup), a database per test file, a fresh schema per store the test opens.
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: POSTGRES_TESTS,
+          globalSetup: ['bff/testing/postgres-global.ts'],
+          setupFiles: ['web/src/testing/setup.ts', 'bff/testing/postgres-file.ts'],
+        },
+      },
+    ],
   },
 });

@@ -27,6 +27,8 @@
  * BENCH_BFF_SECONDS (default 6) is the measured time per case, connection count and target, split
  * over the rounds (at least 1 s each); the first round warms every target up for 1 s first.
  * BENCH_BFF_CONNECTIONS (default "1,32") picks the connection counts (one of them, to iterate quickly).
+ * BENCH_DATABASE=postgres puts the BFF's store on an embedded PostgreSQL server (started for the run
+ * in a temp folder, removed after); default SQLite.
  */
 import { mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -48,7 +50,8 @@ import { findKey, setCredits } from '../embedded/store/keys';
 import { startModuleWorker } from '../embedded/worker-thread';
 import { createBffApp } from '../server/app';
 import { addUser } from '../server/auth/users';
-import { bffDatabaseFile, openBffDatabase } from '../server/store/db';
+import { startEmbeddedPostgres } from '../server/store/embedded-postgres';
+import { openStore } from '../server/store/open';
 import { remoteUpstream } from '../server/upstream/upstream';
 
 const COMPANIES = 25_000;
@@ -60,7 +63,7 @@ const DISTINCT = 20_000;
 
 export type Role =
   | { role: 'bff-bench-service'; dataDir: string }
-  | { role: 'bff-bench-bff'; upstreamUrl: string; dataDir: string }
+  | { role: 'bff-bench-bff'; upstreamUrl: string; dataDir: string; databaseUrl?: string }
   | { role: 'bff-bench-minimal'; upstreamUrl: string };
 
 /** CPU time of the calling thread so far, in ms (Linux: the scheduler's own account, in ns). */
@@ -127,13 +130,13 @@ async function serviceThread(dataDir: string): Promise<void> {
 }
 
 /** The BFF as a team deploys it: accounts and sessions, a daily budget, the ledger. */
-async function bffThread(upstreamUrl: string, dataDir: string): Promise<void> {
-  const db = openBffDatabase(bffDatabaseFile(dataDir));
-  await addUser(db, { ...USER, dailyBudget: 1e12 }, { replace: true });
+async function bffThread(upstreamUrl: string, dataDir: string, databaseUrl?: string): Promise<void> {
+  const store = await openStore({ databaseUrl, dataDir });
+  await addUser(store, { ...USER, dailyBudget: 1e12 }, { replace: true });
   const bff = createBffApp({
     upstream: remoteUpstream(upstreamUrl, KEY),
     mode: 'team',
-    db,
+    store,
     staticDir: 'does-not-exist',
     cacheTtlMs: 0,
     rateLimitPerMinute: 0,
@@ -240,11 +243,17 @@ export async function startBenchTargets(
   dataDir: string,
   bffDataDir: string,
   upstreamUrl?: string,
+  databaseUrl?: string,
 ): Promise<BenchSetup> {
   const service = await startThread({ role: 'bff-bench-service', dataDir });
   const serviceUrl = upstreamUrl ?? `http://127.0.0.1:${service.message.port}`;
   const [bff, minimal] = await Promise.all([
-    startThread({ role: 'bff-bench-bff', upstreamUrl: serviceUrl, dataDir: bffDataDir }),
+    startThread({
+      role: 'bff-bench-bff',
+      upstreamUrl: serviceUrl,
+      dataDir: bffDataDir,
+      ...(databaseUrl ? { databaseUrl } : {}),
+    }),
     startThread({ role: 'bff-bench-minimal', upstreamUrl: serviceUrl }),
   ]);
   const bffUrl = `http://127.0.0.1:${bff.message.port}`;
@@ -474,7 +483,17 @@ export async function bffOverheadBench(benchDir: string): Promise<void> {
   await ensureBenchDataset(dataDir);
 
   const bffDataDir = mkdtempSync(path.join(tmpdir(), 'bff-bench-'));
-  const setup = await startBenchTargets(dataDir, bffDataDir);
+  // BENCH_DATABASE=postgres: the BFF's store on an embedded PostgreSQL (a server of its own, with its
+  // default durability), as several instances would share it; else SQLite in a temp folder.
+  const onPostgres = process.env.BENCH_DATABASE === 'postgres';
+  const cluster = onPostgres ? await startEmbeddedPostgres() : undefined;
+  console.log(`BFF store: ${cluster ? `PostgreSQL (embedded, 127.0.0.1:${cluster.port})` : 'SQLite'}`);
+  const setup = await startBenchTargets(
+    dataDir,
+    bffDataDir,
+    undefined,
+    cluster ? await cluster.createDatabase('bench') : undefined,
+  );
   const cases = benchCases(setup.uuids);
   const rows: Row[] = cases.flatMap((c) =>
     connectionCounts.map((connections) => ({ name: c.name, connections, rounds: [] })),
@@ -494,6 +513,7 @@ export async function bffOverheadBench(benchDir: string): Promise<void> {
     }
   } finally {
     await setup.close();
+    await cluster?.stop();
     rmSync(bffDataDir, { recursive: true, force: true });
   }
   console.log(formatBffBench(rows));
@@ -501,5 +521,5 @@ export async function bffOverheadBench(benchDir: string): Promise<void> {
 
 const role = isMainThread ? undefined : (workerData as Role | undefined);
 if (role?.role === 'bff-bench-service') await serviceThread(role.dataDir);
-else if (role?.role === 'bff-bench-bff') await bffThread(role.upstreamUrl, role.dataDir);
+else if (role?.role === 'bff-bench-bff') await bffThread(role.upstreamUrl, role.dataDir, role.databaseUrl);
 else if (role?.role === 'bff-bench-minimal') await minimalThread(role.upstreamUrl);

@@ -100,9 +100,9 @@ export async function listsBench(benchDir: string): Promise<void> {
       ),
     ].filter((c): c is Candidate => c !== undefined);
 
-    const ledger = bff.deps.db;
-    const lastId = () =>
-      (ledger.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM ledger').get() as { id: number }).id;
+    const ledger = bff.deps.store.sql;
+    const lastId = async () =>
+      ((await ledger.get('SELECT COALESCE(MAX(id), 0) AS id FROM ledger')) as { id: number }).id;
     const flush = () => bff.fetch(new Request(`http://bff${pathOf('bff.usage')}`));
     for (const c of cases) {
       const filters = { 'location.hq.country': c.countries, 'firmographic.headcount_range': c.bands };
@@ -122,7 +122,7 @@ export async function listsBench(benchDir: string): Promise<void> {
         ['next page (cached)', 50],
       ] as const) {
         await flush();
-        const before = lastId();
+        const before = await lastId();
         const started = performance.now();
         const res = await bff.fetch(
           new Request(`http://bff${pathOf('list.generate')}`, {
@@ -139,7 +139,7 @@ export async function listsBench(benchDir: string): Promise<void> {
         const ms = performance.now() - started;
         if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(answer)}`);
         await flush();
-        const calls = ledger.prepare('SELECT credits_consumed FROM ledger WHERE id > ?').all(before) as {
+        const calls = (await ledger.all('SELECT credits_consumed FROM ledger WHERE id > ?', [before])) as {
           credits_consumed: number;
         }[];
         const ledgerCredits = Math.round(calls.reduce((s, r) => s + r.credits_consumed, 0) * 10000) / 10000;

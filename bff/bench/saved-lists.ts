@@ -78,22 +78,19 @@ async function planBench(dataDir: string, key: string, label: string): Promise<v
     log: () => {},
   });
   const call = caller(bff);
-  const ledger = bff.deps.db;
+  const ledger = bff.deps.store.sql;
   const ledgerSum = async (afterId: number) => {
     await call('bff.usage');
-    return credits(
-      (
-        ledger
-          .prepare('SELECT COALESCE(SUM(credits_consumed), 0) AS c FROM ledger WHERE id > ?')
-          .get(afterId) as {
-          c: number;
-        }
-      ).c,
+    const row = await ledger.get<{ c: number }>(
+      'SELECT COALESCE(SUM(credits_consumed), 0) AS c FROM ledger WHERE id > ?',
+      [afterId],
     );
+    return credits(row?.c ?? 0);
   };
   const lastId = async () => {
     await call('bff.usage');
-    return (ledger.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM ledger').get() as { id: number }).id;
+    const row = await ledger.get<{ id: number }>('SELECT COALESCE(MAX(id), 0) AS id FROM ledger');
+    return Number(row?.id ?? 0);
   };
 
   /** Times `runs` runs of a list, `before` each; answers the last run and what each cost. */

@@ -28,10 +28,10 @@ import { credits } from '../contract/pricing';
 import { mountAdminRoutes } from './admin/routes';
 import { TeamCap } from './admin/team-cap';
 import { mountSessionRoutes, resolveSessionUser } from './auth/session-routes';
-import { findUserById } from './auth/users';
 import { ResponseCache } from './cache/cache';
 import type { BffDeps, BffEnv, BffUser } from './context';
 import { type BffExtras, type ExtrasOptions, mountBffExtras } from './extras';
+import { Budgets } from './ledger/budget';
 import { Ledger } from './ledger/ledger';
 import { mountLedgerRoutes } from './ledger/routes';
 import { type ListResolverOptions, withListResolver } from './lists/resolver';
@@ -42,11 +42,12 @@ import { scrub } from './proxy/tolerant';
 import { route } from './routing';
 import { mountSavedLists } from './saved-lists/routes';
 import { type BudgetLeft, SavedListScheduler } from './saved-lists/scheduler';
-import { type SavedListStore, SqliteSavedListStore } from './saved-lists/store';
+import { type SavedListStore, SqlSavedListStore } from './saved-lists/store';
 import { csrfRefusal, isUnsafeMethod } from './security/csrf';
 import { securityHeaders } from './security/headers';
-import { FailureThrottle, TokenBuckets } from './security/throttle';
-import { type BffDb, bffDatabaseFile, openBffDatabase } from './store/db';
+import { FailureThrottle } from './security/throttle';
+import { bffDatabaseFile, SqliteStore } from './store/sqlite';
+import type { BffStore } from './store/store';
 import type { Upstream } from './upstream/upstream';
 import { SYSTEM_USER } from './webhooks/register';
 import { createWordsReader } from './words/filter-builder';
@@ -55,8 +56,11 @@ export type BffConfig = {
   upstream: Upstream;
   /** BFF_MODE: local (one implicit user, loopback only) or team (accounts and sessions). */
   mode?: BffMode;
-  /** The BFF's store; by default DATA_DIR/bff.sqlite is opened (and closed by `close`). */
-  db?: BffDb;
+  /**
+   * The BFF's store (`openStore`: PostgreSQL when DATABASE_URL is set); by default SQLite in
+   * DATA_DIR/bff.sqlite is opened (and closed by `close`). A store given is the caller's to close.
+   */
+  store?: BffStore;
   dataDir?: string;
   /** The built web app; not served when missing. */
   staticDir?: string;
@@ -103,7 +107,8 @@ export type BffApp = {
   deps: BffDeps;
   extras: BffExtras;
   savedLists: { store: SavedListStore; scheduler: SavedListScheduler };
-  close: () => void;
+  /** Ends event streams and timers, writes the ledger's pending records, closes a store it opened. */
+  close: () => Promise<void>;
 };
 
 /** Local mode's one user: an admin (nobody else could run the team's settings). */
@@ -131,12 +136,13 @@ export function createBffApp(config: BffConfig): BffApp {
   const { upstream } = config;
   const mode = config.mode ?? 'local';
   const now = config.now ?? (() => new Date());
-  const db = config.db ?? openBffDatabase(bffDatabaseFile(config.dataDir ?? './data'));
+  const store = config.store ?? new SqliteStore(bffDatabaseFile(config.dataDir ?? './data'));
   const secret = upstream.apiKey;
   const log = (line: string) => (config.log ?? console.log)(scrub(line, secret));
   const defaultBudget = config.dailyBudget ?? null;
-  const ledger = new Ledger(db, now);
-  const teamCap = new TeamCap(db, ledger, now);
+  const ledger = new Ledger(store, now, log);
+  const budgets = new Budgets(store, now);
+  const teamCap = new TeamCap(store, ledger, now);
   const cacheTtlMs = config.cacheTtlMs ?? 60_000;
   const cache =
     cacheTtlMs > 0
@@ -147,14 +153,16 @@ export function createBffApp(config: BffConfig): BffApp {
         })
       : undefined;
   const rateLimit = config.rateLimitPerMinute ?? 600;
-  const buckets = rateLimit > 0 ? new TokenBuckets(rateLimit) : undefined;
+
   const maxBodyBytes = config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
-  const budgetOf = (user: BffUser): number | null => {
+  /** The user's daily budget: known at once for a signed-in user (read with the session). */
+  const budgetOf = (user: BffUser): number | null | Promise<number | null> => {
     if (mode === 'local') return defaultBudget;
-    const own = user.dailyBudget !== undefined ? user.dailyBudget : findUserById(db, user.id)?.daily_budget;
-    return own ?? defaultBudget;
+    if (user.dailyBudget !== undefined) return user.dailyBudget ?? defaultBudget;
+    return store.findUserById(user.id).then((u) => u?.daily_budget ?? defaultBudget);
   };
+  const budgetNow = async (user: BffUser): Promise<number | null> => budgetOf(user);
 
   let extras: BffExtras | undefined;
   /** Answers the pipeline built with the security headers already on them. */
@@ -165,6 +173,8 @@ export function createBffApp(config: BffConfig): BffApp {
     ledger,
     ...(cache ? { cache } : {}),
     budgetOf,
+    budgets,
+    plan: upstream.plan,
     // The BFF's own calls (webhook registration, free) are the team's housekeeping, never refused.
     teamCap: (user) => (user.id === SYSTEM_USER.id ? undefined : teamCap.refusal()),
     timeoutMs: config.upstreamTimeoutMs ?? 15_000,
@@ -185,7 +195,7 @@ export function createBffApp(config: BffConfig): BffApp {
     translateQuery: (user, query) => words.translateQuery(user, query),
     ...config.lists,
   });
-  const deps: BffDeps = { call, db, plan: upstream.plan, log };
+  const deps: BffDeps = { call, store, plan: upstream.plan, log };
 
   // The request's URL is absolute (scheme first): no URL parse per request to read it.
   const isHttps = (c: Context): boolean =>
@@ -263,10 +273,12 @@ export function createBffApp(config: BffConfig): BffApp {
       throw tooLarge();
     },
   });
-  const takeToken = (c: Context<BffEnv>) => {
-    if (!buckets) return;
+  // Per user (per client address without one), shared by every instance on PostgreSQL.
+  const takeToken = async (c: Context<BffEnv>) => {
+    if (rateLimit <= 0) return;
     const user = c.get('user') as BffUser | undefined;
-    const decision = buckets.take(user ? `user:${user.id}` : `addr:${clientAddress(c)}`);
+    const key = user ? `user:${user.id}` : `addr:${clientAddress(c)}`;
+    const decision = await store.takeToken(key, rateLimit, Date.now());
     if (!decision.ok) {
       throw new BffProblem(429, `Too many requests; try again in ${decision.retryAfterS} s.`, {
         headers: { 'retry-after': String(decision.retryAfterS) },
@@ -283,7 +295,8 @@ export function createBffApp(config: BffConfig): BffApp {
     // Who the request is for.
     if (mode === 'local') c.set('user', LOCAL_USER);
     else {
-      const user = resolveSessionUser(c, db, now());
+      const found = resolveSessionUser(c, store, now());
+      const user = found instanceof Promise ? await found : found;
       if (user) c.set('user', user);
       else if (!SESSION_FREE.has(path)) throw new BffProblem(401, 'Sign in to use the list builder.');
     }
@@ -300,14 +313,14 @@ export function createBffApp(config: BffConfig): BffApp {
       const length = c.req.header('content-length');
       if (length === undefined || c.req.header('transfer-encoding') !== undefined) {
         return limitBody(c, async () => {
-          takeToken(c);
+          await takeToken(c);
           await next();
         });
       }
       if (!/^\d+$/.test(length) || Number(length) > maxBodyBytes) throw tooLarge();
     }
 
-    takeToken(c);
+    await takeToken(c);
     return next();
   });
 
@@ -323,7 +336,7 @@ export function createBffApp(config: BffConfig): BffApp {
 
   mountSessionRoutes(app, {
     mode,
-    db,
+    store,
     localUser: LOCAL_USER,
     sessionTtlMs: config.sessionTtlMs ?? 7 * 24 * 3600_000,
     throttle: new FailureThrottle(),
@@ -331,9 +344,9 @@ export function createBffApp(config: BffConfig): BffApp {
     clientAddress,
     now,
   });
-  mountLedgerRoutes(app, { plan: upstream.plan, ledger, budgetOf });
+  mountLedgerRoutes(app, { plan: upstream.plan, ledger, budgetOf: budgetNow });
   mountAdminRoutes(app, {
-    db,
+    store,
     ledger,
     teamCap,
     defaultDailyBudget: defaultBudget,
@@ -342,10 +355,10 @@ export function createBffApp(config: BffConfig): BffApp {
   });
   // What a user may still spend: their daily budget's rest, and the team's monthly cap's.
   const budgetLeft = async (user: BffUser): Promise<BudgetLeft> => {
-    const budget = budgetOf(user);
+    const budget = await budgetOf(user);
     const cap = await teamCap.current();
     return {
-      daily: budget === null ? null : Math.max(0, credits(budget - ledger.spentToday(user.id))),
+      daily: budget === null ? null : Math.max(0, credits(budget - (await ledger.spentToday(user.id)))),
       team: cap === null ? null : Math.max(0, credits(cap - (await teamCap.spentThisMonth()))),
     };
   };
@@ -361,7 +374,8 @@ export function createBffApp(config: BffConfig): BffApp {
   extras = mounted;
 
   const savedListsNow = config.savedLists?.now ?? now;
-  const savedListStore = new SqliteSavedListStore(db);
+  // Its tables are migration 3 of the BFF's store (store/migrations.ts), on either engine.
+  const savedListStore = new SqlSavedListStore(store.sql, { applySchema: false });
   const runner = { call, plan: upstream.plan, store: savedListStore, now: savedListsNow };
   mountSavedLists(app, { store: savedListStore, runner, now: savedListsNow });
   const schedulerConfig = config.savedLists?.scheduler;
@@ -369,9 +383,9 @@ export function createBffApp(config: BffConfig): BffApp {
     runner,
     store: savedListStore,
     // Checks run as the list's owner, while the owner may still sign in.
-    ownerOf: (list) => {
+    ownerOf: async (list) => {
       if (mode === 'local') return list.ownerId === LOCAL_USER.id ? LOCAL_USER : undefined;
-      const u = findUserById(db, list.ownerId);
+      const u = await store.findUserById(list.ownerId);
       return u && !u.disabled
         ? { id: u.id, name: u.name, dailyBudget: u.daily_budget, role: u.role }
         : undefined;
@@ -431,12 +445,12 @@ export function createBffApp(config: BffConfig): BffApp {
     deps,
     extras: mounted,
     savedLists: { store: savedListStore, scheduler },
-    close: () => {
-      void scheduler.stop();
+    close: async () => {
+      await scheduler.stop();
       mounted.close();
       cache?.clear();
-      ledger.flush();
-      if (!config.db) db.close();
+      await ledger.flush();
+      if (!config.store) await store.close();
     },
   };
 }

@@ -2,10 +2,10 @@
  * The seams of the BFF: who the request is for, and the one way every part of the BFF calls the
  * upstream (validation, budget, cache, retries and the credit ledger applied alike).
  */
-import type Database from 'better-sqlite3';
 import type { Role } from '../contract/admin';
 import type { ServiceEndpointId } from '../contract/endpoints';
 import type { Plan } from '../contract/pricing';
+import type { BffStore } from './store/store';
 
 /** The user a request acts for: the implicit local user, or a signed-in team account. */
 export type BffUser = {
@@ -33,8 +33,11 @@ export type BffDeps = {
    * Answers with the BFF's response (problem details on failure, never throws for HTTP errors).
    */
   call: (user: BffUser, req: Request) => Promise<Response>;
-  /** The BFF's own SQLite store (DATA_DIR/bff.sqlite): users, sessions, ledger, webhooks seen. */
-  db: Database.Database;
+  /**
+   * The BFF's store (bff/server/store/store.ts): SQLite in DATA_DIR/bff.sqlite, or PostgreSQL when
+   * DATABASE_URL is set. Users, sessions, ledger, budgets, the team, additions, webhooks seen.
+   */
+  store: BffStore;
   /** The upstream key's plan (UPSTREAM_PLAN, or the embedded key's plan). */
   plan: Plan;
   log: (line: string) => void;

@@ -14,8 +14,11 @@ import { mountWebhookReceiver } from './webhooks/receiver';
 import { WebhookStore } from './webhooks/store';
 
 export type BffExtras = {
-  /** Called after each upstream answer the proxy relays (not for cache hits). */
-  onProxied: (call: ProxiedCall) => void;
+  /**
+   * Called after each upstream answer the proxy relays (not for cache hits); a promise when the
+   * store is written (an addition request), which the proxy waits for before it answers.
+   */
+  onProxied: (call: ProxiedCall) => void | Promise<void>;
   /** Stops timers and closes event streams. */
   close: () => void;
 };
@@ -36,9 +39,9 @@ export function mountBffExtras(
   opts: ExtrasOptions = {},
 ): BffExtras & { hub: EventHub } {
   const now = opts.now ?? (() => new Date());
-  const hub = new EventHub();
-  const additions = new AdditionStore(deps.db);
-  const webhooks = new WebhookStore(deps.db);
+  const hub = new EventHub(deps.store, deps.log);
+  const additions = new AdditionStore(deps.store);
+  const webhooks = new WebhookStore(deps.store);
   const spent = (userId: string, endpoint: string, credits: number) => {
     if (credits > 0) hub.publish(userId, 'usage.changed', { endpoint, credits_consumed: credits });
   };
@@ -53,7 +56,6 @@ export function mountBffExtras(
   mountAdditions(app, additions);
   mountWebhookReceiver(app, {
     store: webhooks,
-    additions,
     hub,
     log: deps.log,
     envSecret: 'webhookSecret' in opts ? opts.webhookSecret : process.env.WEBHOOK_SECRET,
@@ -64,17 +66,23 @@ export function mountBffExtras(
     hub,
     onProxied: (call) => {
       // Bookkeeping must never break the answer the proxy is relaying.
-      try {
-        trackAddition(additions, hub, call, now());
-        const credits =
-          call.creditsConsumed ?? (call.body as { credits_consumed?: unknown } | null)?.credits_consumed;
-        if (typeof credits === 'number') spent(call.user.id, call.endpoint, credits);
-      } catch (e) {
+      const failed = (e: unknown) =>
         deps.log(
           `Could not record ${call.method} ${call.endpoint}: ${e instanceof Error ? e.message : String(e)}`,
         );
+      try {
+        const credits =
+          call.creditsConsumed ?? (call.body as { credits_consumed?: unknown } | null)?.credits_consumed;
+        if (typeof credits === 'number') spent(call.user.id, call.endpoint, credits);
+        if (call.id === 'additions.submit' || call.id === 'additions.status')
+          return trackAddition(additions, hub, call, now()).catch(failed);
+      } catch (e) {
+        failed(e);
       }
     },
-    close: closeEvents,
+    close: () => {
+      closeEvents();
+      hub.close();
+    },
   };
 }

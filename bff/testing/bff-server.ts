@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/bff';
 import { type BffApp, type BffConfig, createBffApp } from '../server/app';
-import { openBffDatabase } from '../server/store/db';
+import { testStore } from './test-store';
 
 export type RunningBff = {
   bff: BffApp;
@@ -23,8 +23,10 @@ export async function startBff(
   config: Partial<BffConfig> & Pick<BffConfig, 'upstream'>,
 ): Promise<RunningBff> {
   const logs: string[] = [];
+  // The harness's own store (in memory, or a fresh PostgreSQL schema) unless the test gives one.
+  const own = config.store ? undefined : await testStore();
   const bff = createBffApp({
-    db: openBffDatabase(':memory:'),
+    ...(own ? { store: own } : {}),
     staticDir: 'does-not-exist',
     log: (line) => logs.push(line),
     extras: { webhookSecret: undefined, heartbeatMs: 60_000 },
@@ -52,8 +54,10 @@ export async function startBff(
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
-          bff.close();
-          resolve();
+          void bff
+            .close()
+            .then(() => own?.close())
+            .then(() => resolve());
         });
         // Event streams and kept-alive sockets must not hold the close.
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -6,13 +6,14 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import Database from 'better-sqlite3';
 import { Hono } from 'hono';
 import { matchEndpoint, type ServiceEndpointId } from '../contract/endpoints';
 import type { Plan } from '../contract/pricing';
 import { type Service, type ServiceOptions, startService } from '../embedded/service';
 import type { BffDeps, BffEnv, BffUser } from '../server/context';
 import { type ExtrasOptions, mountBffExtras } from '../server/extras';
+import type { BffStore } from '../server/store/store';
+import { testStore } from './test-store';
 
 export const TEST_USER_HEADER = 'x-test-user';
 
@@ -21,7 +22,7 @@ export type RecordedCall = { user: string; method: string; path: string; body: u
 export type ExtrasServer = {
   url: string;
   deps: BffDeps;
-  db: Database.Database;
+  store: BffStore;
   calls: RecordedCall[];
   logs: string[];
   extras: ReturnType<typeof mountBffExtras>;
@@ -51,7 +52,7 @@ export async function startExtrasServer(
   opts: { plan?: Plan; extras?: ExtrasOptions } = {},
 ): Promise<ExtrasServer> {
   const plan = opts.plan ?? 'enterprise';
-  const db = new Database(':memory:');
+  const store = await testStore();
   const calls: RecordedCall[] = [];
   const logs: string[] = [];
   let staged: StageFn | undefined;
@@ -59,7 +60,7 @@ export async function startExtrasServer(
 
   const deps: BffDeps = {
     plan,
-    db,
+    store,
     log: (line) => logs.push(line),
     call: async (user: BffUser, req: Request) => {
       const text = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
@@ -87,7 +88,7 @@ export async function startExtrasServer(
       const matched = matchEndpoint(req.method, path, ['service']);
       if (matched?.kind !== 'endpoint')
         throw new Error(`${req.method} ${path} is no endpoint of the service`);
-      extras?.onProxied({
+      await extras?.onProxied({
         user,
         id: matched.id as ServiceEndpointId,
         method: req.method,
@@ -115,7 +116,7 @@ export async function startExtrasServer(
   return {
     url: `http://127.0.0.1:${port}`,
     deps,
-    db,
+    store,
     calls,
     logs,
     extras: mounted,
@@ -126,8 +127,7 @@ export async function startExtrasServer(
       new Promise<void>((resolve) => {
         mounted.close();
         server.close(() => {
-          db.close();
-          resolve();
+          void store.close().then(() => resolve());
         });
         // Open event streams would keep the server from closing.
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

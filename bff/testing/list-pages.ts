@@ -22,14 +22,17 @@ export async function ledgerRows(
   afterId: number,
 ): Promise<{ id: number; endpoint: string; credits_consumed: number; cache: string }[]> {
   await spentToday(bff);
-  return bff.bff.deps.db
-    .prepare('SELECT id, endpoint, credits_consumed, cache FROM ledger WHERE id > ? ORDER BY id')
-    .all(afterId) as { id: number; endpoint: string; credits_consumed: number; cache: string }[];
+  return bff.bff.deps.store.sql.all<{
+    id: number;
+    endpoint: string;
+    credits_consumed: number;
+    cache: string;
+  }>('SELECT id, endpoint, credits_consumed, cache FROM ledger WHERE id > ? ORDER BY id', [afterId]);
 }
 
 export async function lastLedgerId(bff: RunningBff): Promise<number> {
   await spentToday(bff);
-  return (bff.bff.deps.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM ledger').get() as { id: number })
+  return (await bff.bff.deps.store.sql.get<{ id: number }>('SELECT COALESCE(MAX(id), 0) AS id FROM ledger'))!
     .id;
 }
 

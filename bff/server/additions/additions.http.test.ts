@@ -118,7 +118,7 @@ describe('GET /bff/additions and the polling fallback', () => {
 
   it('claims a request nobody submitted through this BFF for the user who looks it up', async () => {
     const requestId = randomUUID();
-    server.extras.onProxied({
+    await server.extras.onProxied({
       user: user('frank'),
       method: 'GET',
       id: 'additions.status' as const,
@@ -151,9 +151,9 @@ describe('GET /bff/additions and the polling fallback', () => {
       id: 'additions.submit' as const,
       endpoint: '/api/v1/company/addition-requests',
     };
-    server.extras.onProxied({ ...call, status: 429, body: { request_id: randomUUID() } });
-    server.extras.onProxied({ ...call, status: 202, body: { unexpected: true } });
-    server.extras.onProxied({
+    await server.extras.onProxied({ ...call, status: 429, body: { request_id: randomUUID() } });
+    await server.extras.onProxied({ ...call, status: 202, body: { unexpected: true } });
+    await server.extras.onProxied({
       ...call,
       method: 'GET',
       id: 'additions.status' as const,

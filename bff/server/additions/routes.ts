@@ -12,20 +12,25 @@ import { route } from '../routing';
 import type { AdditionStore } from './store';
 
 export function mountAdditions(app: Hono<BffEnv>, additions: AdditionStore): void {
-  route(app, 'bff.additions', (c) => {
-    const body: AdditionsResponse = { data: additions.listFor(c.get('user').id) };
+  route(app, 'bff.additions', async (c) => {
+    const body: AdditionsResponse = { data: await additions.listFor(c.get('user').id) };
     return c.json(body, 200, { 'cache-control': 'no-store' });
   });
 }
 
 /** Learns from a relayed upstream answer: who submitted a request, and what state it is in. */
-export function trackAddition(additions: AdditionStore, hub: EventHub, call: ProxiedCall, now: Date): void {
+export async function trackAddition(
+  additions: AdditionStore,
+  hub: EventHub,
+  call: ProxiedCall,
+  now: Date,
+): Promise<void> {
   if (call.status < 200 || call.status >= 300) return;
   if (call.id === 'additions.submit') {
     const submitted = AdditionSubmitResponse.safeParse(call.body);
     if (!submitted.success || submitted.data.request_id === null) return;
     const name = (call.request as { company_name?: unknown } | undefined)?.company_name;
-    additions.recordSubmission({
+    await additions.recordSubmission({
       requestId: submitted.data.request_id,
       userId: call.user.id,
       companyName: typeof name === 'string' ? name.trim() : null,
@@ -38,7 +43,7 @@ export function trackAddition(additions: AdditionStore, hub: EventHub, call: Pro
   if (call.id === 'additions.status') {
     const status = AdditionStatusResponse.safeParse(call.body);
     if (!status.success) return;
-    const update = additions.applyStatus(status.data, call.user.id);
+    const update = await additions.applyStatus(status.data, call.user.id);
     if (update.changed && update.userId) {
       const { credits_consumed: _credits, ...event } = status.data;
       hub.publish(update.userId, 'company_addition.status_changed', event);

@@ -20,9 +20,10 @@ import type { Problem } from '../../contract/problem';
 import { type Service, startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';
 import { parseCsv } from '../../testing/parse-csv';
+import { testStore } from '../../testing/test-store';
 import { addUser } from '../auth/users';
 import { utcDay } from '../ledger/ledger';
-import { type BffDb, openBffDatabase } from '../store/db';
+import type { BffStore } from '../store/store';
 import { embeddedUpstream } from '../upstream/upstream';
 import { windowDays } from './spend';
 
@@ -37,17 +38,17 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 /** A team-mode BFF on its own store with an admin (ada) and a member (mia). */
-async function team(): Promise<{ bff: RunningBff; db: BffDb; close: () => Promise<void> }> {
-  const db = openBffDatabase(':memory:');
+async function team(): Promise<{ bff: RunningBff; db: BffStore; close: () => Promise<void> }> {
+  const db = await testStore();
   await addUser(db, { ...ADA, dailyBudget: null, role: 'admin' });
   await addUser(db, { ...MIA, dailyBudget: null });
-  const bff = await startBff({ upstream: embeddedUpstream(service), mode: 'team', db });
+  const bff = await startBff({ upstream: embeddedUpstream(service), mode: 'team', store: db });
   return {
     bff,
     db,
     close: async () => {
       await bff.close();
-      db.close();
+      await db.close();
     },
   };
 }
@@ -73,15 +74,12 @@ function as(bff: RunningBff, cookie: string) {
   };
 }
 
-const ledgerSum = (db: BffDb, where = '1 = 1', ...params: unknown[]): number =>
+const ledgerSum = async (db: BffStore, where = '1 = 1', ...params: unknown[]): Promise<number> =>
   credits(
-    (
-      db
-        .prepare(`SELECT COALESCE(SUM(credits_consumed), 0) AS c FROM ledger WHERE ${where}`)
-        .get(...params) as {
-        c: number;
-      }
-    ).c,
+    (await db.sql.get<{ c: number }>(
+      `SELECT COALESCE(SUM(credits_consumed), 0) AS c FROM ledger WHERE ${where}`,
+      params,
+    ))!.c,
   );
 
 const ADMIN_ROUTES = ENDPOINT_IDS.filter((id) => {
@@ -116,7 +114,7 @@ describe('roles', () => {
   it('answers 403 (a problem) to a member on every admin route and the upstream’s webhooks, changing nothing', async () => {
     expect(ADMIN_ROUTES.filter((id) => id.startsWith('bff.admin.')).length).toBe(8);
     expect(ADMIN_ROUTES.filter((id) => id.startsWith('webhooks.')).length).toBe(4);
-    const usersBefore = t.db.prepare('SELECT * FROM users').all();
+    const usersBefore = await t.db.sql.all('SELECT * FROM users');
     for (const id of ADMIN_ROUTES) {
       const input =
         id === 'bff.admin.addUser'
@@ -141,8 +139,8 @@ describe('roles', () => {
     expect(
       (await t.bff.call('/v1/webhooks/', { headers: { cookie: await cookieOf(t.bff, MIA) } })).status,
     ).toBe(403);
-    expect(t.db.prepare('SELECT * FROM users').all()).toEqual(usersBefore);
-    expect(t.db.prepare('SELECT COUNT(*) AS n FROM audit').get()).toEqual({ n: 2 });
+    expect(await t.db.sql.all('SELECT * FROM users')).toEqual(usersBefore);
+    expect(await t.db.sql.get('SELECT COUNT(*) AS n FROM audit')).toEqual({ n: 2 });
   });
 
   it('lets an admin use the webhook endpoints and the admin routes; anyone signed out gets 401', async () => {
@@ -185,7 +183,7 @@ describe('users', () => {
   afterAll(() => t.close());
 
   const users = async () => ((await (await ada('bff.admin.users')).json()) as AdminUsersResponse).data;
-  const audits = () => (t.db.prepare('SELECT COUNT(*) AS n FROM audit').get() as { n: number }).n;
+  const audits = async () => (await t.db.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM audit'))!.n;
 
   it('lists the users with role, state, budget and today’s spend', async () => {
     expect(await users()).toEqual([
@@ -235,7 +233,7 @@ describe('users', () => {
 
   it('refuses bad input naming every invalid field at once, and adds nobody', async () => {
     const before = await users();
-    const auditBefore = audits();
+    const auditBefore = await audits();
     const res = await ada('bff.admin.addUser', {
       name: 'no spaces allowed',
       password: 'short',
@@ -253,7 +251,7 @@ describe('users', () => {
       'role',
     ]);
     expect(await users()).toEqual(before);
-    expect(audits()).toBe(auditBefore);
+    expect(await audits()).toBe(auditBefore);
   });
 
   it('answers 409 for a name taken (in any case)', async () => {
@@ -300,7 +298,7 @@ describe('users', () => {
       expect((await as(t.bff, c)('bff.usage')).status).toBe(401);
       expect(((await (await as(t.bff, c)('bff.session')).json()) as SessionInfo).user).toBeNull();
     }
-    expect(t.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?').get(mia.id)).toEqual({
+    expect(await t.db.sql.get('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [mia.id])).toEqual({
       n: 0,
     });
     const refused = await signIn(t.bff, MIA);
@@ -327,7 +325,7 @@ describe('users', () => {
   it('refuses bad changes naming every invalid field, an empty change, and an unknown user', async () => {
     const mia = (await users()).find((u) => u.name === 'mia')!;
     const before = await users();
-    const auditBefore = audits();
+    const auditBefore = await audits();
     const bad = await ada('bff.admin.updateUser', {
       id: mia.id,
       role: 'boss',
@@ -348,7 +346,7 @@ describe('users', () => {
     expect((await ada('bff.admin.updateUser', { id: SAMPLE_ID, role: 'admin' })).status).toBe(404);
     expect((await ada('bff.admin.updateUser', { id: 'not-a-user', role: 'admin' })).status).toBe(404);
     expect(await users()).toEqual(before);
-    expect(audits()).toBe(auditBefore);
+    expect(await audits()).toBe(auditBefore);
   });
 
   it('keeps the last enabled admin: neither demoted nor disabled (409)', async () => {
@@ -358,7 +356,7 @@ describe('users', () => {
     // cleo is an admin too: ada may step down...
     expect((await ada('bff.admin.updateUser', { id: cleoId, disabled: true })).status).toBe(200);
     // ...but not once she is the only enabled admin left.
-    const auditBefore = audits();
+    const auditBefore = await audits();
     for (const change of [
       { role: 'member' },
       { disabled: true },
@@ -368,7 +366,7 @@ describe('users', () => {
       expect(res.status, JSON.stringify(change)).toBe(409);
       expect(((await res.json()) as Problem).detail).toMatch(/last enabled admin/);
     }
-    expect(audits()).toBe(auditBefore);
+    expect(await audits()).toBe(auditBefore);
     expect((await users()).find((u) => u.name === 'ada')).toMatchObject({ role: 'admin', disabled: false });
     // A disabled admin does not count; enabled again, she does, and ada may then step down.
     await ada('bff.admin.updateUser', { id: cleoId, disabled: false });
@@ -403,8 +401,8 @@ describe('the team’s monthly cap', () => {
       month,
       default_daily_budget: null,
     });
-    expect((await settings()).spent_this_month).toBe(ledgerSum(t.db, 'day >= ?', `${month}-01`));
-    expect((await settings()).spent_today).toBe(ledgerSum(t.db, 'day = ?', utcDay(new Date())));
+    expect((await settings()).spent_this_month).toBe(await ledgerSum(t.db, 'day >= ?', `${month}-01`));
+    expect((await settings()).spent_today).toBe(await ledgerSum(t.db, 'day = ?', utcDay(new Date())));
   });
 
   it('refuses bad input naming the field, and changes nothing', async () => {
@@ -519,12 +517,9 @@ describe('the audit log', () => {
         expect(Date.parse(e.at)).toBeGreaterThanOrEqual(started - 1000);
         expect(Date.parse(e.at)).toBeLessThanOrEqual(Date.now());
       }
-      const everything = JSON.stringify(t.db.prepare('SELECT * FROM audit').all());
+      const everything = JSON.stringify(await t.db.sql.all('SELECT * FROM audit'));
       const hashes = (
-        t.db.prepare('SELECT password_hash, salt FROM users').all() as {
-          password_hash: string;
-          salt: string;
-        }[]
+        await t.db.sql.all<{ password_hash: string; salt: string }>('SELECT password_hash, salt FROM users')
       ).flatMap((u) => [u.password_hash, u.salt]);
       for (const secret of ['ben first password', 'ben second password', ...hashes])
         expect(everything).not.toContain(secret);
@@ -551,17 +546,19 @@ describe('the spend dashboard and the ledger CSV', () => {
     t = await team();
     ada = as(t.bff, await cookieOf(t.bff, ADA));
     mia = as(t.bff, await cookieOf(t.bff, MIA));
-    miaId = (t.db.prepare("SELECT id FROM users WHERE name = 'mia'").get() as { id: string }).id;
+    miaId = (await t.db.sql.get<{ id: string }>("SELECT id FROM users WHERE name = 'mia'"))!.id;
     // Earlier days' spending, as the ledger would hold it: one inside the window, one a day before it.
-    const insert = t.db.prepare(
-      `INSERT INTO ledger (user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms)
-       VALUES (?, ?, ?, 'POST', '/api/v1/list/generate/companies', 200, ?, 'miss', 12.5)`,
-    );
+    const insert = (...params: unknown[]) =>
+      t.db.sql.run(
+        `INSERT INTO ledger (user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms)
+         VALUES (?, ?, ?, 'POST', '/api/v1/list/generate/companies', 200, ?, 'miss', 12.5)`,
+        params,
+      );
     const old = windowDays(today, 31)[0]!;
-    insert.run(miaId, days[3], `${days[3]}T10:00:00.000Z`, 3.3);
-    insert.run(miaId, days[3], `${days[3]}T11:00:00.000Z`, 0.1);
-    insert.run(miaId, old, `${old}T10:00:00.000Z`, 50);
-    insert.run('system', days[5], `${days[5]}T09:00:00.000Z`, 0.2);
+    await insert(miaId, days[3], `${days[3]}T10:00:00.000Z`, 3.3);
+    await insert(miaId, days[3], `${days[3]}T11:00:00.000Z`, 0.1);
+    await insert(miaId, old, `${old}T10:00:00.000Z`, 50);
+    await insert('system', days[5], `${days[5]}T09:00:00.000Z`, 0.2);
     // Today's, through the BFF.
     expect((await mia('list.generate', { limit: 3 })).status).toBe(200);
     expect(
@@ -586,12 +583,12 @@ describe('the spend dashboard and the ledger CSV', () => {
     expect(spend.days[3]).toEqual({ date: days[3], credits: 3.4, by_user: { mia: 3.4 } });
     expect(spend.days[5]).toEqual({ date: days[5], credits: 0.2, by_user: { BFF: 0.2 } });
     const todayRow = spend.days.at(-1)!;
-    const adaId = (t.db.prepare("SELECT id FROM users WHERE name = 'ada'").get() as { id: string }).id;
-    expect(todayRow.by_user.ada).toBe(ledgerSum(t.db, 'day = ? AND user_id = ?', utcDay(today), adaId));
-    expect(todayRow.by_user.mia).toBe(ledgerSum(t.db, 'day = ? AND user_id = ?', utcDay(today), miaId));
-    expect(todayRow.credits).toBe(ledgerSum(t.db, 'day = ?', utcDay(today)));
+    const adaId = (await t.db.sql.get<{ id: string }>("SELECT id FROM users WHERE name = 'ada'"))!.id;
+    expect(todayRow.by_user.ada).toBe(await ledgerSum(t.db, 'day = ? AND user_id = ?', utcDay(today), adaId));
+    expect(todayRow.by_user.mia).toBe(await ledgerSum(t.db, 'day = ? AND user_id = ?', utcDay(today), miaId));
+    expect(todayRow.credits).toBe(await ledgerSum(t.db, 'day = ?', utcDay(today)));
     // The window's totals, every way, equal the ledger's sum over the window (the day before left out).
-    const windowSum = ledgerSum(t.db, 'day >= ?', days[0]);
+    const windowSum = await ledgerSum(t.db, 'day >= ?', days[0]);
     expect(credits(spend.days.reduce((s, d) => s + d.credits, 0))).toBe(windowSum);
     expect(credits(Object.values(spend.by_endpoint).reduce((s, c) => s + c, 0))).toBe(windowSum);
     expect(credits(spend.top_spenders.reduce((s, u) => s + u.credits, 0))).toBe(windowSum);
@@ -603,13 +600,13 @@ describe('the spend dashboard and the ledger CSV', () => {
       '/api/v1/list/generate/companies',
     ]);
     expect(spend.by_endpoint['/api/v1/company/enrichment']).toBe(
-      ledgerSum(t.db, "endpoint = '/api/v1/company/enrichment' AND day >= ?", days[0]),
+      await ledgerSum(t.db, "endpoint = '/api/v1/company/enrichment' AND day >= ?", days[0]),
     );
     expect(spend.top_spenders.map((s) => s.name).sort()).toEqual(['BFF', 'ada', 'mia']);
     const amounts = spend.top_spenders.map((s) => s.credits);
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
     expect(spend.top_spenders.find((s) => s.name === 'mia')?.credits).toBe(
-      ledgerSum(t.db, 'user_id = ? AND day >= ?', miaId, days[0]),
+      await ledgerSum(t.db, 'user_id = ? AND day >= ?', miaId, days[0]),
     );
   });
 
@@ -620,7 +617,7 @@ describe('the spend dashboard and the ledger CSV', () => {
     );
     const long = (await (await ada('bff.admin.spend', { days: 90 })).json()) as SpendResponse;
     expect(long.days).toHaveLength(90);
-    expect(credits(long.days.reduce((s, d) => s + d.credits, 0))).toBe(ledgerSum(t.db));
+    expect(credits(long.days.reduce((s, d) => s + d.credits, 0))).toBe(await ledgerSum(t.db));
     for (const bad of ['0', '91', '2.5', 'many']) {
       const res = await t.bff.call(`${ENDPOINTS['bff.admin.spend'].path}?days=${bad}`, {
         headers: { cookie: await cookieOf(t.bff, ADA) },
@@ -646,15 +643,17 @@ describe('the spend dashboard and the ledger CSV', () => {
     );
     const [header, ...rows] = parseCsv(await res.text());
     expect(header).toEqual([...LEDGER_CSV_COLUMNS]);
-    const count = (t.db.prepare('SELECT COUNT(*) AS n FROM ledger').get() as { n: number }).n;
+    const count = (await t.db.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n;
     expect(rows).toHaveLength(count);
     const col = (name: (typeof LEDGER_CSV_COLUMNS)[number]) => LEDGER_CSV_COLUMNS.indexOf(name);
     expect(new Set(rows.map((r) => r[col('user')]))).toEqual(new Set(['ada', 'mia', 'BFF']));
-    expect(credits(rows.reduce((s, r) => s + Number(r[col('credits_consumed')]), 0))).toBe(ledgerSum(t.db));
+    expect(credits(rows.reduce((s, r) => s + Number(r[col('credits_consumed')]), 0))).toBe(
+      await ledgerSum(t.db),
+    );
     const miaRows = rows.filter((r) => r[col('user')] === 'mia');
     expect(miaRows.every((r) => r[col('user_id')] === miaId)).toBe(true);
     expect(credits(miaRows.reduce((s, r) => s + Number(r[col('credits_consumed')]), 0))).toBe(
-      ledgerSum(t.db, 'user_id = ?', miaId),
+      await ledgerSum(t.db, 'user_id = ?', miaId),
     );
     // Oldest first, as written.
     const ats = rows.map((r) => r[col('at')]!);
@@ -667,12 +666,11 @@ describe('the spend dashboard and the ledger CSV', () => {
     // "@" and "-" may begin a user name; a spreadsheet would take "@sum" or "-1" for a formula.
     for (const name of ['@sum', '-1']) {
       const { user } = await addUser(t.db, { name, password: 'a long enough secret', dailyBudget: null });
-      t.db
-        .prepare(
-          `INSERT INTO ledger (user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms)
-           VALUES (?, ?, ?, 'GET', '/api/v1/news', 200, 0.5, 'miss', 3)`,
-        )
-        .run(user.id, days[1], `${days[1]}T08:00:00.000Z`);
+      await t.db.sql.run(
+        `INSERT INTO ledger (user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms)
+         VALUES (?, ?, ?, 'GET', '/api/v1/news', 200, 0.5, 'miss', 3)`,
+        [user.id, days[1], `${days[1]}T08:00:00.000Z`],
+      );
     }
     const [, ...rows] = parseCsv(await (await ada('bff.admin.ledgerCsv')).text());
     const names = rows.map((r) => r[LEDGER_CSV_COLUMNS.indexOf('user')]);
@@ -685,16 +683,22 @@ describe('the spend dashboard and the ledger CSV', () => {
   });
 
   it('streams a ledger larger than one page whole', async () => {
-    const insert = t.db.prepare(
-      `INSERT INTO ledger (user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms)
-       VALUES (?, ?, ?, 'GET', '/api/v1/news', 200, 0.05, 'miss', 3)`,
+    await t.db.insertLedger(
+      Array.from({ length: 2500 }, () => ({
+        userId: miaId,
+        day: days[10]!,
+        at: `${days[10]}T12:00:00.000Z`,
+        method: 'GET',
+        endpoint: '/api/v1/news',
+        status: 200,
+        creditsConsumed: 0.05,
+        cache: 'miss' as const,
+        durationMs: 3,
+      })),
     );
-    t.db.transaction(() => {
-      for (let i = 0; i < 2500; i++) insert.run(miaId, days[10], `${days[10]}T12:00:00.000Z`);
-    })();
     const [, ...rows] = parseCsv(await (await ada('bff.admin.ledgerCsv')).text());
-    const count = (t.db.prepare('SELECT COUNT(*) AS n FROM ledger').get() as { n: number }).n;
+    const count = (await t.db.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n;
     expect(rows).toHaveLength(count);
-    expect(credits(rows.reduce((s, r) => s + Number(r[7]), 0))).toBe(ledgerSum(t.db));
+    expect(credits(rows.reduce((s, r) => s + Number(r[7]), 0))).toBe(await ledgerSum(t.db));
   });
 });

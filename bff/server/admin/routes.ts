@@ -16,32 +16,18 @@ import {
   UserPatch,
 } from '../../contract/admin';
 import { hashPassword } from '../auth/passwords';
-import { deleteSessionsOf, forgetSessionsOf } from '../auth/sessions';
+import { forgetSessionsOf } from '../auth/sessions';
 import type { BffEnv, BffUser } from '../context';
 import type { Ledger } from '../ledger/ledger';
 import { utcDay } from '../ledger/ledger';
 import { problem } from '../proxy/problem';
 import { jsonInput, queryInput, route } from '../routing';
-import type { BffDb } from '../store/db';
+import type { Actor, BffStore, LedgerCsvRow, UserChanges } from '../store/store';
 import { buildSpend, windowDays } from './spend';
-import {
-  type Actor,
-  auditEntries,
-  createUser,
-  getUser,
-  type LedgerCsvRow,
-  ledgerEntries,
-  listUsers,
-  setMonthlyCap,
-  spendRows,
-  teamSpendSince,
-  type UserChanges,
-  updateUser,
-} from './store';
 import { type TeamCap, utcMonth } from './team-cap';
 
 export type AdminRoutesOptions = {
-  db: BffDb;
+  store: BffStore;
   ledger: Ledger;
   teamCap: TeamCap;
   /** BFF_DAILY_BUDGET: the budget of a user without one of their own. */
@@ -54,8 +40,24 @@ export type AdminRoutesOptions = {
 /** A text cell a spreadsheet would run as a formula gets a leading `'` (OWASP CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r\n]/;
 
+/**
+ * Every ledger entry there is now, oldest first, in pages of `pageSize`. Paged by id rather than
+ * one open cursor: the store stays usable between pages while a large file is sent, and entries
+ * written meanwhile are left for the next download.
+ */
+export async function* ledgerEntries(store: BffStore, pageSize = 1000): AsyncGenerator<LedgerCsvRow[]> {
+  const last = await store.lastLedgerId();
+  let after = 0;
+  while (after < last) {
+    const page = await store.ledgerPage(after, last, pageSize);
+    if (page.length === 0) return;
+    yield page;
+    after = page[page.length - 1]!.id;
+  }
+}
+
 export function mountAdminRoutes(app: Hono<BffEnv>, o: AdminRoutesOptions): void {
-  const { db, ledger, teamCap, now } = o;
+  const { store, ledger, teamCap, now } = o;
   const actorOf = (c: Context<BffEnv>): Actor => {
     const user = c.get('user');
     return { id: user.id, name: user.name };
@@ -65,8 +67,8 @@ export function mountAdminRoutes(app: Hono<BffEnv>, o: AdminRoutesOptions): void
     row.name ?? builtIn.get(row.user_id) ?? row.user_id;
 
   route(app, 'bff.admin.users', async (c) => {
-    ledger.flush();
-    return c.json({ data: await listUsers(db, utcDay(now())) });
+    await ledger.flush();
+    return c.json({ data: await store.listUsers(utcDay(now())) });
   });
 
   route(app, 'bff.admin.addUser', async (c) => {
@@ -74,8 +76,7 @@ export function mountAdminRoutes(app: Hono<BffEnv>, o: AdminRoutesOptions): void
     if (!input.ok) return input.response;
     const { name, password, role, daily_budget } = input.value;
     const id = randomUUID();
-    const created = await createUser(
-      db,
+    const created = await store.createUser(
       { id, name, ...(await hashPassword(password)), role, dailyBudget: daily_budget },
       actorOf(c),
       now(),
@@ -84,7 +85,7 @@ export function mountAdminRoutes(app: Hono<BffEnv>, o: AdminRoutesOptions): void
       const detail = `A user named "${created.name}" exists already.`;
       return problem(409, detail, { errors: [{ path: 'name', message: detail }] });
     }
-    return c.json(await getUser(db, id, utcDay(now())), 201);
+    return c.json(await store.getUser(id, utcDay(now())), 201);
   });
 
   route(app, 'bff.admin.updateUser', async (c) => {
@@ -98,7 +99,7 @@ export function mountAdminRoutes(app: Hono<BffEnv>, o: AdminRoutesOptions): void
       ...(patch.daily_budget !== undefined ? { dailyBudget: patch.daily_budget } : {}),
       ...(patch.password !== undefined ? { password: await hashPassword(patch.password) } : {}),
     };
-    const result = await updateUser(db, id, changes, actorOf(c), now());
+    const result = await store.updateUser(id, changes, actorOf(c), now());
     if (result.kind === 'not_found') return problem(404, 'No such user.');
     if (result.kind === 'last_admin') {
       return problem(
@@ -106,22 +107,21 @@ export function mountAdminRoutes(app: Hono<BffEnv>, o: AdminRoutesOptions): void
         'This is the last enabled admin: make another user an admin first, or the team has nobody to run it.',
       );
     }
-    // Disabled, or a new password: the user's sessions end now. A new role or budget applies to
-    // their next request.
-    if (result.endSessions) deleteSessionsOf(db, id);
-    else if (result.refreshSessions) forgetSessionsOf(db, id);
-    ledger.flush();
-    return c.json(await getUser(db, id, utcDay(now())));
+    // Disabled, or a new password: the store deleted the user's sessions, and every instance forgets
+    // them now. A new role or budget applies to their next request.
+    if (result.endSessions || result.refreshSessions) await forgetSessionsOf(store, id);
+    await ledger.flush();
+    return c.json(await store.getUser(id, utcDay(now())));
   });
 
   const team = async (): Promise<TeamSettings> => {
-    ledger.flush();
+    await ledger.flush();
     const month = utcMonth(now());
     const today = utcDay(now());
     return {
       monthly_cap: await teamCap.current(),
-      spent_this_month: await teamSpendSince(db, `${month}-01`),
-      spent_today: await teamSpendSince(db, today),
+      spent_this_month: await store.teamSpendSince(`${month}-01`),
+      spent_today: await store.teamSpendSince(today),
       month,
       default_daily_budget: o.defaultDailyBudget,
     };
@@ -132,7 +132,7 @@ export function mountAdminRoutes(app: Hono<BffEnv>, o: AdminRoutesOptions): void
   route(app, 'bff.admin.updateTeam', async (c) => {
     const input = await jsonInput(c, TeamPatch);
     if (!input.ok) return input.response;
-    await setMonthlyCap(db, input.value.monthly_cap, actorOf(c), now());
+    await store.setMonthlyCap(input.value.monthly_cap, actorOf(c), now());
     teamCap.changed();
     return c.json(await team());
   });
@@ -140,21 +140,21 @@ export function mountAdminRoutes(app: Hono<BffEnv>, o: AdminRoutesOptions): void
   route(app, 'bff.admin.audit', async (c) => {
     const input = queryInput(c, AuditQuery);
     if (!input.ok) return input.response;
-    return c.json({ data: await auditEntries(db, input.value.limit) });
+    return c.json({ data: await store.auditEntries(input.value.limit) });
   });
 
   route(app, 'bff.admin.spend', async (c) => {
     const input = queryInput(c, SpendQuery);
     if (!input.ok) return input.response;
     const days = windowDays(now(), input.value.days);
-    ledger.flush();
-    const rows = await spendRows(db, days[0]!, days[days.length - 1]!);
+    await ledger.flush();
+    const rows = await store.spendRows(days[0]!, days[days.length - 1]!);
     return c.json(buildSpend(rows, days, nameOf));
   });
 
-  route(app, 'bff.admin.ledgerCsv', (c) => {
-    ledger.flush();
-    const pages = ledgerEntries(db);
+  route(app, 'bff.admin.ledgerCsv', async (c) => {
+    await ledger.flush();
+    const pages = ledgerEntries(store);
     const encoder = new TextEncoder();
     let header = true;
     const csv = (rows: readonly LedgerCsvRow[]) => {

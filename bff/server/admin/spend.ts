@@ -6,7 +6,7 @@
  */
 import { type SpendResponse, TOP_SPENDERS } from '../../contract/admin';
 import { credits } from '../../contract/pricing';
-import type { SpendRow } from './store';
+import type { SpendRow } from '../store/store';
 
 /** The `days` UTC days ending with the day of `today`, oldest first (YYYY-MM-DD). */
 export function windowDays(today: Date, days: number): string[] {

@@ -1,18 +1,19 @@
 /**
- * The team's monthly cap and the store's schema upgrade, on a real SQLite store: the month's total
- * kept exact beside the ledger (pending records, records during the first read, a new month), the
- * cap read again after a second, and an old store file gaining the new columns without losing a user.
+ * The team's monthly cap on a real store (SQLite, or PostgreSQL on that project): the month's total
+ * exact beside the ledger (pending records, records during the first read, a new month), the cap
+ * read again after a second; and an old SQLite store file gaining the new columns without losing a user.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addUser, findUserByName } from '../auth/users';
+import { testStore } from '../../testing/test-store';
+import { addUser } from '../auth/users';
 import { Ledger, type LedgerRecord } from '../ledger/ledger';
-import { type BffDb, bffDatabaseFile, openBffDatabase } from '../store/db';
+import { bffDatabaseFile, SqliteStore } from '../store/sqlite';
+import type { BffStore } from '../store/store';
 import { buildSpend, windowDays } from './spend';
-import { setMonthlyCap } from './store';
 import { CAP_RECHECK_MS, secondsToNextMonthUtc, TeamCap } from './team-cap';
 
 const ADMIN = { id: 'a', name: 'ada' };
@@ -26,13 +27,13 @@ const spend = (userId: string, creditsConsumed: number): LedgerRecord => ({
   durationMs: 1,
 });
 
-let db: BffDb;
+let db: BffStore;
 let clock: Date;
 let ledger: Ledger;
 let cap: TeamCap;
 const now = () => clock;
-beforeEach(() => {
-  db = openBffDatabase(':memory:');
+beforeEach(async () => {
+  db = await testStore();
   clock = new Date('2026-03-31T23:59:58.000Z');
   ledger = new Ledger(db, now);
   cap = new TeamCap(db, ledger, now);
@@ -41,14 +42,14 @@ afterEach(() => db.close());
 
 describe('the team’s monthly cap', () => {
   it('refuses once the month’s spend reaches the cap, counting records not yet written', async () => {
-    await setMonthlyCap(db, 3, ADMIN, clock);
+    await db.setMonthlyCap(3, ADMIN, clock);
     ledger.record(spend('u1', 1.2));
     expect(await cap.refusal()).toBeUndefined();
     ledger.record(spend('u2', 1.2));
     ledger.record(spend('u1', 0.6));
     // 3 spent; the first read of the month's total wrote the first record, the other two wait for
     // the ledger's next batch.
-    expect(db.prepare('SELECT COUNT(*) AS n FROM ledger').get()).toEqual({ n: 1 });
+    expect(await db.sql.get('SELECT COUNT(*) AS n FROM ledger')).toEqual({ n: 1 });
     expect(await cap.spentThisMonth()).toBe(3);
     const refusal = await cap.refusal();
     expect(refusal?.detail).toMatch(/^Your team's monthly cap of 3 credits is spent \(3 used this month\)/);
@@ -56,14 +57,14 @@ describe('the team’s monthly cap', () => {
   });
 
   it('starts each month afresh, and reads what earlier processes wrote this month', async () => {
-    await setMonthlyCap(db, 2, ADMIN, clock);
+    await db.setMonthlyCap(2, ADMIN, clock);
     ledger.record(spend('u1', 5));
     expect(await cap.refusal()).toBeDefined();
     clock = new Date('2026-04-01T00:00:01.000Z');
     expect(await cap.spentThisMonth()).toBe(0);
     expect(await cap.refusal()).toBeUndefined();
     ledger.record(spend('u1', 1.5));
-    ledger.flush();
+    await ledger.flush();
     // A BFF started later this month reads the month so far from the store.
     const later = new TeamCap(db, new Ledger(db, now), now);
     expect(await later.spentThisMonth()).toBe(1.5);
@@ -72,11 +73,11 @@ describe('the team’s monthly cap', () => {
   it('reads a cap changed elsewhere within a second, and one changed here at once', async () => {
     expect(await cap.refusal()).toBeUndefined();
     ledger.record(spend('u1', 4));
-    await setMonthlyCap(db, 1, ADMIN, clock); // by another process: this one still trusts its read
+    await db.setMonthlyCap(1, ADMIN, clock); // by another process: this one still trusts its read
     expect(await cap.refusal()).toBeUndefined();
     clock = new Date(clock.getTime() + CAP_RECHECK_MS);
     expect(await cap.refusal()).toBeDefined();
-    await setMonthlyCap(db, null, ADMIN, clock);
+    await db.setMonthlyCap(null, ADMIN, clock);
     cap.changed();
     expect(await cap.refusal()).toBeUndefined();
   });
@@ -148,20 +149,20 @@ describe('the store’s schema upgrade', () => {
 
     for (let i = 0; i < 2; i++) {
       // Opened twice: the second time finds every column there and adds nothing.
-      const store = openBffDatabase(file);
+      const store = new SqliteStore(file);
       try {
-        expect(findUserByName(store, 'olga')).toMatchObject({
+        expect(await store.findUserByName('olga')).toMatchObject({
           id: 'u1',
           role: 'member',
           disabled: false,
           daily_budget: 7,
         });
         const names = (
-          store.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as {
-            name: string;
-          }[]
+          await store.sql.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
         ).map((t) => t.name);
-        expect(names).toEqual(expect.arrayContaining(['users', 'team_settings', 'audit', 'ledger']));
+        expect(names).toEqual(
+          expect.arrayContaining(['users', 'team_settings', 'audit', 'ledger', 'schema_migrations']),
+        );
         if (i === 0)
           await addUser(store, {
             name: 'root',
@@ -170,15 +171,15 @@ describe('the store’s schema upgrade', () => {
             role: 'admin',
           });
       } finally {
-        store.close();
+        await store.close();
       }
     }
-    const store = openBffDatabase(file);
+    const store = new SqliteStore(file);
     try {
-      expect(findUserByName(store, 'root')?.role).toBe('admin');
-      expect(() => store.prepare("UPDATE users SET role = 'owner' WHERE id = 'u1'").run()).toThrow(/CHECK/);
+      expect((await store.findUserByName('root'))?.role).toBe('admin');
+      await expect(store.sql.run("UPDATE users SET role = 'owner' WHERE id = 'u1'")).rejects.toThrow(/CHECK/);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

@@ -4,16 +4,17 @@
  * daily budget refuses them. As with the daily budget, the call that crosses the cap is let through:
  * what a call costs is known only from its answer.
  *
- * The month's total is kept in memory beside the ledger (read from the store once a month, then
- * added to with every record), so the check costs no query; the cap is read again at most once
- * a second, and at once after this process changed it.
+ * The month's total is read from the store (every instance's records) at most once a second and
+ * added to with this process's records in between, so the check costs no query on most calls;
+ * the cap is read again at most once a second too, and at once after this process changed it.
+ * Several instances may thus let calls through for up to a second after the team spent its cap
+ * (docs/decisions/0013-postgresql-store.md).
  */
 import { credits } from '../../contract/pricing';
 import type { Ledger } from '../ledger/ledger';
 import { utcDay } from '../ledger/ledger';
 import type { Refusal } from '../proxy/pipeline';
-import type { BffDb } from '../store/db';
-import { monthlyCap, teamSpendSince } from './store';
+import type { BffStore } from '../store/store';
 
 /** How long a cap read from the store is taken on trust. */
 export const CAP_RECHECK_MS = 1000;
@@ -31,10 +32,10 @@ export function secondsToNextMonthUtc(d: Date): number {
 
 export class TeamCap {
   private cap: { value: number | null; readAt: number } | undefined;
-  private month: { key: string; credits: number; ready: Promise<void> } | undefined;
+  private month: { key: string; credits: number; readAt: number; ready: Promise<void> } | undefined;
 
   constructor(
-    private readonly db: BffDb,
+    private readonly store: BffStore,
     private readonly ledger: Ledger,
     private readonly now: () => Date = () => new Date(),
   ) {
@@ -48,7 +49,7 @@ export class TeamCap {
   async current(): Promise<number | null> {
     const t = this.now().getTime();
     if (!this.cap || t - this.cap.readAt >= CAP_RECHECK_MS || t < this.cap.readAt) {
-      this.cap = { value: await monthlyCap(this.db), readAt: t };
+      this.cap = { value: await this.store.monthlyCap(), readAt: t };
     }
     return this.cap.value;
   }
@@ -58,20 +59,27 @@ export class TeamCap {
     this.cap = undefined;
   }
 
-  /** What the team spent this month, exact (the ledger's pending records included). */
+  /**
+   * What the team spent this month: read from the store (every instance's records) when the last
+   * reading is a second old, with this process's records since added.
+   */
   async spentThisMonth(): Promise<number> {
+    const t = this.now().getTime();
     const key = utcMonth(this.now());
-    if (this.month?.key !== key) {
+    const m = this.month;
+    if (m?.key !== key || t - m.readAt >= CAP_RECHECK_MS || t < m.readAt) {
       // Records pending until now are written first and so counted by the sum; those recorded from
-      // now on are added by the listener (the sum runs before any of them is written).
-      this.ledger.flush();
-      const month = { key, credits: 0, ready: Promise.resolve() };
+      // now on are added by the listener.
+      const month = { key, credits: 0, readAt: t, ready: Promise.resolve() };
       this.month = month;
-      month.ready = teamSpendSince(this.db, `${key}-01`).then((sum) => {
-        month.credits = credits(month.credits + sum);
-      });
+      month.ready = this.ledger
+        .flush()
+        .then(() => this.store.teamSpendSince(`${key}-01`))
+        .then((sum) => {
+          month.credits = credits(month.credits + sum);
+        });
     }
-    const month = this.month;
+    const month = this.month!;
     await month.ready;
     return month.credits;
   }

@@ -11,14 +11,13 @@ import type { BffEnv, BffUser } from '../context';
 import { problem } from '../proxy/problem';
 import { jsonInput, route } from '../routing';
 import type { FailureThrottle } from '../security/throttle';
-import type { BffDb } from '../store/db';
+import type { BffStore } from '../store/store';
 import { decoyHash, verifyPassword } from './passwords';
 import { createSession, deleteSession, SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionUser } from './sessions';
-import { findUserByName } from './users';
 
 export type SessionRoutesOptions = {
   mode: BffMode;
-  db: BffDb;
+  store: BffStore;
   localUser: BffUser;
   sessionTtlMs: number;
   throttle: FailureThrottle;
@@ -36,9 +35,13 @@ export function sessionCookie(c: Context): string | undefined {
 }
 
 /** The signed-in user of a team-mode request, if any. */
-export function resolveSessionUser(c: Context, db: BffDb, now: Date): BffUser | undefined {
+export function resolveSessionUser(
+  c: Context,
+  store: BffStore,
+  now: Date,
+): BffUser | undefined | Promise<BffUser | undefined> {
   const id = sessionCookie(c);
-  return id ? sessionUser(db, id, now) : undefined;
+  return id ? sessionUser(store, id, now) : undefined;
 }
 
 export function mountSessionRoutes(app: Hono<BffEnv>, o: SessionRoutesOptions): void {
@@ -65,7 +68,7 @@ export function mountSessionRoutes(app: Hono<BffEnv>, o: SessionRoutesOptions): 
         headers: { 'retry-after': String(allowed.retryAfterS) },
       });
     }
-    const user = findUserByName(o.db, username);
+    const user = await o.store.findUserByName(username);
     const good = await verifyPassword(password, user ?? (await decoyHash()));
     if (!user || !good) {
       o.throttle.fail(keys);
@@ -75,8 +78,8 @@ export function mountSessionRoutes(app: Hono<BffEnv>, o: SessionRoutesOptions): 
     if (user.disabled) return problem(403, 'This account is disabled; ask an admin of your team.');
     o.throttle.succeed(keys);
     const old = sessionCookie(c);
-    if (old) deleteSession(o.db, old);
-    const session = createSession(o.db, user.id, o.sessionTtlMs, o.now());
+    if (old) await deleteSession(o.store, old);
+    const session = await createSession(o.store, user.id, o.sessionTtlMs, o.now());
     const secure = o.secure(c);
     if (secure) deleteCookie(c, SESSION_COOKIE, { path: '/' });
     setCookie(c, secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, session.id, {
@@ -89,11 +92,11 @@ export function mountSessionRoutes(app: Hono<BffEnv>, o: SessionRoutesOptions): 
     return c.json(info(user));
   });
 
-  route(app, 'bff.signOut', (c) => {
+  route(app, 'bff.signOut', async (c) => {
     if (o.mode === 'local')
       return problem(409, 'This BFF runs in local mode: there is nothing to sign out of.');
     const id = sessionCookie(c);
-    if (id) deleteSession(o.db, id);
+    if (id) await deleteSession(o.store, id);
     const secure = o.secure(c);
     deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure });
     if (secure)

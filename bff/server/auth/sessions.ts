@@ -4,72 +4,90 @@
  *
  * A session found in the store is remembered for at most RECHECK_MS, so a busy tab costs one
  * lookup per second rather than one per request (the lookup was the largest part of the BFF's work
- * per proxied call after the upstream exchange). Ending sessions in this process (sign-out, a
- * user's password reset) forgets them at once; a change another process makes to the store (the
- * `user:add` CLI) is seen within RECHECK_MS; a session never outlives its expiry.
+ * per proxied call after the upstream exchange). Ending sessions (sign-out, a user disabled or their
+ * password reset) forgets them at once in every instance: the store tells each (on PostgreSQL a
+ * NOTIFY, bff/server/store/postgres.ts). A change made without it (the `user:add` CLI) is seen within
+ * RECHECK_MS; a session never outlives its expiry.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { BffUser } from '../context';
-import { type BffDb, prepared } from '../store/db';
+import type { BffStore } from '../store/store';
 
 export const SESSION_COOKIE = 'lb_session';
 /** Under HTTPS the cookie takes the `__Host-` prefix: Secure, host-only, path /. */
 export const SECURE_SESSION_COOKIE = '__Host-lb_session';
 
-function hashId(id: string): string {
+export function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('hex');
 }
 
-export function createSession(
-  db: BffDb,
+export async function createSession(
+  store: BffStore,
   userId: string,
   ttlMs: number,
   now = new Date(),
-): { id: string; expires: Date } {
+): Promise<{ id: string; expires: Date }> {
   const id = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + ttlMs);
-  db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now.toISOString());
-  db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
-    hashId(id),
+  await store.createSession({
+    idHash: hashSessionId(id),
     userId,
-    now.toISOString(),
-    expires.toISOString(),
-  );
+    createdAt: now.toISOString(),
+    expiresAt: expires.toISOString(),
+  });
   return { id, expires };
 }
-
-// A disabled user's sessions are deleted when they are disabled; the condition also holds against a
-// process that remembered one, and against a store another process changed.
-const SESSION_USER = `SELECT u.id, u.name, u.daily_budget AS dailyBudget, u.role, s.expires_at AS expiresAt
-  FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.id_hash = ? AND s.expires_at > ? AND u.disabled = 0`;
 
 /** How long a session found in the store is taken on trust. */
 export const RECHECK_MS = 1000;
 const MAX_REMEMBERED = 10_000;
 
-type Remembered = { user: BffUser; expiresAt: number; checkedAt: number };
-const rememberedByDb = new WeakMap<BffDb, Map<string, Remembered>>();
+type Remembered = { user: BffUser; idHash: string; expiresAt: number; checkedAt: number };
+const rememberedByStore = new WeakMap<BffStore, Map<string, Remembered>>();
 
-function remembered(db: BffDb): Map<string, Remembered> {
-  let m = rememberedByDb.get(db);
+function remembered(store: BffStore): Map<string, Remembered> {
+  let m = rememberedByStore.get(store);
   if (!m) {
-    m = new Map();
-    rememberedByDb.set(db, m);
+    const seen = new Map<string, Remembered>();
+    m = seen;
+    rememberedByStore.set(store, seen);
+    // Sessions another instance (or this one) ended or changed are forgotten here too.
+    store.onMessage((message) => {
+      if (message.kind !== 'sessions') return;
+      for (const [id, r] of seen)
+        if (r.idHash === message.idHash || (message.userId !== undefined && r.user.id === message.userId))
+          seen.delete(id);
+    });
   }
   return m;
 }
 
-/** The signed-in user of a session id, with the user's own daily budget. */
-export function sessionUser(db: BffDb, id: string, now = new Date()): BffUser | undefined {
+/**
+ * The signed-in user of a session id, with the user's own daily budget. Answers without a promise
+ * when the session was read less than RECHECK_MS ago.
+ */
+export function sessionUser(
+  store: BffStore,
+  id: string,
+  now = new Date(),
+): BffUser | undefined | Promise<BffUser | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return undefined;
   const t = now.getTime();
-  const seen = remembered(db);
+  const seen = remembered(store);
   const hit = seen.get(id);
   if (hit && t >= hit.checkedAt && t - hit.checkedAt < RECHECK_MS && t < hit.expiresAt) return hit.user;
-  const row = prepared(db, SESSION_USER).get(hashId(id), now.toISOString()) as
-    | (BffUser & { expiresAt: string })
-    | undefined;
+  return lookUp(store, seen, id, hit, now);
+}
+
+async function lookUp(
+  store: BffStore,
+  seen: Map<string, Remembered>,
+  id: string,
+  hit: Remembered | undefined,
+  now: Date,
+): Promise<BffUser | undefined> {
+  const idHash = hashSessionId(id);
+  const row = await store.sessionUser(idHash, now.toISOString());
   if (!row) {
     seen.delete(id);
     return undefined;
@@ -77,29 +95,31 @@ export function sessionUser(db: BffDb, id: string, now = new Date()): BffUser | 
   const { expiresAt, ...user } = row;
   // Oldest first out: a Map iterates in insertion order.
   if (!hit && seen.size >= MAX_REMEMBERED) seen.delete(seen.keys().next().value as string);
-  seen.set(id, { user, expiresAt: Date.parse(expiresAt), checkedAt: t });
+  seen.set(id, { user, idHash, expiresAt: Date.parse(expiresAt), checkedAt: now.getTime() });
   return user;
 }
 
-export function deleteSession(db: BffDb, id: string): void {
-  remembered(db).delete(id);
-  db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hashId(id));
+/** Ends one session (sign-out), in the store and in what every instance remembers. */
+export async function deleteSession(store: BffStore, id: string): Promise<void> {
+  const idHash = hashSessionId(id);
+  await store.deleteSession(idHash);
+  remembered(store).delete(id);
+  await store.publish({ kind: 'sessions', idHash });
 }
 
 /**
- * Forgets what this process remembers of a user's sessions, so the next request reads the user
- * again (a new role or budget applies at once rather than within RECHECK_MS).
+ * Forgets what every instance remembers of a user's sessions, so the next request reads the user
+ * again (a new role or budget applies at once rather than within RECHECK_MS; sessions the store
+ * deleted end at once).
  */
-export function forgetSessionsOf(db: BffDb, userId: string): void {
-  const seen = remembered(db);
+export async function forgetSessionsOf(store: BffStore, userId: string): Promise<void> {
+  const seen = remembered(store);
   for (const [id, r] of seen) if (r.user.id === userId) seen.delete(id);
+  await store.publish({ kind: 'sessions', userId });
 }
 
-/**
- * Ends every session of a user (a password reset, the user disabled): the store's rows, and what
- * this process remembers.
- */
-export function deleteSessionsOf(db: BffDb, userId: string): void {
-  forgetSessionsOf(db, userId);
-  db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
+/** Ends every session of a user (a password reset, the user disabled) on every instance. */
+export async function deleteSessionsOf(store: BffStore, userId: string): Promise<void> {
+  await store.deleteSessionsOf(userId);
+  await forgetSessionsOf(store, userId);
 }

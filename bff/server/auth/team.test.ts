@@ -10,27 +10,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionInfo, UsageResponse } from '../../contract/bff';
 import { type Service, startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';
-import { type BffDb, bffDatabaseFile, openBffDatabase } from '../store/db';
+import { testStore } from '../../testing/test-store';
+import { openStore } from '../store/open';
+import type { BffStore } from '../store/store';
 import { embeddedUpstream } from '../upstream/upstream';
 import { verifyPassword } from './passwords';
-import { addUser, findUserByName } from './users';
+import { addUser } from './users';
 
 let service: Service;
-let db: BffDb;
+let db: BffStore;
 let bff: RunningBff;
 const ALICE = { name: 'alice', password: 'correct horse battery' };
 const BOB = { name: 'bob', password: 'another long secret' };
 
 beforeAll(async () => {
   service = await startService({ dataDir: ':memory:', companies: 300, seed: 9 });
-  db = openBffDatabase(':memory:');
+  db = await testStore();
   await addUser(db, { ...ALICE, dailyBudget: null });
   await addUser(db, { ...BOB, dailyBudget: 2 });
-  bff = await startBff({ upstream: embeddedUpstream(service), mode: 'team', db });
+  bff = await startBff({ upstream: embeddedUpstream(service), mode: 'team', store: db });
 });
 afterAll(async () => {
   await bff.close();
-  db.close();
+  await db.close();
   service.close();
 });
 
@@ -74,12 +76,17 @@ describe('team mode', () => {
     const me = (await (await bff.call('/bff/session', { headers: { cookie } })).json()) as SessionInfo;
     expect(me.user?.name).toBe('alice');
     // The store keeps only a hash of the session id.
-    const stored = db.prepare('SELECT id_hash FROM sessions').all() as { id_hash: string }[];
+    const stored = await db.sql.all<{ id_hash: string }>('SELECT id_hash FROM sessions');
     expect(stored.map((r) => r.id_hash)).not.toContain(cookie.split('=')[1]);
   });
 
   it('marks the cookie Secure and __Host- under HTTPS', async () => {
-    const tls = await startBff({ upstream: embeddedUpstream(service), mode: 'team', db, trustProxy: true });
+    const tls = await startBff({
+      upstream: embeddedUpstream(service),
+      mode: 'team',
+      store: db,
+      trustProxy: true,
+    });
     try {
       const res = await signIn(ALICE, {
         ...tls,
@@ -173,7 +180,7 @@ describe('team mode', () => {
   });
 
   it('throttles repeated failed sign-ins (429), even with the right password afterwards', async () => {
-    const target = await startBff({ upstream: embeddedUpstream(service), mode: 'team', db });
+    const target = await startBff({ upstream: embeddedUpstream(service), mode: 'team', store: db });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++)
@@ -190,7 +197,7 @@ describe('team mode', () => {
 
 describe('the client address', () => {
   it('throttles failed sign-ins per address: one address failing does not lock out another', async () => {
-    const target = await startBff({ upstream: embeddedUpstream(service), mode: 'team', db });
+    const target = await startBff({ upstream: embeddedUpstream(service), mode: 'team', store: db });
     const from = (address: string, username: string, password: string) =>
       target.bff.fetch(
         new Request(`${target.url}/bff/session`, {
@@ -216,6 +223,14 @@ describe('the client address', () => {
 });
 
 describe('npm run user:add', () => {
+  // On the postgres project the command writes to the file's database, as DATABASE_URL tells it.
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const envOf = (dir: string) => ({
+    ...process.env,
+    DATA_DIR: dir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+
   it('adds a user with the password from stdin, never echoing it', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bff-users-'));
     try {
@@ -232,27 +247,27 @@ describe('npm run user:add', () => {
           '300',
           '--password-stdin',
         ],
-        { input: `${password}\n`, env: { ...process.env, DATA_DIR: dir }, encoding: 'utf8', timeout: 60_000 },
+        { input: `${password}\n`, env: envOf(dir), encoding: 'utf8', timeout: 60_000 },
       );
       expect(r.stderr).toBe('');
       expect(r.status).toBe(0);
       expect(r.stdout).toContain('Added user "carol"');
       expect(r.stdout + r.stderr).not.toContain(password);
-      const store = openBffDatabase(bffDatabaseFile(dir));
+      const store = await openStore({ databaseUrl, dataDir: dir });
       try {
-        const carol = findUserByName(store, 'CAROL');
+        const carol = await store.findUserByName('CAROL');
         expect(carol?.daily_budget).toBe(300);
         expect(carol && (await verifyPassword(password, carol))).toBe(true);
         expect(JSON.stringify(carol)).not.toContain(password);
       } finally {
-        store.close();
+        await store.close();
       }
       const again = spawnSync(
         process.execPath,
         ['--import', 'tsx', 'bff/server/cli/user-add.ts', '--name', 'carol', '--password-stdin'],
         {
           input: 'short\n',
-          env: { ...process.env, DATA_DIR: dir },
+          env: envOf(dir),
           encoding: 'utf8',
         },
       );
@@ -266,7 +281,7 @@ describe('npm run user:add', () => {
           ['--import', 'tsx', 'bff/server/cli/user-add.ts', ...args, '--password-stdin'],
           {
             input: `${password}\n`,
-            env: { ...process.env, DATA_DIR: dir },
+            env: envOf(dir),
             encoding: 'utf8',
             timeout: 60_000,
           },
@@ -280,13 +295,13 @@ describe('npm run user:add', () => {
       expect(bad.stderr.trim()).toBe('user:add: --role must be admin or member, not "owner"');
       const reset = userAdd('--name', 'dana', '--replace');
       expect(reset.stdout).toContain('role: admin'); // kept: --replace without --role
-      const check = openBffDatabase(bffDatabaseFile(dir));
+      const check = await openStore({ databaseUrl, dataDir: dir });
       try {
-        expect(findUserByName(check, 'carol')?.role).toBe('member');
-        expect(findUserByName(check, 'dana')?.role).toBe('admin');
-        expect(findUserByName(check, 'erin')).toBeUndefined();
+        expect((await check.findUserByName('carol'))?.role).toBe('member');
+        expect((await check.findUserByName('dana'))?.role).toBe('admin');
+        expect(await check.findUserByName('erin')).toBeUndefined();
       } finally {
-        check.close();
+        await check.close();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,20 +1,17 @@
 /**
  * Team accounts in the BFF's store (team mode): name, scrypt password hash, role, daily credit
- * budget, and whether the account is disabled. The Admin page's changes go through
- * `../admin/store.ts`; `npm run user:add` comes here.
+ * budget, and whether the account is disabled. The Admin page's changes go through the store from
+ * `../admin/routes.ts`; `npm run user:add` comes here.
  */
 import { randomUUID } from 'node:crypto';
 import { Password, type Role, UserName } from '../../contract/admin';
-import { type Actor, createUser, updateUser } from '../admin/store';
 import type { BffUser } from '../context';
-import { type BffDb, prepared } from '../store/db';
-import { hashPassword, type PasswordHash } from './passwords';
+import type { Actor, BffStore } from '../store/store';
+import { hashPassword } from './passwords';
 import { deleteSessionsOf } from './sessions';
 
-export type StoredUser = BffUser &
-  PasswordHash & { daily_budget: number | null; role: Role; disabled: boolean };
-
 export { PASSWORD_MIN, USER_NAME_MAX } from '../../contract/admin';
+export type { StoredUser } from '../store/store';
 
 /** The command line, as the audit log names it. */
 export const COMMAND_LINE: Actor = { id: 'cli', name: 'npm run user:add' };
@@ -26,20 +23,6 @@ export function validateNewUser(name: string, password: string): string[] {
     ...(UserName.safeParse(name).error?.issues ?? []),
     ...(Password.safeParse(password).error?.issues ?? []),
   ].map((i) => lower(i.message));
-}
-
-type UserRow = Omit<StoredUser, 'disabled'> & { disabled: number };
-const toStored = (r: UserRow | undefined): StoredUser | undefined =>
-  r && { ...r, disabled: r.disabled === 1 };
-
-const USER_BY = 'SELECT id, name, password_hash AS hash, salt, daily_budget, role, disabled FROM users WHERE';
-
-export function findUserByName(db: BffDb, name: string): StoredUser | undefined {
-  return toStored(prepared(db, `${USER_BY} name = ?`).get(name) as UserRow | undefined);
-}
-
-export function findUserById(db: BffDb, id: string): StoredUser | undefined {
-  return toStored(prepared(db, `${USER_BY} id = ?`).get(id) as UserRow | undefined);
 }
 
 export type AddUserInput = {
@@ -55,7 +38,7 @@ export type AddUserInput = {
  * their sessions end. The audit log names `actor` (the command line unless told otherwise).
  */
 export async function addUser(
-  db: BffDb,
+  store: BffStore,
   input: AddUserInput,
   opts: { replace?: boolean; actor?: Actor; now?: Date } = {},
 ): Promise<{ user: BffUser; created: boolean }> {
@@ -64,12 +47,11 @@ export async function addUser(
   const password = await hashPassword(input.password);
   const actor = opts.actor ?? COMMAND_LINE;
   const at = opts.now ?? new Date();
-  const existing = findUserByName(db, input.name);
+  const existing = await store.findUserByName(input.name);
   if (existing) {
     if (!opts.replace)
       throw new Error(`a user named "${existing.name}" exists already (use --replace to reset it)`);
-    const result = await updateUser(
-      db,
+    const result = await store.updateUser(
       existing.id,
       { password, dailyBudget: input.dailyBudget, ...(input.role ? { role: input.role } : {}) },
       actor,
@@ -77,7 +59,7 @@ export async function addUser(
     );
     if (result.kind === 'last_admin')
       throw new Error(`"${existing.name}" is the last enabled admin: make another user an admin first`);
-    deleteSessionsOf(db, existing.id);
+    await deleteSessionsOf(store, existing.id);
     return {
       user: { id: existing.id, name: existing.name, role: input.role ?? existing.role },
       created: false,
@@ -85,8 +67,7 @@ export async function addUser(
   }
   const id = randomUUID();
   const role = input.role ?? 'member';
-  const created = await createUser(
-    db,
+  const created = await store.createUser(
     { id, name: input.name, ...password, role, dailyBudget: input.dailyBudget },
     actor,
     at,

@@ -10,6 +10,7 @@ import { DEFAULT_COMPANIES, DEFAULT_SEED, devKeysNotice, envNumber } from '../..
 import { createBffApp } from '../app';
 import { bffConfigFromEnv } from '../config';
 import { assertSafeBind } from '../security/bind';
+import { openStore } from '../store/open';
 import { createUpstream } from '../upstream/upstream';
 import { registerWebhookEndpoint } from '../webhooks/register';
 
@@ -55,8 +56,17 @@ const upstream = await createUpstream({
   console.error(`Cannot start: ${err.message}`);
   process.exit(1);
 });
+// PostgreSQL when DATABASE_URL is set (several instances may share it), else DATA_DIR/bff.sqlite.
+const store = await openStore({ databaseUrl: process.env.DATABASE_URL, dataDir: cfg.dataDir }).catch(
+  (err: Error) => {
+    console.error(`Cannot start: the BFF's store could not be opened: ${err.message}`);
+    upstream.close();
+    process.exit(1);
+  },
+);
 const bff = createBffApp({
   upstream,
+  store,
   mode: cfg.mode,
   dataDir: cfg.dataDir,
   dailyBudget: cfg.dailyBudget,
@@ -71,7 +81,7 @@ const bff = createBffApp({
 });
 const server = serve({ fetch: bff.fetch, port: cfg.port, hostname: cfg.host }, (info) => {
   console.log(
-    `List Builder on http://${cfg.host}:${info.port}/ (${cfg.mode} mode; upstream: ${upstream.kind}, ${upstream.plan} plan)`,
+    `List Builder on http://${cfg.host}:${info.port}/ (${cfg.mode} mode; upstream: ${upstream.kind}, ${upstream.plan} plan; store: ${store.where})`,
   );
   if (upstream.kind === 'embedded') {
     console.log(devKeysNotice());
@@ -90,15 +100,21 @@ server.on('error', (err: NodeJS.ErrnoException) => {
       ? `Cannot start: ${cfg.host}:${cfg.port} is in use (set PORT to another port).`
       : `Cannot start: ${err.message}`,
   );
-  bff.close();
-  upstream.close();
-  process.exit(1);
+  void bff.close().finally(() => {
+    upstream.close();
+    process.exit(1);
+  });
 });
 const stop = () => {
   server.close();
-  bff.close();
-  upstream.close();
-  process.exit(0);
+  // The ledger's last records are written before the store closes.
+  void bff
+    .close()
+    .then(() => store.close())
+    .finally(() => {
+      upstream.close();
+      process.exit(0);
+    });
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

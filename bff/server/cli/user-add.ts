@@ -1,5 +1,6 @@
 /**
- * `npm run user:add`: adds a team-mode account to the BFF's store (DATA_DIR/bff.sqlite).
+ * `npm run user:add`: adds a team-mode account to the BFF's store (DATA_DIR/bff.sqlite, or the
+ * PostgreSQL database of DATABASE_URL).
  *
  *   npm run user:add -- --name alice [--role admin|member] [--budget 500] [--replace] [--password-stdin]
  *
@@ -12,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '../../contract/admin';
 import { addUser, validateNewUser } from '../auth/users';
-import { bffDatabaseFile, openBffDatabase } from '../store/db';
+import { openStore } from '../store/open';
 
 function readHidden(prompt: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -101,21 +102,23 @@ async function main(): Promise<void> {
   const problems = validateNewUser(name, password);
   if (problems.length > 0) throw new Error(problems.join('; '));
 
-  const file = bffDatabaseFile(process.env.DATA_DIR ?? './data');
-  const db = openBffDatabase(file);
+  const store = await openStore({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: process.env.DATA_DIR ?? './data',
+  });
   try {
     const { user, created } = await addUser(
-      db,
+      store,
       { name, password, dailyBudget, ...(role ? { role: role as Role } : {}) },
       { replace: values.replace },
     );
     console.log(
-      `${created ? 'Added' : 'Reset'} user "${user.name}" in ${file} (role: ${user.role}; daily budget: ${dailyBudget ?? 'BFF_DAILY_BUDGET or unlimited'}).` +
+      `${created ? 'Added' : 'Reset'} user "${user.name}" in ${store.where} (role: ${user.role}; daily budget: ${dailyBudget ?? 'BFF_DAILY_BUDGET or unlimited'}).` +
         (created ? '' : ' Their sessions were ended.'),
     );
     console.log('Team mode: start the BFF with BFF_MODE=team.');
   } finally {
-    db.close();
+    await store.close();
   }
 }
 

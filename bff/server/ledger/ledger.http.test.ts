@@ -50,11 +50,11 @@ type LedgerRow = {
   cache: string;
 };
 
-function ledgerRows(): LedgerRow[] {
+function ledgerRows(): Promise<LedgerRow[]> {
   // The ledger writes in batches; `/bff/usage` flushes them, and is read first.
-  return bff.bff.deps.db
-    .prepare('SELECT user_id, endpoint, status, credits_consumed, cache FROM ledger ORDER BY id')
-    .all() as LedgerRow[];
+  return bff.bff.deps.store.sql.all<LedgerRow>(
+    'SELECT user_id, endpoint, status, credits_consumed, cache FROM ledger ORDER BY id',
+  );
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -134,7 +134,7 @@ describe('the ledger agrees with the upstream key', () => {
     ).toBe(404);
 
     const usage = (await (await bff.call('/bff/usage')).json()) as UsageResponse;
-    const rows = ledgerRows();
+    const rows = await ledgerRows();
     const spentByBff = round(rows.reduce((sum, r) => sum + r.credits_consumed, 0));
     const takenByUpstream = round(startBalance - balance());
     const upstream = upstreamUsage();

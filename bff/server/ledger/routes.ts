@@ -46,12 +46,12 @@ export function pricing(plan: Plan): PricingResponse {
 
 export function mountLedgerRoutes(
   app: Hono<BffEnv>,
-  o: { plan: Plan; ledger: Ledger; budgetOf: (user: BffUser) => number | null },
+  o: { plan: Plan; ledger: Ledger; budgetOf: (user: BffUser) => Promise<number | null> },
 ): void {
   const body = pricing(o.plan);
   route(app, 'bff.pricing', (c) => c.json(body));
-  route(app, 'bff.usage', (c) => {
+  route(app, 'bff.usage', async (c) => {
     const user = c.get('user');
-    return c.json(o.ledger.usage(user, o.budgetOf(user)));
+    return c.json(await o.ledger.usage(user, await o.budgetOf(user)));
   });
 }

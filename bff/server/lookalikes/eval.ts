@@ -21,7 +21,7 @@ import { startService } from '../../embedded/service';
 import { loadCompanies } from '../../embedded/store/companies';
 import { findKey, setCredits } from '../../embedded/store/keys';
 import { createBffApp } from '../app';
-import { openBffDatabase } from '../store/db';
+import { SqliteStore } from '../store/sqlite';
 import { embeddedUpstream } from '../upstream/upstream';
 import type { LabelledSet } from './make-labelled';
 
@@ -79,7 +79,7 @@ export async function evaluateLookalikes(
   }
   const bff = createBffApp({
     upstream: embeddedUpstream(service, key),
-    db: openBffDatabase(':memory:'),
+    store: new SqliteStore(':memory:'),
     staticDir: 'does-not-exist',
     cacheTtlMs: 0,
     rateLimitPerMinute: 0,

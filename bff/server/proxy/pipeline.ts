@@ -7,10 +7,12 @@
 import { EventEmitter } from 'node:events';
 import type { ServiceEndpointId } from '../../contract/endpoints';
 import { readJsonBody } from '../../contract/http';
+import type { Plan } from '../../contract/pricing';
 import { PROBLEM_CONTENT_TYPE, zodFields } from '../../contract/problem';
 import type { ResponseCache } from '../cache/cache';
 import { cacheKey } from '../cache/cache';
 import type { BffUser, ProxiedCall } from '../context';
+import { type Budgets, estimateCost } from '../ledger/budget';
 import type { Ledger } from '../ledger/ledger';
 import type { Upstream } from '../upstream/upstream';
 import { ADMINS_ONLY, invalidProblem, problem } from './problem';
@@ -23,7 +25,11 @@ export type PipelineOptions = {
   ledger: Ledger;
   cache?: ResponseCache;
   /** The user's daily credit budget; null = unlimited. */
-  budgetOf: (user: BffUser) => number | null;
+  budgetOf: (user: BffUser) => number | null | Promise<number | null>;
+  /** Where daily budgets are reserved and settled (every instance's calls alike). */
+  budgets: Budgets;
+  /** The upstream key's plan: what a call may cost depends on it. */
+  plan: Plan;
   /**
    * The team's monthly credit cap (bff/server/admin/team-cap.ts), checked after the daily budget:
    * a refusal when the team has spent it. Absent: no cap.
@@ -35,7 +41,7 @@ export type PipelineOptions = {
   retries: number;
   /** First backoff step; each retry waits a random time up to base x 2^attempt (full jitter). */
   retryBaseMs: number;
-  onProxied: (call: ProxiedCall) => void;
+  onProxied: (call: ProxiedCall) => void | Promise<void>;
   /** Where answers built with `CallOptions.headers` are put, so that the guard leaves them be. */
   secured?: WeakSet<Response>;
   log: (line: string) => void;
@@ -365,25 +371,49 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
       }
     }
 
-    const budget = opts.budgetOf(user);
-    if (budget !== null) {
-      const spent = ledger.spentToday(user.id);
-      if (spent >= budget) {
-        return problem(
-          402,
-          `Your daily budget of ${budget} credits is spent (${spent} used today); it renews at 00:00 UTC.`,
-          {
-            headers: { 'retry-after': String(secondsToMidnightUtc(now())) },
-          },
-        );
-      }
+    // The daily budget: reserved before the upstream call, settled with what it cost (ledger/budget.ts).
+    const pendingBudget = opts.budgetOf(user);
+    const budget = pendingBudget instanceof Promise ? await pendingBudget : pendingBudget;
+    if (budget === null) return forward(user, route, method, url, parsed, key, started, callOpts).then(first);
+    const estimate = estimateCost(route.id, opts.plan, parsed.query, parsed.body);
+    const reservation = await opts.budgets.reserve(user.id, budget, estimate);
+    if (!reservation.ok) {
+      const inFlight = reservation.spent < budget ? '; calls in flight hold the rest' : '';
+      return problem(
+        402,
+        `Your daily budget of ${budget} credits is spent (${reservation.spent} used today${inFlight}); it renews at 00:00 UTC.`,
+        {
+          headers: { 'retry-after': String(secondsToMidnightUtc(now())) },
+        },
+      );
     }
+    let spent = 0;
+    try {
+      const [res, consumed] = await forward(user, route, method, url, parsed, key, started, callOpts);
+      spent = consumed;
+      return res;
+    } finally {
+      await opts.budgets.settle(reservation.lease, spent);
+    }
+  }
+
+  /** The call past the budget: the team's cap, the upstream, the ledger; with what it cost. */
+  async function forward(
+    user: BffUser,
+    route: ProxyRoute,
+    method: ProxyRoute['def']['method'],
+    url: { pathname: string; search: string },
+    parsed: Parsed,
+    key: string | undefined,
+    started: number,
+    callOpts: CallOptions,
+  ): Promise<[Response, number]> {
     if (opts.teamCap) {
       // Mostly known at once (no cap, or a cap read less than a second ago): no promise then.
       const pending = opts.teamCap(user);
       const refusal = pending instanceof Promise ? await pending : pending;
       if (refusal)
-        return problem(402, refusal.detail, { headers: { 'retry-after': String(refusal.retryAfterS) } });
+        return [problem(402, refusal.detail, { headers: { 'retry-after': String(refusal.retryAfterS) } }), 0];
     }
 
     // What both upstreams accept (real-service.ts); unchanged requests go as the browser wrote them.
@@ -410,7 +440,7 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
         durationMs: performance.now() - started,
       });
       opts.log(`[bff] ${method} ${route.path}: ${scrub(result.message, secret)}`);
-      return p;
+      return [p, 0];
     }
     const empty = EMPTY_RESULTS[route.id];
     answer = readAnswer(result, {
@@ -458,11 +488,16 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     }
     if (answer.contentType !== PROBLEM_CONTENT_TYPE || answer.status < 500) {
       try {
-        opts.onProxied(new Proxied(user, route.id, method, route.path, answer, consumed, parsed.body));
+        const tracked = opts.onProxied(
+          new Proxied(user, route.id, method, route.path, answer, consumed, parsed.body),
+        );
+        if (tracked) await tracked;
       } catch (err) {
         opts.log(`[bff] onProxied failed: ${scrub(String(err), secret)}`);
       }
     }
-    return respond(answer, key !== undefined ? 'miss' : undefined, callOpts.headers);
+    return [respond(answer, key !== undefined ? 'miss' : undefined, callOpts.headers), consumed];
   }
 }
+
+const first = ([res]: [Response, number]): Response => res;

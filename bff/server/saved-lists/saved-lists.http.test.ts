@@ -20,8 +20,9 @@ import {
 import { type Service, startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';
 import { eventually } from '../../testing/embedded-additions';
+import { testStore } from '../../testing/test-store';
 import { addUser } from '../auth/users';
-import { type BffDb, openBffDatabase } from '../store/db';
+import type { BffStore } from '../store/store';
 import { embeddedUpstream, type Upstream } from '../upstream/upstream';
 
 const ADA = { name: 'ada', password: 'ada admin password' };
@@ -31,7 +32,7 @@ const NO_SUCH_ID = '0b6b1f52-3f0e-4c57-9a51-4d3f0f0a7e11';
 type Caller = (id: keyof typeof ENDPOINTS, input?: unknown) => Promise<Response>;
 
 let service: Service;
-let db: BffDb;
+let db: BffStore;
 let bff: RunningBff;
 let ada: Caller;
 let adaCookie: string;
@@ -96,9 +97,10 @@ async function ledgerSince(userId: string, afterId: number): Promise<number> {
   await ada('bff.usage');
   return credits(
     (
-      db
-        .prepare('SELECT COALESCE(SUM(credits_consumed), 0) AS c FROM ledger WHERE user_id = ? AND id > ?')
-        .get(userId, afterId) as { c: number }
+      (await db.sql.get<{ c: number }>(
+        'SELECT COALESCE(SUM(credits_consumed), 0) AS c FROM ledger WHERE user_id = ? AND id > ?',
+        [userId, afterId],
+      )) ?? { c: 0 }
     ).c,
   );
 }
@@ -106,20 +108,21 @@ async function ledgerSince(userId: string, afterId: number): Promise<number> {
 async function lastLedgerId(): Promise<number> {
   // `/bff/usage` writes the ledger's pending records first.
   await ada('bff.usage');
-  return (db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM ledger').get() as { id: number }).id;
+  const row = await db.sql.get<{ id: number }>('SELECT COALESCE(MAX(id), 0) AS id FROM ledger');
+  return Number(row?.id ?? 0);
 }
 
 const PRIVATE_OR_PUBLIC = { 'firmographic.company_type': ['private', 'public'] };
 
 beforeAll(async () => {
   service = await startService({ dataDir: ':memory:', companies: 400, seed: 21, additionDelayMs: 30 });
-  db = openBffDatabase(':memory:');
+  db = await testStore();
   adaId = (await addUser(db, { ...ADA, dailyBudget: null, role: 'admin' })).user.id;
   miaId = (await addUser(db, { ...MIA, dailyBudget: null })).user.id;
   bff = await startBff({
     upstream: withHidden(embeddedUpstream(service)),
     mode: 'team',
-    db,
+    store: db,
     savedLists: { scheduler: false },
   });
   adaCookie = await cookieOf(ADA);
@@ -129,7 +132,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await bff?.close();
-  db?.close();
+  await db?.close();
   service?.close();
 });
 
@@ -568,12 +571,13 @@ describe('scheduled checks of a team member’s list', () => {
       schedule: 'daily',
     });
     const makeDue = () =>
-      db
-        .prepare('UPDATE saved_lists SET next_check_at = ? WHERE id = ?')
-        .run(new Date(Date.now() - 1000).toISOString(), list.id);
+      db.sql.run('UPDATE saved_lists SET next_check_at = ? WHERE id = ?', [
+        new Date(Date.now() - 1000).toISOString(),
+        list.id,
+      ]);
     const scheduler = bff.bff.savedLists.scheduler;
 
-    makeDue();
+    await makeDue();
     const from = await lastLedgerId();
     expect(await scheduler.tick()).toBe(1);
     const ran = await ok<SavedList>(mia('bff.savedList', { id: list.id }));
@@ -585,7 +589,7 @@ describe('scheduled checks of a team member’s list', () => {
 
     await ok(ada('bff.admin.updateUser', { id: miaId, disabled: true }));
     try {
-      makeDue();
+      await makeDue();
       expect(await scheduler.tick()).toBe(1);
       const skipped = (await ok<SavedListsResponse>(ada('bff.savedLists'))).data;
       // A private list of mia's is not ada's to see: read it from the store.

@@ -20,7 +20,9 @@ import { type Service, startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';
 import { eventually } from '../../testing/embedded-additions';
 import { openEvents } from '../../testing/sse-client';
-import { type BffDb, bffDatabaseFile, openBffDatabase } from '../store/db';
+import { reopenTestStore, testStore } from '../../testing/test-store';
+import { bffDatabaseFile } from '../store/sqlite';
+import type { BffStore } from '../store/store';
 import { embeddedUpstream, type Upstream } from '../upstream/upstream';
 import { budgetRefusal, nextCheckAfter } from './scheduler';
 
@@ -30,7 +32,9 @@ const ALL = { filters: { 'firmographic.company_type': ['private', 'public'] } };
 
 let service: Service;
 let dir: string;
-const opened: { bff: RunningBff; db: BffDb }[] = [];
+const opened: { bff: RunningBff; db: BffStore }[] = [];
+/** The first store opened on each name: later instances of that name open the same state. */
+const byName = new Map<string, BffStore>();
 
 /** The checks' clock, shared by the instances of a test. */
 let clock = T0;
@@ -44,7 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const o of opened) {
     await o.bff.close();
-    o.db.close();
+    await o.db.close();
   }
   service?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -55,10 +59,14 @@ async function instance(
   name: string,
   opts: { dailyBudget?: number; intervalMs?: number; upstream?: Upstream } = {},
 ): Promise<RunningBff> {
-  const db = openBffDatabase(bffDatabaseFile(path.join(dir, name)));
+  const first = byName.get(name);
+  const db = first
+    ? await reopenTestStore(first)
+    : await testStore({ file: bffDatabaseFile(path.join(dir, name)) });
+  if (!first) byName.set(name, db);
   const bff = await startBff({
     upstream: opts.upstream ?? embeddedUpstream(service),
-    db,
+    store: db,
     ...(opts.dailyBudget !== undefined ? { dailyBudget: opts.dailyBudget } : {}),
     savedLists: { scheduler: opts.intervalMs ? { intervalMs: opts.intervalMs } : false, now },
   });

@@ -1,28 +1,31 @@
 /**
  * The saved lists' store, through its interface only, so the same tests hold every implementation
- * (SQLite now; the PostgreSQL store of issue 9 joins `STORES` when it is ported). Two stores opened
- * on one database stand for two BFF instances.
+ * (on the BFF store of the Vitest project: SQLite, or PostgreSQL in the `postgres` project). Two
+ * stores opened on one database stand for two BFF instances.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedListRequest } from '../../contract/api';
-import { openBffDatabase } from '../store/db';
-import { type NewRun, type SavedListStore, SqliteSavedListStore } from './store';
+import { ON_POSTGRES, reopenTestStore, testStore } from '../../testing/test-store';
+import type { BffStore } from '../store/store';
+import { type NewRun, type SavedListStore, SqlSavedListStore } from './store';
 
-type Opened = { store: SavedListStore; close: () => void };
+type Opened = { store: SavedListStore; close: () => Promise<void> };
 
-/** Each implementation: opens a store on the database named `name` (same name, same database). */
-const STORES: { kind: string; open: (dir: string, name: string) => Opened }[] = [
-  {
-    kind: 'sqlite',
-    open: (dir, name) => {
-      const db = openBffDatabase(path.join(dir, `${name}.sqlite`));
-      return { store: new SqliteSavedListStore(db), close: () => db.close() };
-    },
-  },
-];
+/** Opens a store on the database named `name` (same name, same database: another instance). */
+const byName = new Map<string, BffStore>();
+async function open(dir: string, name: string): Promise<Opened> {
+  const first = byName.get(name);
+  const db = first
+    ? await reopenTestStore(first)
+    : await testStore({ file: path.join(dir, `${name}.sqlite`) });
+  if (!first) byName.set(name, db);
+  // The tables are the store's migration 3, applied when the BFF store opens.
+  return { store: new SqlSavedListStore(db.sql, { applySchema: false }), close: () => db.close() };
+}
+const STORES = [{ kind: ON_POSTGRES ? 'postgres' : 'sqlite', open }];
 
 const REQUEST = {
   filters: { 'location.hq.country': ['DEU'] },
@@ -64,8 +67,8 @@ const newRun = (listId: string, members: string[], over: Partial<NewRun> = {}): 
 describe.each(STORES)('the saved lists store ($kind)', ({ open }) => {
   let dir: string;
   const opened: Opened[] = [];
-  const store = (name: string) => {
-    const o = open(dir, name);
+  const store = async (name: string) => {
+    const o = await open(dir, name);
     opened.push(o);
     return o.store;
   };
@@ -73,13 +76,13 @@ describe.each(STORES)('the saved lists store ($kind)', ({ open }) => {
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'saved-list-store-'));
   });
-  afterAll(() => {
-    for (const o of opened) o.close();
+  afterAll(async () => {
+    for (const o of opened.reverse()) await o.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('keeps lists as given, shows each user theirs and the shared ones, changes and deletes them', async () => {
-    const s = store('crud');
+    const s = await store('crud');
     const mine = await s.createList(
       newList('ada', { columns: ['name'], schedule: 'daily', nextCheckAt: AT }),
     );
@@ -117,7 +120,7 @@ describe.each(STORES)('the saved lists store ($kind)', ({ open }) => {
   });
 
   it('orders runs made within one millisecond, lists them without companies, and deletes them with the list', async () => {
-    const s = store('runs');
+    const s = await store('runs');
     const list = await s.createList(newList('ada'));
     const first = await s.addRun(newRun(list.id, ['a', 'b']));
     const second = await s.addRun(
@@ -155,7 +158,7 @@ describe.each(STORES)('the saved lists store ($kind)', ({ open }) => {
   });
 
   it('prunes runs past the newest ones kept, but those marked seen or named by an unread alert', async () => {
-    const s = store('prune');
+    const s = await store('prune');
     const list = await s.createList(newList('ada'));
     const runs = [];
     for (let i = 0; i < 6; i++) runs.push((await s.addRun(newRun(list.id, [`c${i}`])))!);
@@ -175,8 +178,8 @@ describe.each(STORES)('the saved lists store ($kind)', ({ open }) => {
   });
 
   it('lets exactly one of two instances claim a due check', async () => {
-    const one = store('claims');
-    const two = store('claims');
+    const one = await store('claims');
+    const two = await store('claims');
     const list = await one.createList(newList('ada', { schedule: 'daily', nextCheckAt: AT }));
     await one.createList(newList('ada', { schedule: 'weekly', nextCheckAt: '2030-02-01T00:00:00.000Z' }));
     const [dueOne, dueTwo] = await Promise.all([
@@ -201,7 +204,7 @@ describe.each(STORES)('the saved lists store ($kind)', ({ open }) => {
   });
 
   it('counts unread alerts per user and reads them by list or all at once', async () => {
-    const s = store('alerts');
+    const s = await store('alerts');
     const a = await s.createList(newList('ada', { name: 'A' }));
     const b = await s.createList(newList('ada', { name: 'B' }));
     const runA = await s.addRun(newRun(a.id, ['x']));

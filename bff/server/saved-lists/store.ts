@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ParsedListRequest } from '../../contract/api';
 import type { LastCheck, ListSchedule, RemovedCompany, RunCompanies } from '../../contract/saved-lists';
-import type { BffDb } from '../store/db';
+import type { PortableSql } from '../store/store';
 
 export const SAVED_LISTS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS saved_lists (
@@ -292,26 +292,8 @@ function toRun(r: RunRow): StoredRun {
   };
 }
 
-/**
- * What the store asks of a database: statements with `?` parameters, one at a time. The same shape
- * as the PostgreSQL store's `PortableSql` (issue 9), whose runner numbers the parameters (`$1`...),
- * so the port of this store is `new SqlSavedListStore(store.sql)`.
- */
-export type SqlRunner = {
-  all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
-  get<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
-  run(sql: string, params?: readonly unknown[]): Promise<{ changes: number }>;
-};
-
-/** better-sqlite3 behind the async runner (its calls are synchronous; the interface is not). */
-export function sqliteRunner(db: BffDb): SqlRunner {
-  return {
-    all: async <T>(sql: string, params: readonly unknown[] = []) => db.prepare(sql).all(...params) as T[],
-    get: async <T>(sql: string, params: readonly unknown[] = []) =>
-      db.prepare(sql).get(...params) as T | undefined,
-    run: async (sql, params = []) => ({ changes: db.prepare(sql).run(...params).changes }),
-  };
-}
+/** What the store asks of a database: the BFF store's portable SQL (`?` parameters, either engine). */
+export type SqlRunner = PortableSql;
 
 /** The schema's statements one by one (each runner takes one statement at a time). */
 export async function applySavedListsSchema(sql: SqlRunner): Promise<void> {
@@ -648,13 +630,5 @@ export class SqlSavedListStore implements SavedListStore {
         userId,
         listId,
       );
-  }
-}
-
-/** The store on the BFF's SQLite handle, its schema applied before the constructor returns. */
-export class SqliteSavedListStore extends SqlSavedListStore {
-  constructor(db: BffDb) {
-    db.exec(SAVED_LISTS_SCHEMA);
-    super(sqliteRunner(db), { applySchema: false });
   }
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Service, startService } from '../../embedded/service';
 import { json, type RunningBff, startBff, startFaultServer } from '../../testing/bff-server';
 import { addUser } from '../auth/users';
-import { openBffDatabase } from '../store/db';
+import { SqliteStore } from '../store/sqlite';
 import { embeddedUpstream, remoteUpstream } from '../upstream/upstream';
 
 let service: Service;
@@ -182,9 +182,9 @@ describe('event streams', () => {
 
 describe('sessions', () => {
   it('a sign-in always issues a new session id; one planted beforehand stays worthless', async () => {
-    const db = openBffDatabase(':memory:');
+    const db = new SqliteStore(':memory:');
     await addUser(db, { name: 'carol', password: 'a long enough secret', dailyBudget: null });
-    const team = await startBff({ upstream: embeddedUpstream(service), mode: 'team', db });
+    const team = await startBff({ upstream: embeddedUpstream(service), mode: 'team', store: db });
     try {
       const signIn = (cookie?: string) =>
         team.post(

@@ -1,6 +1,7 @@
 /**
- * Rate limits kept in memory: a token bucket per user for every call, and a failure counter per
- * user name and per client address for sign-in.
+ * Rate limits kept in memory: a token bucket per user for every call (the SQLite store's; on
+ * PostgreSQL the buckets are rows every instance shares, bff/server/store/postgres.ts), and a
+ * failure counter per user name and per client address for sign-in.
  */
 
 export type Decision = { ok: true } | { ok: false; retryAfterS: number };
@@ -17,8 +18,7 @@ export class TokenBuckets {
     this.ratePerMs = perMinute / 60_000;
   }
 
-  take(key: string): Decision {
-    const t = this.now();
+  take(key: string, t: number = this.now()): Decision {
     let b = this.buckets.get(key);
     if (!b) {
       b = { tokens: this.perMinute, at: t };

@@ -14,7 +14,6 @@
 import type { Hono } from 'hono';
 import { Webhook } from 'standardwebhooks';
 import { WebhookEvent } from '../../contract/api';
-import type { AdditionStore } from '../additions/store';
 import type { BffEnv } from '../context';
 import type { EventHub } from '../events/hub';
 import { problem } from '../proxy/problem';
@@ -26,7 +25,6 @@ export const WEBHOOK_MAX_BYTES = 64 * 1024;
 
 export type WebhookReceiverDeps = {
   store: WebhookStore;
-  additions: AdditionStore;
   hub: EventHub;
   log: (line: string) => void;
   /** WEBHOOK_SECRET: the secret of an endpoint registered by hand with a remote upstream. */
@@ -34,8 +32,8 @@ export type WebhookReceiverDeps = {
   now?: () => Date;
 };
 
-function verifiers(deps: WebhookReceiverDeps): Webhook[] {
-  const secrets = deps.store.endpoints().map((e) => e.secret);
+async function verifiers(deps: WebhookReceiverDeps): Promise<Webhook[]> {
+  const secrets = (await deps.store.endpoints()).map((e) => e.secret);
   if (deps.envSecret) secrets.push(deps.envSecret);
   const out: Webhook[] = [];
   for (const secret of secrets) {
@@ -66,7 +64,7 @@ export function mountWebhookReceiver(app: Hono<BffEnv>, deps: WebhookReceiverDep
       return problem(400, 'webhook-id, webhook-timestamp and webhook-signature headers are required.');
     }
 
-    const checks = verifiers(deps);
+    const checks = await verifiers(deps);
     if (checks.length === 0)
       deps.log('A webhook arrived but the BFF holds no webhook secret (set WEBHOOK_SECRET).');
     const verified = checks.some((wh) => {
@@ -92,12 +90,9 @@ export function mountWebhookReceiver(app: Hono<BffEnv>, deps: WebhookReceiverDep
     }
 
     const webhookId = headers['webhook-id'];
-    const outcome = deps.store.transaction(() => {
-      if (!deps.store.markDelivered(webhookId, now())) return 'duplicate' as const;
-      // Event types this BFF does not know are acknowledged, so the sender stops retrying them.
-      if (!event.success) return 'ignored' as const;
-      return deps.additions.applyStatus(event.data.data);
-    });
+    // Exactly once across instances; event types this BFF does not know are acknowledged (null),
+    // so the sender stops retrying them.
+    const outcome = await deps.store.apply(webhookId, now(), event.success ? event.data.data : null);
     if (typeof outcome === 'object' && outcome.changed && outcome.userId && event.success) {
       deps.hub.publish(outcome.userId, 'company_addition.status_changed', event.data.data);
     }

@@ -42,7 +42,7 @@ describe('registerWebhookEndpoint', () => {
     const b = await bff();
     const first = await registerWebhookEndpoint(b.deps, PUBLIC);
     expect(first).toMatchObject({ url: URL_, created: true });
-    const stored = new WebhookStore(b.db).endpoints();
+    const stored = await new WebhookStore(b.store).endpoints();
     expect(stored).toEqual([expect.objectContaining({ endpoint_id: first.id, url: URL_ })]);
     expect(stored[0]!.secret).toMatch(/^whsec_/);
 
@@ -72,22 +72,22 @@ describe('registerWebhookEndpoint', () => {
     const urls = (await upstreamEndpoints()).map((e) => e.url);
     expect(urls).toContain(URL_);
     expect(urls).not.toContain(`${oldPublic}${WEBHOOK_PATH}`);
-    expect(new WebhookStore(b.db).endpoints().map((e) => e.endpoint_id)).toEqual([moved.id]);
+    expect((await new WebhookStore(b.store).endpoints()).map((e) => e.endpoint_id)).toEqual([moved.id]);
     expect(moved.id).not.toBe(old.id);
   });
 
   it('forgets the secret of an endpoint the upstream no longer has', async () => {
     const b = await bff();
-    const store = new WebhookStore(b.db);
-    store.saveEndpoint({
+    const store = new WebhookStore(b.store);
+    await store.saveEndpoint({
       endpoint_id: 'wh_gone',
       url: URL_,
       secret: 'whsec_AAAA',
       created_at: '2026-01-01T00:00:00Z',
     });
     await registerWebhookEndpoint(b.deps, PUBLIC);
-    expect(store.endpoints().map((e) => e.endpoint_id)).not.toContain('wh_gone');
-    expect(store.endpoints()).toHaveLength(1);
+    expect((await store.endpoints()).map((e) => e.endpoint_id)).not.toContain('wh_gone');
+    expect(await store.endpoints()).toHaveLength(1);
   });
 
   it("fails with the upstream's answer when the plan has no webhooks, without the key in the message", async () => {
@@ -96,6 +96,6 @@ describe('registerWebhookEndpoint', () => {
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/^GET \/api\/v1\/webhooks answered 403/);
     expect((error as Error).message).not.toContain('dev-payg-key');
-    expect(new WebhookStore(b.db).endpoints()).toEqual([]);
+    expect(await new WebhookStore(b.store).endpoints()).toEqual([]);
   });
 });

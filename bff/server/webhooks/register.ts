@@ -50,24 +50,24 @@ export function webhookUrl(publicUrl: string): string {
 }
 
 export async function registerWebhookEndpoint(
-  deps: Pick<BffDeps, 'call' | 'db' | 'log'>,
+  deps: Pick<BffDeps, 'call' | 'store' | 'log'>,
   publicUrl: string,
 ): Promise<Registration> {
   const url = webhookUrl(publicUrl);
-  const store = new WebhookStore(deps.db);
+  const store = new WebhookStore(deps.store);
   const listed = EndpointList.parse(await callJson(deps, 'webhooks.list'));
   const upstream = Array.isArray(listed) ? listed : listed.data;
-  const known = new Map(store.endpoints().map((e) => [e.endpoint_id, e]));
+  const known = new Map((await store.endpoints()).map((e) => [e.endpoint_id, e]));
 
   // Secrets of endpoints the upstream no longer has would only be tried in vain.
   const live = new Set(upstream.map((e) => e.id));
-  for (const id of known.keys()) if (!live.has(id)) store.forgetEndpoint(id);
+  for (const id of known.keys()) if (!live.has(id)) await store.forgetEndpoint(id);
 
   // An endpoint this BFF registered at another address (it ran on another port before) would have
   // every delivery fail and be retried; only the current address is kept.
   for (const moved of upstream.filter((e) => known.has(e.id) && e.url !== url)) {
     await callJson(deps, 'webhooks.delete', { id: moved.id });
-    store.forgetEndpoint(moved.id);
+    await store.forgetEndpoint(moved.id);
   }
 
   const same = upstream.filter((e) => e.url === url);
@@ -92,7 +92,7 @@ export async function registerWebhookEndpoint(
   const created = 'data' in answer ? answer.data : answer;
   if (!created.secret)
     throw new Error('The upstream created a webhook endpoint without returning its secret.');
-  store.saveEndpoint({
+  await store.saveEndpoint({
     endpoint_id: created.id,
     url,
     secret: created.secret,

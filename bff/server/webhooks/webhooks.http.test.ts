@@ -76,8 +76,13 @@ function deliver(target: ExtrasServer, d: Delivery): Promise<Response> {
 }
 
 /** A submission as the proxy relays it: the request becomes the user's. */
-function submitted(target: ExtrasServer, user: string, requestId: string, companyName = 'Zebra Widgets') {
-  target.extras.onProxied({
+async function submitted(
+  target: ExtrasServer,
+  user: string,
+  requestId: string,
+  companyName = 'Zebra Widgets',
+): Promise<void> {
+  await target.extras.onProxied({
     user: { id: user, name: user },
     method: 'POST',
     id: 'additions.submit' as const,
@@ -110,7 +115,7 @@ async function expectProblem(res: Response, status: number): Promise<Problem> {
 describe('POST /bff/webhooks/company-addition', () => {
   it("applies a signed status change and pushes it to the submitter's tabs only", async () => {
     const requestId = randomUUID();
-    submitted(server, 'alice', requestId);
+    await submitted(server, 'alice', requestId);
     const [alice, bob] = await Promise.all([openEvents(server.url, 'alice'), openEvents(server.url, 'bob')]);
     try {
       const data = statusOf(requestId, 'in_progress', '2026-01-01T00:00:01.000Z');
@@ -123,7 +128,7 @@ describe('POST /bff/webhooks/company-addition', () => {
       expect(JSON.parse(event.data!)).toEqual(data);
 
       // Bob's next event is one of his own, so Alice's never reached him.
-      server.extras.onProxied({
+      await server.extras.onProxied({
         user: { id: 'bob', name: 'bob' },
         method: 'GET',
         id: 'news' as const,
@@ -147,7 +152,7 @@ describe('POST /bff/webhooks/company-addition', () => {
 
   it('acknowledges a replayed delivery without applying it twice, and never moves a request back', async () => {
     const requestId = randomUUID();
-    submitted(server, 'carol', requestId);
+    await submitted(server, 'carol', requestId);
     const tab = await openEvents(server.url, 'carol');
     try {
       const progress = eventBody(statusOf(requestId, 'in_progress', '2026-01-01T00:00:01.000Z'));
@@ -175,7 +180,7 @@ describe('POST /bff/webhooks/company-addition', () => {
 
   it('rejects forged, tampered, stale and future deliveries alike, changing nothing', async () => {
     const requestId = randomUUID();
-    submitted(server, 'dave', requestId);
+    await submitted(server, 'dave', requestId);
     const body = eventBody(statusOf(requestId, 'completed', '2026-01-01T00:00:09.000Z'));
     const sixMinutes = 6 * 60 * 1000;
     const attempts: Response[] = [
@@ -206,7 +211,7 @@ describe('POST /bff/webhooks/company-addition', () => {
 
   it('dedupes only verified deliveries: a forged one does not burn its webhook-id', async () => {
     const requestId = randomUUID();
-    submitted(server, 'erin', requestId);
+    await submitted(server, 'erin', requestId);
     const body = eventBody(statusOf(requestId, 'in_progress', '2026-01-01T00:00:02.000Z'));
     const id = `msg_${randomUUID()}`;
     await expectProblem(await deliver(server, { id, body, secret: newSecret() }), 401);
@@ -236,13 +241,13 @@ describe('POST /bff/webhooks/company-addition', () => {
     const bare = await startExtrasServer(service);
     try {
       const requestId = randomUUID();
-      submitted(bare, 'frank', requestId);
+      await submitted(bare, 'frank', requestId);
       const body = eventBody(statusOf(requestId, 'failed', '2026-01-01T00:00:03.000Z'));
       await expectProblem(await deliver(bare, { body }), 401);
       expect(bare.logs.some((l) => l.includes('holds no webhook secret'))).toBe(true);
 
       const registered = newSecret();
-      new WebhookStore(bare.db).saveEndpoint({
+      await new WebhookStore(bare.store).saveEndpoint({
         endpoint_id: 'wh_1',
         url: `${bare.url}${WEBHOOK_PATH}`,
         secret: registered,

@@ -15,7 +15,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../contract/bff';
 import { pathOf } from '../../contract/endpoints';
 import { startService } from '../../embedded/service';
 import { createBffApp } from '../app';
-import { openBffDatabase } from '../store/db';
+import { SqliteStore } from '../store/sqlite';
 import { embeddedUpstream } from '../upstream/upstream';
 
 /** `split`: holdout rows were written after the rules, and labelled before they were run. */
@@ -86,7 +86,7 @@ function line(name: string, c: Counts, exact: number, of: number): string {
 const service = await startService({ dataDir: ':memory:', companies: 300, seed: 11, log: () => {} });
 const bff = createBffApp({
   upstream: embeddedUpstream(service),
-  db: openBffDatabase(':memory:'),
+  store: new SqliteStore(':memory:'),
   staticDir: 'does-not-exist',
   cacheTtlMs: 0,
   rateLimitPerMinute: 0,

@@ -9,9 +9,10 @@ import { pathOf } from '../../contract/endpoints';
 import { type Service, startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';
 import { type RealServiceDouble, startRealServiceDouble } from '../../testing/real-service-double';
+import { Budgets } from '../ledger/budget';
 import { Ledger } from '../ledger/ledger';
 import { createPipeline } from '../proxy/pipeline';
-import { openBffDatabase } from '../store/db';
+import { SqliteStore } from '../store/sqlite';
 import { embeddedUpstream, remoteUpstream, type Upstream } from '../upstream/upstream';
 import { createWordsReader } from './filter-builder';
 
@@ -62,7 +63,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await flushLedger(bff);
-  bff.bff.deps.db.prepare('DELETE FROM ledger').run();
+  await bff.bff.deps.store.sql.run('DELETE FROM ledger');
   sent.length = 0;
 });
 
@@ -84,9 +85,10 @@ async function describeCompanies(
 /** The ledger's filter-builder rows. */
 async function ledger(on: RunningBff = bff): Promise<{ credits_consumed: number; cache: string }[]> {
   await flushLedger(on);
-  return on.bff.deps.db
-    .prepare('SELECT credits_consumed, cache FROM ledger WHERE endpoint = ? ORDER BY id')
-    .all(FILTER_BUILDER) as { credits_consumed: number; cache: string }[];
+  return on.bff.deps.store.sql.all<{ credits_consumed: number; cache: string }>(
+    'SELECT credits_consumed, cache FROM ledger WHERE endpoint = ? ORDER BY id',
+    [FILTER_BUILDER],
+  );
 }
 
 /** The service's own record of credits taken for translations. */
@@ -479,12 +481,14 @@ describe('on the real service (its double: the filter-builder answers filters on
 
 describe('translateQuery (list generation with a query)', () => {
   it('reads a description for the resolver, and is null when the service can take it as it is', async () => {
-    const db = openBffDatabase(':memory:');
+    const db = new SqliteStore(':memory:');
     const words = createWordsReader(
       createPipeline({
         upstream,
         ledger: new Ledger(db, () => new Date()),
         budgetOf: () => null,
+        budgets: new Budgets(db),
+        plan: upstream.plan,
         timeoutMs: 10_000,
         retries: 0,
         retryBaseMs: 1,

@@ -12,7 +12,7 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 import { type Service, startService } from '../../../../../bff/embedded/service';
 import { type BffApp, createBffApp } from '../../../../../bff/server/app';
 import { addUser } from '../../../../../bff/server/auth/users';
-import { type BffDb, openBffDatabase } from '../../../../../bff/server/store/db';
+import { SqliteStore } from '../../../../../bff/server/store/sqlite';
 import { embeddedUpstream } from '../../../../../bff/server/upstream/upstream';
 import { AdminPage } from './admin-page';
 
@@ -20,16 +20,16 @@ const ORIGIN = 'http://127.0.0.1:8787';
 const realFetch = globalThis.fetch;
 let service: Service;
 let bff: BffApp;
-let db: BffDb;
+let db: SqliteStore;
 const sent: { method: string; path: string }[] = [];
 
 beforeAll(async () => {
   service = await startService({ dataDir: ':memory:', companies: 300, seed: 5 });
-  db = openBffDatabase(':memory:');
+  db = new SqliteStore(':memory:');
   await addUser(db, { name: 'root', password: 'the first admin', dailyBudget: null, role: 'admin' });
   bff = createBffApp({
     upstream: { ...embeddedUpstream(service), close: () => {} },
-    db,
+    store: db,
     staticDir: 'does-not-exist',
     log: () => {},
     extras: { webhookSecret: undefined, heartbeatMs: 60_000 },
@@ -46,10 +46,10 @@ beforeAll(async () => {
   };
 });
 
-afterAll(() => {
+afterAll(async () => {
   globalThis.fetch = realFetch;
-  bff.close();
-  db.close();
+  await bff.close();
+  await db.close();
   service.close();
 });
 

@@ -21,7 +21,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE_QUERY_KEY } from '@/lib/usage';
 import { type Service, startService } from '../../../../../bff/embedded/service';
 import { type BffApp, createBffApp } from '../../../../../bff/server/app';
-import { openBffDatabase } from '../../../../../bff/server/store/db';
+import { SqliteStore } from '../../../../../bff/server/store/sqlite';
 import { embeddedUpstream } from '../../../../../bff/server/upstream/upstream';
 import { forgetGridMemory } from '../grid-memory';
 import { ListSearch } from '../list-search';
@@ -45,7 +45,7 @@ beforeAll(async () => {
     const upstream = { ...embeddedUpstream(service, key), close: () => {} };
     bffs[plan] = createBffApp({
       upstream,
-      db: openBffDatabase(':memory:'),
+      store: new SqliteStore(':memory:'),
       staticDir: 'does-not-exist',
       log: () => {},
       extras: { webhookSecret: undefined, heartbeatMs: 60_000 },

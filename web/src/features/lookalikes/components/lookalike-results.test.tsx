@@ -20,7 +20,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Service, startService } from '../../../../../bff/embedded/service';
 import { type BffApp, createBffApp } from '../../../../../bff/server/app';
-import { openBffDatabase } from '../../../../../bff/server/store/db';
+import { SqliteStore } from '../../../../../bff/server/store/sqlite';
 import { embeddedUpstream } from '../../../../../bff/server/upstream/upstream';
 import { ListSearch } from '../../list-builder/list-search';
 import { lookalikeRequestOf, requestKey } from '../lookalike-request';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   service = await startService({ dataDir: ':memory:', companies: 1000, seed: 5 });
   bff = createBffApp({
     upstream: embeddedUpstream(service),
-    db: openBffDatabase(':memory:'),
+    store: new SqliteStore(':memory:'),
     staticDir: 'does-not-exist',
     log: () => {},
   });

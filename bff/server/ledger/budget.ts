@@ -1,0 +1,74 @@
+/**
+ * The daily budget across instances: a paid call reserves what it may cost before it goes upstream,
+ * and settles with what it did cost (BffStore.reserveBudget / settleBudget). A call is granted while
+ * the day's settled spend plus what calls in flight reserved is under the budget, so calls running
+ * at once through any number of instances never pass the budget by more than the call that crosses
+ * it (its cost is known only from its answer), plus what estimates below the true cost leave out.
+ *
+ * The estimate is the endpoint's price for what was asked (a list's price at its `limit`, an
+ * enrichment's sections): an upper bound for those, which are nearly every paid call. Endpoints
+ * priced by what they find (news, posts, reviews) reserve nothing and are checked as before: the
+ * spend settled so far under the budget.
+ */
+import { EnrichmentBody, EnrichmentQuery, ListGenerateRequest } from '../../contract/api';
+import type { ServiceEndpointId } from '../../contract/endpoints';
+import {
+  enrichmentCost,
+  filterBuilderCost,
+  listGenerationCost,
+  PLAN_RULES,
+  type Plan,
+} from '../../contract/pricing';
+import type { StoredSection } from '../../contract/section-names';
+import type { BffStore, BudgetLease, Reservation } from '../store/store';
+import { utcDay } from './ledger';
+
+/** The most a call may cost, from its request; 0 when only its answer can tell. */
+export function estimateCost(
+  id: ServiceEndpointId,
+  plan: Plan,
+  query: URLSearchParams,
+  body: unknown,
+): number {
+  switch (id) {
+    case 'list.generate': {
+      const r = ListGenerateRequest.safeParse(body);
+      if (!r.success) return 0;
+      const returned = Math.min(r.data.limit, PLAN_RULES[plan].maxListLimit);
+      return listGenerationCost({
+        matched: true,
+        returned,
+        sections: (r.data.sections ?? []) as StoredSection[],
+        query: r.data.query !== undefined,
+      });
+    }
+    case 'list.filterBuilder':
+      return filterBuilderCost();
+    case 'company.enrichment':
+    case 'company.enrichment.post': {
+      const r =
+        id === 'company.enrichment'
+          ? EnrichmentQuery.safeParse(Object.fromEntries(query))
+          : EnrichmentBody.safeParse(body);
+      if (!r.success) return 0;
+      return enrichmentCost((r.data.sections as StoredSection[] | undefined) ?? PLAN_RULES[plan].sections);
+    }
+    default:
+      return 0;
+  }
+}
+
+export class Budgets {
+  constructor(
+    private readonly store: BffStore,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  reserve(userId: string, budget: number, estimate: number): Promise<Reservation> {
+    return this.store.reserveBudget(userId, utcDay(this.now()), budget, estimate);
+  }
+
+  settle(lease: BudgetLease, spent: number): Promise<void> {
+    return this.store.settleBudget(lease, spent);
+  }
+}

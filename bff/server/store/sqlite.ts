@@ -1,0 +1,546 @@
+/**
+ * The store on SQLite (DATA_DIR/bff.sqlite, better-sqlite3): the default, for one BFF process. It
+ * is separate from the embedded service's database because a BFF in front of a remote service has
+ * no embedded database at all. Data files from before migrations keep working: the first migration
+ * only creates what is missing.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { AdminUser, AuditDetails, AuditEntry, Role } from '../../contract/admin';
+import type { LedgerEntry } from '../../contract/bff';
+import type { AdditionRecord } from '../../contract/bff-lists';
+import { credits } from '../../contract/pricing';
+import { TokenBuckets } from '../security/throttle';
+import { isNewerStatus, statusChanged } from './additions-rules';
+import { MIGRATIONS } from './migrations';
+import type {
+  BffStore,
+  LedgerCsvRow,
+  LedgerRow,
+  PortableSql,
+  SessionRow,
+  SpendRow,
+  StatusUpdate,
+  StoredEndpoint,
+  StoredUser,
+  StoreMessage,
+  UpdateResult,
+} from './store';
+
+export function bffDatabaseFile(dataDir: string): string {
+  return path.join(dataDir, 'bff.sqlite');
+}
+
+/** Applies the migrations not yet applied, in one IMMEDIATE transaction (a second opener waits). */
+export function migrateSqlite(db: Database.Database): void {
+  db.transaction(() => {
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+    const done = new Set(
+      (db.prepare('SELECT id FROM schema_migrations').all() as { id: number }[]).map((r) => r.id),
+    );
+    for (const m of MIGRATIONS) {
+      if (done.has(m.id)) continue;
+      if (typeof m.sqlite === 'string') db.exec(m.sqlite);
+      else m.sqlite(db);
+      db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)').run(
+        m.id,
+        m.name,
+        new Date().toISOString(),
+      );
+    }
+  }).immediate();
+}
+
+type UserRow = Omit<StoredUser, 'disabled'> & { disabled: number };
+const toStored = (r: UserRow | undefined): StoredUser | undefined =>
+  r && { ...r, disabled: r.disabled === 1 };
+
+type AdminRow = {
+  id: string;
+  name: string;
+  role: Role;
+  disabled: number;
+  daily_budget: number | null;
+  spent_today: number;
+};
+const toAdminUser = (r: AdminRow): AdminUser => ({
+  id: r.id,
+  name: r.name,
+  role: r.role,
+  disabled: r.disabled === 1,
+  daily_budget: r.daily_budget,
+  spent_today: credits(r.spent_today),
+});
+
+const USER_BY = 'SELECT id, name, password_hash AS hash, salt, daily_budget, role, disabled FROM users WHERE';
+const ADMIN_COLUMNS = `u.id, u.name, u.role, u.disabled, u.daily_budget,
+  COALESCE((SELECT SUM(l.credits_consumed) FROM ledger l WHERE l.user_id = u.id AND l.day = ?), 0) AS spent_today`;
+const SESSION_USER = `SELECT u.id, u.name, u.daily_budget AS dailyBudget, u.role, s.expires_at AS expiresAt
+  FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.id_hash = ? AND s.expires_at > ? AND u.disabled = 0`;
+const LEDGER_COLUMNS = '(user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms)';
+const LEDGER_ROW = '(?, ?, ?, ?, ?, ?, ?, ?, ?)';
+/** Rows per INSERT statement: one statement per row cost a third more per row. */
+const ROWS_PER_INSERT = 32;
+
+type AdditionRow = AdditionRecord & { user_id: string | null };
+
+/** Delivery ids older than this are forgotten; the sender gives up retrying long before. */
+export const DELIVERY_MEMORY_DAYS = 30;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+export class SqliteStore implements BffStore {
+  readonly kind = 'sqlite' as const;
+  readonly where: string;
+  readonly sql: PortableSql;
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly listeners = new Set<(m: StoreMessage) => void>();
+  private readonly buckets = new Map<number, TokenBuckets>();
+  private readonly budgetDays = new Map<string, { spent: number; reserved: number }>();
+  private lastPrune = 0;
+
+  /** Opens (creating when missing) the store; ':memory:' gives a throwaway one for tests. */
+  constructor(
+    file: string,
+    /** The handle itself (tests, the bench's direct reads). */
+    readonly db: Database.Database = openSqlite(file),
+  ) {
+    this.where = file;
+    const q = (text: string) => this.prepared(text);
+    this.sql = {
+      all: async <T>(text: string, params: readonly unknown[] = []) => q(text).all(...params) as T[],
+      get: async <T>(text: string, params: readonly unknown[] = []) =>
+        q(text).get(...params) as T | undefined,
+      run: async (text, params = []) => ({ changes: q(text).run(...params).changes }),
+    };
+  }
+
+  /** The statement of `sql`, prepared once (better-sqlite3 compiles anew on each `prepare`). */
+  private prepared(sql: string): Database.Statement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  private audit(
+    actor: { id: string; name: string },
+    at: Date,
+    action: string,
+    target: string,
+    details: AuditDetails = {},
+  ): void {
+    this.prepared(
+      'INSERT INTO audit (at, actor_id, actor_name, action, target, details) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(at.toISOString(), actor.id, actor.name, action, target, JSON.stringify(details));
+  }
+
+  // --- accounts ------------------------------------------------------------------------------------
+
+  async findUserByName(name: string) {
+    return toStored(this.prepared(`${USER_BY} name = ?`).get(name) as UserRow | undefined);
+  }
+
+  async findUserById(id: string) {
+    return toStored(this.prepared(`${USER_BY} id = ?`).get(id) as UserRow | undefined);
+  }
+
+  async listUsers(day: string) {
+    const rows = this.prepared(`SELECT ${ADMIN_COLUMNS} FROM users u ORDER BY u.name COLLATE NOCASE`).all(
+      day,
+    ) as AdminRow[];
+    return rows.map(toAdminUser);
+  }
+
+  async getUser(id: string, day: string) {
+    const row = this.prepared(`SELECT ${ADMIN_COLUMNS} FROM users u WHERE u.id = ?`).get(day, id) as
+      | AdminRow
+      | undefined;
+    return row && toAdminUser(row);
+  }
+
+  async createUser(...[user, actor, at]: Parameters<BffStore['createUser']>) {
+    return this.db.transaction(() => {
+      const taken = this.prepared('SELECT name FROM users WHERE name = ?').get(user.name) as
+        | { name: string }
+        | undefined;
+      if (taken) return { kind: 'exists' as const, name: taken.name };
+      this.prepared(
+        `INSERT INTO users (id, name, password_hash, salt, daily_budget, created_at, role, disabled)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 0)`,
+      ).run(user.id, user.name, user.hash, user.salt, user.dailyBudget, at.toISOString(), user.role);
+      this.audit(actor, at, 'user.created', user.name, { role: user.role, daily_budget: user.dailyBudget });
+      return { kind: 'created' as const };
+    })();
+  }
+
+  async updateUser(...[id, changes, actor, at]: Parameters<BffStore['updateUser']>) {
+    return this.db.transaction((): UpdateResult => {
+      const cur = this.prepared('SELECT name, role, disabled, daily_budget FROM users WHERE id = ?').get(
+        id,
+      ) as { name: string; role: Role; disabled: number; daily_budget: number | null } | undefined;
+      if (!cur) return { kind: 'not_found' };
+      const wasEnabledAdmin = cur.role === 'admin' && cur.disabled === 0;
+      const staysEnabledAdmin =
+        (changes.role ?? cur.role) === 'admin' && !(changes.disabled ?? cur.disabled === 1);
+      if (wasEnabledAdmin && !staysEnabledAdmin) {
+        const others = this.prepared(
+          "SELECT COUNT(*) AS n FROM users WHERE role = 'admin' AND disabled = 0 AND id <> ?",
+        ).get(id) as { n: number };
+        if (others.n === 0) return { kind: 'last_admin' };
+      }
+      let endSessions = false;
+      let refreshSessions = false;
+      if (changes.role !== undefined && changes.role !== cur.role) {
+        this.prepared('UPDATE users SET role = ? WHERE id = ?').run(changes.role, id);
+        this.audit(actor, at, 'user.role_changed', cur.name, { from: cur.role, to: changes.role });
+        refreshSessions = true;
+      }
+      if (changes.dailyBudget !== undefined && changes.dailyBudget !== cur.daily_budget) {
+        this.prepared('UPDATE users SET daily_budget = ? WHERE id = ?').run(changes.dailyBudget, id);
+        this.audit(actor, at, 'user.budget_changed', cur.name, {
+          from: cur.daily_budget,
+          to: changes.dailyBudget,
+        });
+        // What the day's reservations counted is read from the ledger again on the next call.
+        for (const [k, row] of this.budgetDays)
+          if (k.startsWith(`${id}\u0000`) && row.reserved === 0) this.budgetDays.delete(k);
+        refreshSessions = true;
+      }
+      if (changes.password !== undefined) {
+        this.prepared('UPDATE users SET password_hash = ?, salt = ? WHERE id = ?').run(
+          changes.password.hash,
+          changes.password.salt,
+          id,
+        );
+        this.audit(actor, at, 'user.password_reset', cur.name);
+        endSessions = true;
+      }
+      if (changes.disabled !== undefined && changes.disabled !== (cur.disabled === 1)) {
+        this.prepared('UPDATE users SET disabled = ? WHERE id = ?').run(changes.disabled ? 1 : 0, id);
+        this.audit(actor, at, changes.disabled ? 'user.disabled' : 'user.enabled', cur.name);
+        if (changes.disabled) endSessions = true;
+      }
+      if (endSessions) this.prepared('DELETE FROM sessions WHERE user_id = ?').run(id);
+      return { kind: 'updated', endSessions, refreshSessions };
+    })();
+  }
+
+  // --- sessions ------------------------------------------------------------------------------------
+
+  async createSession(s: { idHash: string; userId: string; createdAt: string; expiresAt: string }) {
+    this.prepared('DELETE FROM sessions WHERE expires_at <= ?').run(s.createdAt);
+    this.prepared('INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
+      s.idHash,
+      s.userId,
+      s.createdAt,
+      s.expiresAt,
+    );
+  }
+
+  async sessionUser(idHash: string, now: string) {
+    return this.prepared(SESSION_USER).get(idHash, now) as SessionRow | undefined;
+  }
+
+  async deleteSession(idHash: string) {
+    this.prepared('DELETE FROM sessions WHERE id_hash = ?').run(idHash);
+  }
+
+  async deleteSessionsOf(userId: string) {
+    this.prepared('DELETE FROM sessions WHERE user_id = ?').run(userId);
+  }
+
+  // --- the ledger ------------------------------------------------------------------------------------
+
+  private readonly insertAll = (rows: readonly LedgerRow[]) =>
+    this.db.transaction(() => {
+      const values = (r: LedgerRow) => [
+        r.userId,
+        r.day,
+        r.at,
+        r.method,
+        r.endpoint,
+        r.status,
+        r.creditsConsumed,
+        r.cache,
+        r.durationMs,
+      ];
+      let i = 0;
+      const many = `INSERT INTO ledger ${LEDGER_COLUMNS} VALUES ${Array(ROWS_PER_INSERT).fill(LEDGER_ROW).join(', ')}`;
+      for (; i + ROWS_PER_INSERT <= rows.length; i += ROWS_PER_INSERT) {
+        this.prepared(many).run(rows.slice(i, i + ROWS_PER_INSERT).flatMap(values));
+      }
+      for (; i < rows.length; i++)
+        this.prepared(`INSERT INTO ledger ${LEDGER_COLUMNS} VALUES ${LEDGER_ROW}`).run(values(rows[i]!));
+    })();
+
+  async insertLedger(rows: readonly LedgerRow[]) {
+    if (rows.length > 0 && this.db.open) this.insertAll(rows);
+  }
+
+  async spentOn(userId: string, day: string) {
+    const row = this.prepared(
+      'SELECT COALESCE(SUM(credits_consumed), 0) AS credits, COUNT(*) AS calls FROM ledger WHERE user_id = ? AND day = ?',
+    ).get(userId, day) as { credits: number; calls: number };
+    return { credits: credits(row.credits), calls: row.calls };
+  }
+
+  async recentLedger(userId: string, limit: number) {
+    return this.prepared(
+      `SELECT at, method, endpoint, status, credits_consumed, cache FROM ledger
+       WHERE user_id = ? ORDER BY id DESC LIMIT ?`,
+    ).all(userId, limit) as LedgerEntry[];
+  }
+
+  async teamSpendSince(fromDay: string) {
+    const row = this.prepared(
+      'SELECT COALESCE(SUM(credits_consumed), 0) AS credits FROM ledger WHERE day >= ?',
+    ).get(fromDay) as { credits: number };
+    return credits(row.credits);
+  }
+
+  async spendRows(fromDay: string, toDay: string) {
+    return this.prepared(
+      `SELECT l.day, l.user_id, u.name, l.endpoint, SUM(l.credits_consumed) AS credits
+       FROM ledger l LEFT JOIN users u ON u.id = l.user_id
+       WHERE l.day >= ? AND l.day <= ?
+       GROUP BY l.day, l.user_id, l.endpoint`,
+    ).all(fromDay, toDay) as SpendRow[];
+  }
+
+  async lastLedgerId() {
+    return (this.prepared('SELECT COALESCE(MAX(id), 0) AS last FROM ledger').get() as { last: number }).last;
+  }
+
+  async ledgerPage(after: number, last: number, limit: number) {
+    return this.prepared(
+      `SELECT l.id, l.at, l.day, l.user_id, u.name, l.method, l.endpoint, l.status, l.credits_consumed,
+              l.cache, l.duration_ms
+       FROM ledger l LEFT JOIN users u ON u.id = l.user_id
+       WHERE l.id > ? AND l.id <= ? ORDER BY l.id LIMIT ?`,
+    ).all(after, last, limit) as LedgerCsvRow[];
+  }
+
+  // --- budgets ---------------------------------------------------------------------------------------
+
+  /**
+   * One process owns a SQLite file, so the day's spend and reservations live in this process's
+   * memory (seeded from the ledger on a user's first paid call of the day), as the rate limit's
+   * buckets do: no write transaction per call. PostgreSQL keeps them in `budget_days`.
+   */
+  async reserveBudget(userId: string, day: string, budget: number, estimate: number) {
+    const key = `${userId}\u0000${day}`;
+    let row = this.budgetDays.get(key);
+    if (!row) {
+      const { credits: spent } = this.prepared(
+        'SELECT COALESCE(SUM(credits_consumed), 0) AS credits FROM ledger WHERE user_id = ? AND day = ?',
+      ).get(userId, day) as { credits: number };
+      row = { spent: credits(spent), reserved: 0 };
+      // Yesterday's rows are of no more use.
+      for (const [k] of this.budgetDays) if (!k.endsWith(day)) this.budgetDays.delete(k);
+      this.budgetDays.set(key, row);
+    }
+    if (row.spent + row.reserved >= budget) return { ok: false as const, ...row };
+    row.reserved += estimate;
+    return { ok: true as const, lease: { userId, day, reserved: estimate } };
+  }
+
+  async settleBudget(lease: { userId: string; day: string; reserved: number }, spent: number) {
+    const row = this.budgetDays.get(`${lease.userId}\u0000${lease.day}`);
+    if (!row) return;
+    row.reserved = Math.max(0, row.reserved - lease.reserved);
+    row.spent = credits(row.spent + spent);
+  }
+
+  // --- the team ------------------------------------------------------------------------------------
+
+  async monthlyCap() {
+    const row = this.prepared('SELECT monthly_cap FROM team_settings WHERE id = 1').get() as
+      | { monthly_cap: number | null }
+      | undefined;
+    return row?.monthly_cap ?? null;
+  }
+
+  async setMonthlyCap(...[cap, actor, at]: Parameters<BffStore['setMonthlyCap']>) {
+    this.db.transaction(() => {
+      const row = this.prepared('SELECT monthly_cap FROM team_settings WHERE id = 1').get() as
+        | { monthly_cap: number | null }
+        | undefined;
+      const from = row?.monthly_cap ?? null;
+      if (row && from === cap) return;
+      this.prepared(
+        `INSERT INTO team_settings (id, monthly_cap, updated_at) VALUES (1, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET monthly_cap = excluded.monthly_cap, updated_at = excluded.updated_at`,
+      ).run(cap, at.toISOString());
+      if (from !== cap) this.audit(actor, at, 'team.cap_changed', 'team', { from, to: cap });
+    })();
+  }
+
+  async recordAudit(...[actor, at, action, target, details]: Parameters<BffStore['recordAudit']>) {
+    this.audit(actor, at, action, target, details);
+  }
+
+  async auditEntries(limit: number) {
+    const rows = this.prepared(
+      'SELECT at, actor_name AS actor, action, target, details FROM audit ORDER BY id DESC LIMIT ?',
+    ).all(limit) as (Omit<AuditEntry, 'details'> & { details: string })[];
+    return rows.map((r) => ({ ...r, details: JSON.parse(r.details) as AuditDetails }));
+  }
+
+  // --- additions ---------------------------------------------------------------------------------------
+
+  async recordSubmission(...[s]: Parameters<BffStore['recordSubmission']>) {
+    this.prepared(`
+      INSERT INTO addition_requests
+        (request_id, user_id, company_name, domain, status, reason, company_uuid, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, NULL, NULL, ?, ?)
+      ON CONFLICT(request_id) DO UPDATE SET
+        user_id = COALESCE(addition_requests.user_id, excluded.user_id),
+        company_name = COALESCE(addition_requests.company_name, excluded.company_name),
+        domain = COALESCE(addition_requests.domain, excluded.domain)`).run(
+      s.requestId,
+      s.userId,
+      s.companyName,
+      s.domain,
+      s.status,
+      s.at,
+      s.at,
+    );
+  }
+
+  private applyStatusNow(...[status, userId = null]: Parameters<BffStore['applyAdditionStatus']>) {
+    const before = this.prepared('SELECT * FROM addition_requests WHERE request_id = ?').get(
+      status.request_id,
+    ) as AdditionRow | undefined;
+    const d = status.detail;
+    if (before && !isNewerStatus(status, before)) {
+      if (before.user_id === null && userId !== null)
+        this.prepared('UPDATE addition_requests SET user_id = ? WHERE request_id = ?').run(
+          userId,
+          before.request_id,
+        );
+      return { changed: false, userId: before.user_id ?? userId };
+    }
+    this.prepared(`
+      INSERT INTO addition_requests
+        (request_id, user_id, company_name, domain, status, reason, company_uuid, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT(request_id) DO UPDATE SET
+        user_id = COALESCE(addition_requests.user_id, excluded.user_id),
+        company_name = excluded.company_name, domain = excluded.domain, status = excluded.status,
+        reason = excluded.reason, company_uuid = excluded.company_uuid,
+        created_at = excluded.created_at, updated_at = excluded.updated_at`).run(
+      status.request_id,
+      userId,
+      d.company_name,
+      d.domain,
+      status.status,
+      d.reason,
+      d.company_uuid,
+      d.created_at,
+      d.updated_at,
+    );
+    return { changed: statusChanged(status, before), userId: before?.user_id ?? userId };
+  }
+
+  async applyAdditionStatus(...args: Parameters<BffStore['applyAdditionStatus']>) {
+    return this.db.transaction((): StatusUpdate => this.applyStatusNow(...args))();
+  }
+
+  async additionOwner(requestId: string) {
+    const row = this.prepared('SELECT user_id FROM addition_requests WHERE request_id = ?').get(requestId) as
+      | { user_id: string | null }
+      | undefined;
+    return row?.user_id ?? null;
+  }
+
+  async additionsOf(userId: string, limit: number) {
+    const rows = this.prepared(
+      // rowid breaks ties in submission order (two submissions in one millisecond).
+      'SELECT * FROM addition_requests WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?',
+    ).all(userId, limit) as AdditionRow[];
+    return rows.map(({ user_id: _user, ...r }) => r);
+  }
+
+  // --- webhooks ----------------------------------------------------------------------------------------
+
+  async webhookEndpoints() {
+    return this.prepared('SELECT * FROM webhook_endpoints ORDER BY created_at').all() as StoredEndpoint[];
+  }
+
+  async saveWebhookEndpoint(e: StoredEndpoint) {
+    this.prepared(
+      `INSERT INTO webhook_endpoints (endpoint_id, url, secret, created_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT(endpoint_id) DO UPDATE SET url = excluded.url, secret = excluded.secret`,
+    ).run(e.endpoint_id, e.url, e.secret, e.created_at);
+  }
+
+  async forgetWebhookEndpoint(endpointId: string) {
+    this.prepared('DELETE FROM webhook_endpoints WHERE endpoint_id = ?').run(endpointId);
+  }
+
+  async applyWebhook(...[webhookId, now, status]: Parameters<BffStore['applyWebhook']>) {
+    const outcome = this.db.transaction(() => {
+      const fresh =
+        this.prepared('INSERT OR IGNORE INTO webhook_deliveries (webhook_id, received_at) VALUES (?, ?)').run(
+          webhookId,
+          now.toISOString(),
+        ).changes === 1;
+      if (!fresh) return 'duplicate' as const;
+      if (!status) return 'ignored' as const;
+      return this.applyStatusNow(status);
+    })();
+    if (now.getTime() - this.lastPrune > PRUNE_EVERY_MS) {
+      this.lastPrune = now.getTime();
+      const cutoff = new Date(now.getTime() - DELIVERY_MEMORY_DAYS * 86_400_000).toISOString();
+      this.prepared('DELETE FROM webhook_deliveries WHERE received_at < ?').run(cutoff);
+    }
+    return outcome;
+  }
+
+  // --- rate limits: one process per SQLite file, so the buckets live in memory -------------------------
+
+  async takeToken(key: string, perMinute: number, nowMs: number) {
+    let buckets = this.buckets.get(perMinute);
+    if (!buckets) {
+      buckets = new TokenBuckets(perMinute);
+      this.buckets.set(perMinute, buckets);
+    }
+    return buckets.take(key, nowMs);
+  }
+
+  // --- messages: this process's listeners only -------------------------------------------------------
+
+  async publish(message: StoreMessage) {
+    for (const listener of [...this.listeners]) listener(message);
+  }
+
+  onMessage(listener: (message: StoreMessage) => void) {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  async close() {
+    this.listeners.clear();
+    if (this.db.open) this.db.close();
+  }
+}
+
+export function openSqlite(file: string): Database.Database {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // The ledger is an account of spending, not money itself: losing the last transactions on power
+  // loss is acceptable, an fsync per proxied call is not.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrateSqlite(db);
+  return db;
+}
