@@ -15,6 +15,7 @@
  * Then company size through the BFF (lists.ts: probes, credits, ms); BENCH=lists runs that alone.
  * Then the web app's bundle size and first results in Chromium (web.ts); BENCH=web runs that alone.
  * Then lookalike quality and speed on the labelled seed sets (lookalikes.ts); BENCH=lookalikes alone.
+ * Then a 10,000-row account import's match rate and time (accounts.ts); BENCH=accounts alone.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +34,7 @@ import { startService } from '../embedded/service';
 import { countCompanies } from '../embedded/store/companies';
 import { databaseFile, getMeta, openDatabase, setMeta } from '../embedded/store/db';
 import LABELLED from '../embedded/translate/queries.labelled.json' with { type: 'json' };
+import { accountsBench } from './accounts';
 import { bffOverheadBench } from './bff-overhead';
 import { listsBench } from './lists';
 import { lookalikesBench } from './lookalikes';
@@ -156,9 +158,9 @@ async function endpointBench(fetch: (req: Request) => Promise<Response>, suite: 
   return results;
 }
 
-// BENCH=bff (bff-overhead.ts), BENCH=lists (lists.ts), BENCH=web (web.ts) or BENCH=lookalikes
-// (lookalikes.ts) runs only that part; by default all run in turn.
-if (!['bff', 'lists', 'web', 'lookalikes'].includes(process.env.BENCH ?? '')) {
+// BENCH=bff (bff-overhead.ts), BENCH=lists (lists.ts), BENCH=web (web.ts), BENCH=lookalikes
+// (lookalikes.ts) or BENCH=accounts (accounts.ts) runs only that part; by default all run in turn.
+if (!['bff', 'lists', 'web', 'lookalikes', 'accounts'].includes(process.env.BENCH ?? '')) {
   console.log(
     `List generation benchmark: ${BENCH_SUITE.length} filter combinations, ${runs} runs each, sizes ${sizes.join(', ')}`,
   );
@@ -168,3 +170,4 @@ if (!process.env.BENCH || process.env.BENCH === 'bff') await bffOverheadBench(be
 if (!process.env.BENCH || process.env.BENCH === 'lists') await listsBench(benchDir);
 if (!process.env.BENCH || process.env.BENCH === 'web') await webBench(benchDir);
 if (!process.env.BENCH || process.env.BENCH === 'lookalikes') await lookalikesBench(benchDir);
+if (!process.env.BENCH || process.env.BENCH === 'accounts') await accountsBench(benchDir);

@@ -24,7 +24,7 @@ import type { RowResult } from './store';
 /** One company of a search answer, as the BFF reads it (the real service sends no `domain`). */
 export type SearchRecord = { uuid: string; name: string; website: string; domain: string };
 
-export type SearchParams = { website: string } | { name: string };
+export type SearchParams = { website: string } | { name: string; limit?: number };
 export type Search = (params: SearchParams) => Promise<SearchRecord[]>;
 
 // ---------------------------------------------------------------------------------------------
@@ -108,6 +108,20 @@ const LEGAL_SUFFIXES = new Set([
   'kft',
 ]);
 
+/**
+ * The name as it is searched for: its words as written, without trailing legal suffixes ("Acme
+ * Inc." as "Acme") nor a dangling "&" or comma left by them.
+ */
+export function searchText(name: string): string {
+  const words = name.trim().split(/\s+/);
+  while (words.length > 1) {
+    const last = normalizeText(words[words.length - 1]!);
+    if (last === '' || LEGAL_SUFFIXES.has(last.replace(/ /g, ''))) words.pop();
+    else break;
+  }
+  return words.join(' ').replace(/[\s,;&]+$/, '');
+}
+
 /** A company name compared: normalised text, "&" as "and", a leading "the" and legal suffixes dropped. */
 export function nameKey(name: string): string {
   const words = normalizeText(name.replace(/&/g, ' and ')).split(' ').filter(Boolean);
@@ -144,16 +158,43 @@ export function dice(a: string, b: string): number {
   return (2 * common) / (x.length - 1 + (y.length - 1));
 }
 
+/** Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps. */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  const m = a.length;
+  const n = b.length;
+  let prev2 = new Array<number>(n + 1).fill(0);
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  for (let i = 1; i <= m; i++) {
+    const cur = new Array<number>(n + 1);
+    cur[0] = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, prev2[j - 2]! + 1);
+      cur[j] = v;
+    }
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[n]!;
+}
+
 /**
  * How close a company's name is to the row's (both `nameKey`s), 0-1: the row's words starting the
- * company's name (or the other way round) score by how much of the longer name they cover, at least
- * 0.6; otherwise the letter-pair similarity.
+ * company's name score by how much of it they cover, at least 0.6 (the other way round at least
+ * 0.5, at most 0.8); otherwise the better of the letter-pair similarity and 1 - edits / length (a letter dropped,
+ * doubled, swapped or mistyped).
  */
 export function nameCloseness(row: string, company: string): number {
   if (row === company) return 1;
-  const [short, long] = row.length <= company.length ? [row, company] : [company, row];
-  if (short !== '' && long.startsWith(`${short} `)) return 0.6 + 0.4 * (short.length / long.length);
-  return dice(row, company);
+  // The row's words start the company's name ("Spedarais" for "Spedarais Align"); the company's
+  // start the row's ("Brookloop" for "Brookloop Ril") weighs less: the row says more than it.
+  if (row !== '' && company.startsWith(`${row} `)) return 0.6 + 0.4 * (row.length / company.length);
+  if (company !== '' && row.startsWith(`${company} `)) return 0.5 + 0.3 * (company.length / row.length);
+  const edits = 1 - editDistance(row, company) / Math.max(row.length, company.length);
+  return Math.max(dice(row, company), edits);
 }
 
 /** A close name: one candidate this close, and no other near it. */
@@ -187,7 +228,7 @@ export async function matchRow(
   let requests = 0;
   const memo = new Map<string, SearchRecord[]>();
   const ask = async (p: SearchParams): Promise<SearchRecord[]> => {
-    const key = 'website' in p ? `w:${p.website}` : `n:${p.name}`;
+    const key = 'website' in p ? `w:${p.website}` : `n:${p.name}:${p.limit ?? ''}`;
     const known = memo.get(key);
     if (known) return known;
     requests++;
@@ -223,20 +264,39 @@ export async function matchRow(
   }
 
   if (!name || key === '') return { result: result('none'), requests };
-  // Searched without its legal suffix ("Acme Inc." as "acme"): the suffix is not part of the name.
-  const found = await ask({ name: key === normalizeText(name) ? name : key });
+  // Searched without its legal suffix ("Acme Inc." as "Acme"), then as written if that finds it not.
+  const text = searchText(name) || name;
   const exactIn = (recs: readonly SearchRecord[]) => recs.filter((r) => nameKey(r.name) === key);
+  let found = await ask({ name: text });
+  if (exactIn(found).length === 0 && text !== name) {
+    const more = await ask({ name });
+    found = [...found, ...more.filter((r) => !found.some((f) => f.uuid === r.uuid))];
+  }
   let exact = exactIn(found);
   let scored = rank(key, found);
   if (exact.length === 0 && (scored.length === 0 || scored[0]!.score < PLAUSIBLE)) {
-    // A misspelt name finds nothing as a whole: its first word finds the company's neighbours.
+    // A misspelt name finds nothing as a whole: its first word, or its first letters, find the
+    // company's neighbours (the real service's search may be fuzzy itself; the embedded one is not).
     const first = key.split(' ')[0]!;
-    if (first.length >= 4 && first !== key) {
-      const neighbours = await ask({ name: first });
+    const probes = [
+      ...(first.length >= 3 && first !== key ? [first] : []),
+      ...(key.length >= 5 && !key.includes(' ') ? [key.slice(0, 4)] : []),
+    ];
+    for (const probe of probes) {
+      const neighbours = await ask({ name: probe, limit: 50 });
       exact = exactIn(neighbours);
       const more = rank(key, neighbours).filter((s) => s.score >= CLOSE_NAME);
-      if (more.length > 0) scored = more;
+      if (exact.length > 0 || more.length > 0) {
+        if (more.length > 0) scored = more;
+        break;
+      }
     }
+  }
+  if (exact.length > 1) {
+    // "Sparkvault Company" when the data has "Sparkvault" and "Sparkvault Company": the one written
+    // exactly so.
+    const written = exact.filter((r) => normalizeText(r.name) === normalizeText(name));
+    if (written.length === 1) exact = written;
   }
   if (exact.length === 1) return { result: result('exact name', exact[0]), requests };
   if (exact.length > 1) return { result: result('several candidates', undefined, exact), requests };

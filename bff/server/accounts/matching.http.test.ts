@@ -7,6 +7,7 @@ import type {
   AccountListDetail,
   AccountListsResponse,
   ImportRow,
+  ImportStatus,
   RowsResponse,
 } from '../../contract/accounts';
 import { pathOf } from '../../contract/endpoints';
@@ -21,6 +22,7 @@ import {
 } from '../../testing/accounts';
 import { type RunningBff, startBff } from '../../testing/bff-server';
 import { parseCsv } from '../../testing/parse-csv';
+import { openEvents } from '../../testing/sse-client';
 import { embeddedUpstream } from '../upstream/upstream';
 import { nameKey } from './match';
 
@@ -93,6 +95,7 @@ describe('matching: every confidence level', () => {
       ['', '', ''], // line 10: empty row
       ['', 'not a website', 'ivy'], // line 11: neither name nor website
     ];
+    const events = await openEvents(bff.url, 'local');
     const a = await accepted(await upload(bff, csvOf(rows), { name: 'CRM accounts' }));
     expect(a.status).toBe('queued');
     expect(a.rows).toBe(10);
@@ -115,6 +118,18 @@ describe('matching: every confidence level', () => {
       eta_seconds: 0,
       requests_per_minute: null,
     });
+
+    // Progress as live events, the last one the completed status.
+    const seen: ImportStatus[] = [];
+    while (seen.at(-1)?.status !== 'completed') {
+      const f = await events.nextEvent();
+      if (f.event === 'accounts.import.progress') seen.push(JSON.parse(f.data!) as ImportStatus);
+    }
+    await events.close();
+    expect(seen.every((e) => e.id === a.id)).toBe(true);
+    expect(seen.at(-1)).toMatchObject({ processed: 10, matched: 6, status: 'completed' });
+    for (let i = 1; i < seen.length; i++)
+      expect(seen[i]!.processed).toBeGreaterThanOrEqual(seen[i - 1]!.processed);
 
     const res = await bff.call(`${pathOf('bff.accounts.rows', { id: a.id })}?limit=100`);
     const page = (await res.json()) as RowsResponse;

@@ -158,11 +158,28 @@ export function detectDelimiter(text: string): Delimiter {
 
 type Parsed = { line: number; cells: string[] } | { line: number; error: string };
 
+/** What CRM exports write for "no value": read as an empty cell. */
+const PLACEHOLDERS = new Set([
+  '',
+  'n a',
+  'na',
+  'none',
+  'null',
+  'nil',
+  'tbd',
+  'unknown',
+  'not available',
+  'undefined',
+]);
+
 function rowOf(p: Parsed, nameIdx: number, domainIdx: number): NewRow {
   if ('error' in p)
     return { line: p.line, cells: [], name: null, domain: null, invalid: `unreadable (${p.error})` };
   const cells = p.cells;
-  const cell = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
+  const cell = (i: number) => {
+    const v = i >= 0 ? (cells[i] ?? '').trim() : '';
+    return PLACEHOLDERS.has(normalizeText(v)) ? '' : v;
+  };
   const name = cell(nameIdx) || null;
   const domain = cell(domainIdx) || null;
   const base = { line: p.line, cells, name, domain };
