@@ -12,7 +12,7 @@ import type { StoredSection } from './section-names';
 
 /** Data rows (the header not counted) one import takes; more is 413. */
 export const IMPORT_MAX_ROWS = 50_000;
-/** Bytes one import's body may have (ACCOUNTS_IMPORT_MAX_BYTES overrides): 50,000 wide CRM rows. */
+/** Bytes one import's body may have (the app's `accounts.maxBytes` overrides): 50,000 wide CRM rows. */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 /** Rows the preview answers. */
 export const IMPORT_PREVIEW_ROWS = 10;

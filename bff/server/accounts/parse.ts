@@ -205,6 +205,20 @@ export async function openCsv(
   given: { nameColumn?: string | undefined; domainColumn?: string | undefined },
 ): Promise<OpenedCsv> {
   const reader = body.getReader();
+  try {
+    return await open(reader, limits, given);
+  } catch (e) {
+    // A file refused before its rows were handed out is not read further.
+    reader.cancel().catch(() => undefined);
+    throw e;
+  }
+}
+
+async function open(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limits: CsvLimits,
+  given: { nameColumn?: string | undefined; domainColumn?: string | undefined },
+): Promise<OpenedCsv> {
   let bytes = 0;
   const tooLarge = () =>
     new ImportRefusal(413, `The file is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MiB.`);

@@ -75,12 +75,13 @@ export class ImportRunner {
     return unfinished.length;
   }
 
-  /** Stops an import's matching; answers once no row of it is being matched any more. */
-  async cancel(id: string): Promise<void> {
+  /**
+   * Stops an import's matching at once: no row of it is recorded from now on (a search in flight
+   * or a wait for the pace ends unrecorded), so the caller may set its status right away.
+   */
+  cancel(id: string): void {
     const r = this.running.get(id);
-    if (!r) return;
-    r.cancelled = true;
-    await r.done;
+    if (r) r.cancelled = true;
   }
 
   /** Stops every import where it is (a restart resumes them) and waits for rows in flight. */

@@ -157,6 +157,24 @@ describe('hiding and marking account lists in the list builder', () => {
     expect(last.total_count).toBe(kept.length);
   });
 
+  it('keeps pages full on Pay-as-you-go too, 20 companies a read', async () => {
+    const payg = await startBff({ upstream: embeddedUpstream(service, 'dev-payg-key') });
+    try {
+      const few = [truth[0]!, truth[2]!, truth[5]!, truth[21]!];
+      const id = await listOf(payg, few, 'Few');
+      const kept = truth.filter((c) => !few.some((f) => f.uuid === c.uuid));
+      const one = await page(payg, { filters: GERMANY, limit: 20, exclude_account_lists: [id] });
+      expect(one.data.map((c) => c.uuid)).toEqual(kept.slice(0, 20).map((c) => c.uuid));
+      // The 20th company left is at position 23: all four lie before it.
+      expect(one.excluded_count).toBe(4);
+      const two = await page(payg, { filters: GERMANY, limit: 20, offset: 20, exclude_account_lists: [id] });
+      expect(two.data.map((c) => c.uuid)).toEqual(kept.slice(20, 40).map((c) => c.uuid));
+      expect(two.excluded_count).toBe(4);
+    } finally {
+      await payg.close();
+    }
+  });
+
   it('marks the companies of account lists', async () => {
     const p = await page(bff, { filters: GERMANY, limit: 12, mark_account_lists: [listId] });
     expect(p.data.map((c) => c.uuid)).toEqual(truth.slice(0, 12).map((c) => c.uuid));
