@@ -46,6 +46,9 @@ const LOCAL_SERVER: WebServer = {
     COMPANIES: process.env.E2E_COMPANIES ?? '5000',
     // Company additions complete (or fail) within seconds, so a journey can watch one to the end.
     ADDITION_DELAY_MS: process.env.E2E_ADDITION_DELAY_MS ?? '1500',
+    // Saved lists' daily and weekly checks looked for every second: a journey that makes one due
+    // sees it run at once.
+    BFF_LIST_CHECK_INTERVAL_MS: '1000',
   },
   stdout: 'pipe',
   stderr: 'pipe',

@@ -233,3 +233,80 @@ test.describe('lookalikes of a company that does not exist', () => {
     await checkState(page, 'lookalikes: unknown company');
   });
 });
+
+test('saved lists: Save list, the Lists page and its dialogs, a saved list before and after a run', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Accessibility list ${Date.now().toString(36)}`;
+  await page.goto(`/?filters=${json({ 'location.hq.country': ['IRL'] })}&size=20`);
+  await settled(page);
+  await page.getByRole('button', { name: 'Save list' }).click();
+  const save = page.getByRole('dialog', { name: 'Save list' });
+  await save.getByRole('button', { name: 'Save list' }).click();
+  await expect(save.getByText('Give the list a name')).toBeVisible();
+  await checkState(page, 'save list dialog: name missing');
+  await save.getByRole('textbox', { name: 'Name' }).fill(name);
+  await save.getByRole('button', { name: 'Save list' }).click();
+  await expect(page.getByRole('status').getByRole('link', { name })).toBeVisible();
+  await checkState(page, 'list: saved');
+
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Lists/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
+  const row = page.getByTestId('saved-list').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await checkState(page, 'lists');
+  await row.getByRole('button', { name: /^Settings/ }).click();
+  await expect(page.getByRole('dialog', { name: `Settings of ${name}` })).toBeVisible();
+  await checkState(page, 'lists: settings dialog');
+  await page.keyboard.press('Escape');
+  await row.getByRole('button', { name: /^Delete/ }).click();
+  await expect(page.getByRole('dialog', { name: `Delete ${name}?` })).toBeVisible();
+  await checkState(page, 'lists: delete dialog');
+  await page.keyboard.press('Escape');
+
+  await row.getByRole('link', { name }).click();
+  await expect(page.getByText('Not run yet')).toBeVisible();
+  await checkState(page, 'saved list: not run yet');
+  await page.getByRole('button', { name: 'Run list' }).click();
+  await expect(page.getByText(/Run just now/)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Companies of the list' })).toHaveAttribute(
+    'aria-busy',
+    'false',
+  );
+  await checkState(page, 'saved list: a first run, every company new');
+  await page.getByRole('checkbox', { name: /^Only new/ }).check();
+  await expect(page.getByRole('table', { name: 'Companies of the list' })).toHaveAttribute(
+    'aria-busy',
+    'false',
+  );
+  await checkState(page, 'saved list: only new');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByRole('dialog', { name: 'Export CSV' })).toBeVisible();
+  await checkState(page, 'saved list: export menu');
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('button', { name: /^Companies of the run of/ })
+    .first()
+    .click();
+  await expect(page.getByRole('list', { name: 'The run’s companies' })).toBeVisible();
+  await checkState(page, 'saved list: a past run’s companies');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Mark all seen' }).click();
+  await expect(page.getByText(/Nothing new/)).toBeVisible();
+  await checkState(page, 'saved list: marked seen');
+});
+
+test.describe('a saved list that does not exist', () => {
+  // The BFF's 404 is what this state shows (Chromium logs the answer).
+  test.use({ allowedConsoleErrors: [/status of 404 .*\/bff\/lists\/[0-9a-f-]+(\/[a-z]+)?\)$/] });
+
+  test('says so, with the way back', async ({ page }) => {
+    await page.goto('/lists/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { level: 1, name: 'No such list' })).toBeVisible();
+    await checkState(page, 'saved list: no such list');
+  });
+});

@@ -103,6 +103,7 @@ export const EXPORT_MAX_ROWS = 500;
 export const BFF_EVENT_TYPES = [
   'company_addition.status_changed',
   'usage.changed',
+  'list.new_matches',
   /** An account import's status (bff/contract/accounts.ts ImportStatus), as it moves. */
   'accounts.import.progress',
   /** A bulk enrichment run of an account list (EnrichmentRun), as it moves. */

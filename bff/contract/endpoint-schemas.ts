@@ -73,6 +73,17 @@ import { PricingResponse, SessionInfo, SignInRequest, UsageResponse } from './bf
 import { AdditionsResponse, ExportRequest } from './bff-lists';
 import { ENDPOINT_IDS, ENDPOINTS, type EndpointDef, type EndpointId } from './endpoints';
 import { LookalikeRequest, LookalikeResponse } from './lookalikes';
+import {
+  ListAlertsResponse,
+  SavedList,
+  SavedListCreate,
+  SavedListEstimate,
+  SavedListPatch,
+  SavedListRun,
+  SavedListRunDetail,
+  SavedListRunsResponse,
+  SavedListsResponse,
+} from './saved-lists';
 
 export type EndpointSchemas = {
   readonly input?: z.ZodType;
@@ -117,6 +128,18 @@ export const ENDPOINT_SCHEMAS = {
   'bff.additions': { output: AdditionsResponse },
   'bff.webhookReceiver': { input: WebhookEvent },
   'bff.lookalikes': { input: LookalikeRequest, output: LookalikeResponse },
+  'bff.savedLists': { output: SavedListsResponse },
+  'bff.savedLists.create': { input: SavedListCreate, output: SavedList },
+  'bff.savedLists.alerts': { output: ListAlertsResponse },
+  'bff.savedLists.alertsRead': {},
+  'bff.savedList': { output: SavedList },
+  'bff.savedList.update': { input: SavedListPatch, output: SavedList },
+  'bff.savedList.delete': {},
+  'bff.savedList.estimate': { output: SavedListEstimate },
+  'bff.savedList.run': { output: SavedListRun },
+  'bff.savedList.runs': { output: SavedListRunsResponse },
+  'bff.savedList.runDetail': { output: SavedListRunDetail },
+  'bff.savedList.seen': {},
 
   // --- account lists (issue 15) ------------------------------------------------------------------
   // The import's body is CSV (or multipart), not JSON: `input` is its query parameters.

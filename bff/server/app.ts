@@ -25,6 +25,7 @@ import {
   SERVICE_PREFIXES,
 } from '../contract/endpoints';
 import { openApiDocument } from '../contract/openapi';
+import { credits } from '../contract/pricing';
 import { withAccountLists } from './accounts/exclusion';
 import { defaultPace } from './accounts/pacer';
 import { type Accounts, mountAccounts } from './accounts/routes';
@@ -44,6 +45,9 @@ import { createPipeline } from './proxy/pipeline';
 import { BffProblem, problem } from './proxy/problem';
 import { scrub } from './proxy/tolerant';
 import { route } from './routing';
+import { mountSavedLists } from './saved-lists/routes';
+import { type BudgetLeft, SavedListScheduler } from './saved-lists/scheduler';
+import { type SavedListStore, SqliteSavedListStore } from './saved-lists/store';
 import { csrfRefusal, isUnsafeMethod } from './security/csrf';
 import { securityHeaders } from './security/headers';
 import { FailureThrottle, TokenBuckets } from './security/throttle';
@@ -100,6 +104,11 @@ export type BffConfig = {
     maxBytes?: number;
     retryBaseMs?: number;
   };
+  /**
+   * Saved lists (bff/server/saved-lists/): the scheduler of their daily and weekly checks, started
+   * with the app unless `false` (tests drive it with `savedLists.scheduler.tick()`), and its clock.
+   */
+  savedLists?: { scheduler?: false | { intervalMs?: number }; now?: () => Date };
   log?: (line: string) => void;
   now?: () => Date;
 };
@@ -111,6 +120,7 @@ export type BffApp = {
   deps: BffDeps;
   extras: BffExtras;
   accounts: Accounts;
+  savedLists: { store: SavedListStore; scheduler: SavedListScheduler };
   close: () => void;
 };
 
@@ -365,13 +375,19 @@ export function createBffApp(config: BffConfig): BffApp {
     builtInUsers: [LOCAL_USER, SYSTEM_USER],
     now,
   });
-  // What the user may still spend: their daily budget's rest, and the team's monthly cap's.
-  const remaining = async (user: BffUser): Promise<number | null> => {
+  // What a user may still spend: their daily budget's rest, and the team's monthly cap's.
+  const budgetLeft = async (user: BffUser): Promise<BudgetLeft> => {
     const budget = budgetOf(user);
-    const own = budget === null ? null : Math.max(0, budget - ledger.spentToday(user.id));
     const cap = await teamCap.current();
-    const team = cap === null ? null : Math.max(0, cap - (await teamCap.spentThisMonth()));
-    return own === null ? team : team === null ? own : Math.min(own, team);
+    return {
+      daily: budget === null ? null : Math.max(0, credits(budget - ledger.spentToday(user.id))),
+      team: cap === null ? null : Math.max(0, credits(cap - (await teamCap.spentThisMonth()))),
+    };
+  };
+  // What a user may still spend, in one figure (the lowest of the daily budget's and the cap's rest).
+  const remaining = async (user: BffUser): Promise<number | null> => {
+    const { daily, team } = await budgetLeft(user);
+    return daily === null ? team : team === null ? daily : Math.min(daily, team);
   };
   mountLookalikes(app, { call, plan: upstream.plan, remaining });
   const accountStore = new SqliteAccountStore(db);
@@ -403,6 +419,30 @@ export function createBffApp(config: BffConfig): BffApp {
     log,
     now,
   });
+
+  const savedListsNow = config.savedLists?.now ?? now;
+  const savedListStore = new SqliteSavedListStore(db);
+  const runner = { call, plan: upstream.plan, store: savedListStore, now: savedListsNow };
+  mountSavedLists(app, { store: savedListStore, runner, now: savedListsNow });
+  const schedulerConfig = config.savedLists?.scheduler;
+  const scheduler = new SavedListScheduler({
+    runner,
+    store: savedListStore,
+    // Checks run as the list's owner, while the owner may still sign in.
+    ownerOf: (list) => {
+      if (mode === 'local') return list.ownerId === LOCAL_USER.id ? LOCAL_USER : undefined;
+      const u = findUserById(db, list.ownerId);
+      return u && !u.disabled
+        ? { id: u.id, name: u.name, dailyBudget: u.daily_budget, role: u.role }
+        : undefined;
+    },
+    budgetLeft,
+    hub: mounted.hub,
+    now: savedListsNow,
+    ...(schedulerConfig ? { intervalMs: schedulerConfig.intervalMs } : {}),
+    log,
+  });
+  if (schedulerConfig !== false) scheduler.start();
 
   const notFound = (c: Context) => problem(404, `No endpoint at ${c.req.method} ${c.req.path}.`);
   for (const prefix of API_PREFIXES) {
@@ -451,7 +491,9 @@ export function createBffApp(config: BffConfig): BffApp {
     deps,
     extras: mounted,
     accounts,
+    savedLists: { store: savedListStore, scheduler },
     close: () => {
+      void scheduler.stop();
       // Stops matching at once (rows in flight are not recorded; a restart resumes them).
       void accounts.close();
       mounted.close();

@@ -17,6 +17,8 @@ export type BffEnvConfig = {
   retries: number;
   rateLimitPerMinute: number;
   cacheTtlMs: number;
+  /** BFF_LIST_CHECK_INTERVAL_MS: how often the BFF looks for due checks of saved lists; 0 = never. */
+  listCheckIntervalMs: number;
   maxBodyBytes: number;
   trustProxy: boolean;
   allowedOrigins: string[];
@@ -71,6 +73,7 @@ export function bffConfigFromEnv(env: Env = process.env): BffEnvConfig {
       ? num(env, 'ACCOUNTS_MATCH_PER_MINUTE', 0)
       : undefined,
     cacheTtlMs: num(env, 'BFF_CACHE_TTL_MS', 60_000, { integer: true }),
+    listCheckIntervalMs: num(env, 'BFF_LIST_CHECK_INTERVAL_MS', 60_000, { integer: true }),
     maxBodyBytes: num(env, 'BFF_MAX_BODY_BYTES', 1024 * 1024, { integer: true, min: 1 }),
     trustProxy: ['1', 'true', 'yes'].includes((env.BFF_TRUST_PROXY ?? '').toLowerCase()),
     allowedOrigins: (env.BFF_ALLOWED_ORIGINS ?? '')

@@ -12,10 +12,14 @@ export type SseClient = {
   close: () => Promise<void>;
 };
 
-export async function openEvents(baseUrl: string, user: string): Promise<SseClient> {
+/** `user`: the extras server's test user, or the headers of a signed-in browser (its cookie). */
+export async function openEvents(baseUrl: string, user: string | Record<string, string>): Promise<SseClient> {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}/bff/events`, {
-    headers: { [TEST_USER_HEADER]: user, accept: 'text/event-stream' },
+    headers: {
+      ...(typeof user === 'string' ? { [TEST_USER_HEADER]: user } : user),
+      accept: 'text/event-stream',
+    },
     signal: controller.signal,
   });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();

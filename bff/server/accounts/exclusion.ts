@@ -57,6 +57,17 @@ export function withAccountLists(inner: CallUpstream, opts: AccountListCallOptio
     ...(opts.now ? { now: opts.now } : {}),
   });
   const maxLimit = PLAN_RULES[opts.plan].maxListLimit;
+  // The orders read afresh, per run (the run's set of memory keys stands for it).
+  const fresh = new WeakMap<Set<string>, Map<string, Order>>();
+  const runOrders = (run: Set<string> | undefined): Pick<Map<string, Order>, 'get' | 'set'> => {
+    if (!run) return new Map();
+    let m = fresh.get(run);
+    if (!m) {
+      m = new Map();
+      fresh.set(run, m);
+    }
+    return m;
+  };
 
   return async (user, req, callOpts: CallOptions = {}) => {
     if (req.method !== 'POST' || callOpts.body) return inner(user, req, callOpts);
@@ -117,7 +128,7 @@ export function withAccountLists(inner: CallUpstream, opts: AccountListCallOptio
       status = res.status;
     } else {
       const version = hide.map((l) => `${l.id}@${l.updatedAt}#${l.size}`).join(',');
-      const r = await hidden(user, rest, hideIds, version);
+      const r = await hidden(user, rest, hideIds, version, callOpts);
       if (r instanceof Response) return r;
       answer = r;
     }
@@ -140,16 +151,19 @@ export function withAccountLists(inner: CallUpstream, opts: AccountListCallOptio
     request: Record<string, unknown>,
     listIds: readonly string[],
     version: string,
+    callOpts: CallOptions,
   ): Promise<Answer | Response> {
     const accounts = opts.accounts()!;
     const offset = typeof request.offset === 'number' ? request.offset : 0;
     const limit = typeof request.limit === 'number' ? request.limit : LIST_DEFAULT_LIMIT;
     const { offset: _o, limit: _l, sections, ...base } = request;
     const key = `${user.id}\u0000${stableJson(base)}\u0000${version}`;
-    let order = memory.get(key);
+    // Asked afresh (a saved list's run): the order is read anew, remembered for that run's pages only.
+    const orders = callOpts.fresh ? runOrders(callOpts.freshMemory) : memory;
+    let order = orders.get(key);
     if (!order) {
       order = { uuids: [], total: undefined, meta: {} };
-      memory.set(key, order);
+      orders.set(key, order);
     }
     const o = order;
     const end = () => Math.min(o.total ?? LIST_TOTAL_CAP, LIST_TOTAL_CAP);
@@ -172,6 +186,10 @@ export function withAccountLists(inner: CallUpstream, opts: AccountListCallOptio
             ...(withSections && sections !== undefined ? { sections } : {}),
           }),
         }),
+        {
+          ...(callOpts.fresh ? { fresh: true } : {}),
+          ...(callOpts.freshMemory ? { freshMemory: callOpts.freshMemory } : {}),
+        },
       );
       if (!res.ok) return res;
       const a = (await res.json()) as Answer;

@@ -64,6 +64,7 @@ const bff = createBffApp({
   retries: cfg.retries,
   rateLimitPerMinute: cfg.rateLimitPerMinute,
   cacheTtlMs: cfg.cacheTtlMs,
+  savedLists: { scheduler: cfg.listCheckIntervalMs > 0 ? { intervalMs: cfg.listCheckIntervalMs } : false },
   maxBodyBytes: cfg.maxBodyBytes,
   trustProxy: cfg.trustProxy,
   allowedOrigins: cfg.allowedOrigins,

@@ -65,11 +65,15 @@ export class Calls {
   private spent = 0;
   readonly maxLimit: number;
   readonly listSections: boolean;
-
   constructor(
     private readonly call: CallUpstream,
     private readonly user: BffUser,
     readonly plan: Plan,
+    /**
+     * Asked afresh: the keys of the resolver's memory that may be read, those written by the calls
+     * sharing this set (`CallOptions.freshMemory`); nothing older is read. Undefined: all of it.
+     */
+    readonly remembered?: Set<string>,
   ) {
     this.maxLimit = PLAN_RULES[plan].maxListLimit;
     this.listSections = PLAN_RULES[plan].listSections;

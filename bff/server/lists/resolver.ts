@@ -12,7 +12,8 @@
  * - other exclusions: the companies of the list minus those that have an excluded value, by uuid,
  *   read without sections (422 past the 500 served).
  *
- * Probe readings and member lists are kept per user and per list for a few minutes.
+ * Probe readings and member lists are kept per user and per list for a few minutes; a call asked
+ * afresh (`CallOptions.fresh`) reads none older than itself.
  */
 import {
   type FilterMatch,
@@ -149,14 +150,25 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
     `${user.id}\u0000${kind}\u0000${stableJson(filters)}\u0000${extra}`;
 
   /** The probe readings of a list, kept in memory from the first reading on. */
-  function readingsOf(user: BffUser, filters: Filters): Readings {
+  function readingsOf(calls: Calls, user: BffUser, filters: Filters): Readings {
     const key = keyOf(user, 'readings', filters);
-    let r = memory.get(key) as Readings | undefined;
+    let r = recall(calls, key) as Readings | undefined;
     if (!r) {
       r = { readings: new Map() };
-      memory.set(key, r);
+      remember(calls, key, r);
     }
     return r;
+  }
+
+  /** What the memory holds for a key, unless asked afresh and not written by the same calls. */
+  function recall(calls: Calls, key: string): Readings | Members | undefined {
+    if (calls.remembered && !calls.remembered.has(key)) return undefined;
+    return memory.get(key);
+  }
+
+  function remember(calls: Calls, key: string, value: Readings | Members): void {
+    calls.remembered?.add(key);
+    memory.set(key, value);
   }
 
   /** Where the bands lie in a list, or TooBroad. */
@@ -165,7 +177,7 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
     user: BffUser,
     source: Source,
   ): Promise<{ slices: Slice[]; size: number; total: number }> {
-    const memo = readingsOf(user, source.filters);
+    const memo = readingsOf(calls, user, source.filters);
     const runs = bandRuns(source.bands ?? []);
     const result = await findSlices(
       runs,
@@ -302,7 +314,7 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
       source.filters,
       `${source.bands?.join(',') ?? ''}\u0000${source.sortBy}:${source.order}`,
     );
-    const cached = memory.get(key) as Members | undefined;
+    const cached = recall(calls, key) as Members | undefined;
     if (cached) return cached.rows;
     const resolved = await resolveSource(
       calls,
@@ -315,7 +327,7 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
     if (lowerBound || resolved.size > LIST_TOTAL_CAP)
       throw new TooBroad(resolved.size, lowerBound, why(resolved.size));
     const rows = await resolved.read(0, resolved.size, [], new Notes());
-    memory.set(key, { rows });
+    remember(calls, key, { rows });
     return rows;
   }
 
@@ -537,11 +549,13 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
     user: BffUser,
     req: ParsedListRequest,
     translated: TranslatedQuery | null,
+    /** Asked afresh: the memory keys these calls may read (`CallOptions.freshMemory`). */
+    remembered: Set<string> | undefined,
   ): Promise<Response> {
     const planned = planList(req.filters, req.exclude);
     if ('errors' in planned) return invalidProblem(planned.errors);
     for (let attempt = 0; ; attempt++) {
-      const calls = new Calls(call, user, plan);
+      const calls = new Calls(call, user, plan, remembered);
       try {
         return await run(calls, user, req, planned, translated);
       } catch (e) {
@@ -589,6 +603,11 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
     }
     if (!translated && !usesBffKeys(r.filters) && r.exclude === undefined)
       return call(user, req, { ...callOpts, body: { value: read.value, text: read.text } });
-    return resolve(user, request, translated);
+    return resolve(
+      user,
+      request,
+      translated,
+      callOpts.fresh ? (callOpts.freshMemory ?? new Set()) : undefined,
+    );
   };
 }

@@ -45,7 +45,10 @@ export type PipelineOptions = {
 /**
  * How the BFF's own parts call (the list resolver, bff/server/lists/):
  * - `fresh`: neither answered from nor stored in the read cache (a resolution asks afresh, and its
- *   one-company probes would only crowd the cache);
+ *   one-company probes would only crowd the cache); a list the BFF resolves (company size,
+ *   exclusions) reads none of the resolver's memory either, but what calls carrying the same
+ *   `freshMemory` wrote (a saved list's run reads its pages with one: probes once per run, none
+ *   older than the run);
  * - `body`: the JSON body already read and validated against the endpoint's input by the caller,
  *   so a request passed on unchanged is read and validated once.
  * And how the proxy route calls:
@@ -55,6 +58,7 @@ export type PipelineOptions = {
  */
 export type CallOptions = {
   fresh?: boolean;
+  freshMemory?: Set<string>;
   body?: { value: unknown; text: string };
   headers?: Readonly<Record<string, string>>;
 };
@@ -290,7 +294,13 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
   }
 
   function respond(
-    answer: { status: number; text: string; contentType: string; headers?: Record<string, string> },
+    answer: {
+      status: number;
+      text: string;
+      bytes?: Buffer;
+      contentType: string;
+      headers?: Record<string, string>;
+    },
     cacheState: 'hit' | 'miss' | undefined,
     extra: Readonly<Record<string, string>> | undefined,
   ) {
@@ -300,7 +310,11 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     else {
       headers['content-type'] = answer.contentType;
       if (cacheState) headers['x-cache'] = cacheState;
-      res = new Response(answer.text, { status: answer.status, headers });
+      // The upstream's bytes as they came when the answer was not changed: nothing encoded again.
+      res = new Response((answer.bytes as Uint8Array<ArrayBuffer> | undefined) ?? answer.text, {
+        status: answer.status,
+        headers,
+      });
     }
     relayed.add(res);
     return res;
@@ -410,9 +424,20 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     // The answer in the embedded service's shape; already in it, the upstream's text is relayed as is.
     // Only the endpoints real-service.ts adapts read the body here: reading it parses it.
     const adapted =
-      answer.ok && mayAdapt(route.id, answer.text) ? fromUpstream(route.id, answer.body, parsed) : undefined;
+      answer.ok && mayAdapt(route.id, answer.bytes ?? answer.text)
+        ? fromUpstream(route.id, answer.body, parsed)
+        : undefined;
     if (adapted !== undefined) {
-      answer = { ...answer, body: adapted, text: JSON.stringify(adapted), credits: creditsOf(adapted) };
+      const { status, contentType, headers, ok } = answer;
+      answer = {
+        status,
+        contentType,
+        headers,
+        ok,
+        body: adapted,
+        text: JSON.stringify(adapted),
+        credits: creditsOf(adapted),
+      };
     }
     const consumed = answer.credits;
     ledger.record({

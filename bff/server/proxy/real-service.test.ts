@@ -592,6 +592,7 @@ describe('mayAdapt: a list page in shape is told from its text, without parsing 
       );
       const text = await res.text();
       expect(mayAdapt('list.generate', text)).toBe(false);
+      expect(mayAdapt('list.generate', Buffer.from(text, 'utf8'))).toBe(false);
       expect(fromUpstream('list.generate', JSON.parse(text), browser())).toBeUndefined();
     } finally {
       service.close();
@@ -621,8 +622,10 @@ describe('mayAdapt: a list page in shape is told from its text, without parsing 
       });
     fc.assert(
       fc.property(page, (text) => {
-        if (!mayAdapt('list.generate', text))
-          expect(fromUpstream('list.generate', JSON.parse(text), browser())).toBeUndefined();
+        const inShape = !mayAdapt('list.generate', text);
+        if (inShape) expect(fromUpstream('list.generate', JSON.parse(text), browser())).toBeUndefined();
+        // The page's UTF-8 bytes, as the proxy keeps them, are told the same way.
+        expect(!mayAdapt('list.generate', Buffer.from(text, 'utf8'))).toBe(inShape);
       }),
     );
     // And a complete page is always told in shape.

@@ -18,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import { getDomain, parse as parseUrl } from 'tldts';
 import type { HttpMethod, ServiceEndpointId } from '../../contract/endpoints';
+import { type JsonData, lastIndexOf, startsWithAscii, tailText } from './json-data';
 
 /** The service's endpoints of the one table (`bff/contract/endpoints.ts`). */
 export type EndpointId = ServiceEndpointId;
@@ -105,13 +106,13 @@ const LIST_FIELDS = [
  * its `"` cannot be inside a string, where a quote is escaped. Parsing a 50-row page only to find
  * it already in shape was a third of the BFF's CPU for list generation.
  */
-function listInShape(text: string): boolean {
-  if (!text.startsWith('{"data":[')) return false;
-  const at = text.lastIndexOf('],"count":');
+function listInShape(text: JsonData): boolean {
+  if (!startsWithAscii(text, '{"data":[')) return false;
+  const at = lastIndexOf(text, '],"count":');
   if (at < 0) return false;
   let rest: unknown;
   try {
-    rest = JSON.parse(`{${text.slice(at + 2)}`);
+    rest = JSON.parse(`{${tailText(text, at + 2)}`);
   } catch {
     return false;
   }
@@ -323,7 +324,7 @@ const ADAPTERS: Partial<Record<EndpointId, (body: unknown, request: BrowserReque
 };
 
 /** Answers whose text alone shows them in the embedded service's shape (no parse needed to tell). */
-const IN_SHAPE: Partial<Record<EndpointId, (text: string) => boolean>> = {
+const IN_SHAPE: Partial<Record<EndpointId, (text: JsonData) => boolean>> = {
   'list.generate': listInShape,
 };
 
@@ -332,7 +333,7 @@ const IN_SHAPE: Partial<Record<EndpointId, (text: string) => boolean>> = {
  * for an answer whose text shows it in shape already. The pipeline parses an answer only to adapt
  * it (or when something reads it), and relays the others' text unparsed.
  */
-export function mayAdapt(id: EndpointId, text: string): boolean {
+export function mayAdapt(id: EndpointId, text: JsonData): boolean {
   return ADAPTERS[id] !== undefined && !IN_SHAPE[id]?.(text);
 }
 

@@ -49,6 +49,8 @@ describe('reading credits from the end of an answer without parsing it', () => {
       fc.property(text, (t) => {
         const fast = trailingCredits(t);
         if (fast !== undefined) expect(fast).toBe(creditsOf(JSON.parse(t)));
+        // The UTF-8 bytes as they came over the wire give the same answer as the text.
+        expect(trailingCredits(Buffer.from(t, 'utf8'))).toBe(fast);
       }),
     );
     // And it does answer for the shape the embedded service writes.
@@ -59,6 +61,44 @@ describe('reading credits from the end of an answer without parsing it', () => {
         expect(trailingCredits(t)).toBe(creditsOf(JSON.parse(t)));
       }),
     );
+  });
+});
+
+describe('an answer received as bytes, relayed as it came', () => {
+  const fromBytes = (text: string) => {
+    const bytes = Buffer.from(text, 'utf8');
+    return readAnswer(
+      { status: 200, headers: new Headers(), bytes, text: bytes.toString('utf8') },
+      { secret: SECRET },
+    );
+  };
+
+  it('keeps the bytes and their credits, and decodes or parses them only when read', () => {
+    const text = '{"data":[{"name":"Zürich Versicherung – ÅB"}],"credits_consumed":1.5}';
+    const answer = fromBytes(text);
+    expect(answer.bytes?.equals(Buffer.from(text, 'utf8'))).toBe(true);
+    expect(answer.credits).toBe(1.5);
+    expect(answer.text).toBe(text);
+    expect(answer.body).toEqual(JSON.parse(text));
+  });
+
+  it('never relays bytes that hold the key: the scrubbed text goes instead', () => {
+    for (const text of [
+      `{"echo":"${SECRET}","credits_consumed":0}`,
+      `{"echo":"${encodeURIComponent(SECRET)}","credits_consumed":0}`,
+    ]) {
+      const answer = fromBytes(text);
+      expect(answer.bytes).toBeUndefined();
+      expect(answer.text).not.toContain(SECRET);
+      expect(answer.text).toContain('[redacted]');
+    }
+  });
+
+  it('parses what it cannot read from the end, as for a text', () => {
+    const answer = fromBytes('{"credits_consumed":3,"data":["é"]}');
+    expect(answer.bytes).toBeUndefined();
+    expect(answer.credits).toBe(3);
+    expect(answer.body).toEqual({ credits_consumed: 3, data: ['é'] });
   });
 });
 

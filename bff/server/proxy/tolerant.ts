@@ -12,9 +12,13 @@
  */
 import { PROBLEM_CONTENT_TYPE, type Problem, type ProblemField, problemBody } from '../../contract/problem';
 import type { HeaderReader } from '../upstream/upstream';
+import { asciiAt, includes, type JsonData, lastIndexOf, tailText } from './json-data';
 
-/** What one upstream attempt gave: status, its headers (read by name), and the whole body. */
-export type RawAnswer = { status: number; headers: HeaderReader; text: string };
+/**
+ * What one upstream attempt gave: status, its headers (read by name), and the whole body: its text,
+ * and its bytes when the answer came over the network (then `text` is decoded on first read).
+ */
+export type RawAnswer = { status: number; headers: HeaderReader; readonly text: string; bytes?: Buffer };
 
 export type ReadAnswer = {
   status: number;
@@ -26,7 +30,9 @@ export type ReadAnswer = {
   /** The body's top-level `credits_consumed` when it is a finite number, else 0. */
   credits: number;
   /** The text sent to the browser. */
-  text: string;
+  readonly text: string;
+  /** The same as UTF-8 bytes, when the upstream's bytes are relayed as they came (then sent instead). */
+  readonly bytes?: Buffer;
   contentType: string;
   headers: Record<string, string>;
   /** True when this is the upstream's successful answer (cacheable). */
@@ -63,6 +69,11 @@ export function scrub(text: string, secret: string): string {
     if (out.includes(form)) out = out.split(form).join('[redacted]');
   }
   return out;
+}
+
+/** Whether the key appears in a body in any of its spellings. */
+function holdsSecret(data: JsonData, secret: string): boolean {
+  return secret !== '' && spellingsOf(secret).some((form) => includes(data, form));
 }
 
 /** The key's spellings, worked out once per key (scrub runs on every answer). */
@@ -167,33 +178,47 @@ const isJsonSpace = (ch: string | undefined) => ch === ' ' || ch === '\n' || ch 
  * (not a quote's escape), so it is neither nested nor inside a string of a valid JSON text. A text
  * that starts as an object and ends so is taken as JSON; only damage in its middle would pass.
  */
-export function trailingCredits(text: string): number | undefined {
-  const at = text.lastIndexOf('"credits_consumed"');
+export function trailingCredits(text: JsonData): number | undefined {
+  const at = lastIndexOf(text, '"credits_consumed"');
   if (at < 0) return undefined;
   let before = at - 1;
-  while (before >= 0 && isJsonSpace(text[before])) before--;
-  if (text[before] !== ',' && text[before] !== '{') return undefined;
+  while (before >= 0 && isJsonSpace(asciiAt(text, before))) before--;
+  const prev = asciiAt(text, before);
+  if (prev !== ',' && prev !== '{') return undefined;
   let start = 0;
-  while (start < before && isJsonSpace(text[start])) start++;
-  if (text[start] !== '{') return undefined;
-  const m = TRAILING_CREDITS.exec(text.slice(at));
+  while (start < before && isJsonSpace(asciiAt(text, start))) start++;
+  if (asciiAt(text, start) !== '{') return undefined;
+  const m = TRAILING_CREDITS.exec(tailText(text, at));
   if (!m) return undefined;
   const credits = Number(m[1]);
   return Number.isFinite(credits) ? credits : undefined;
 }
 
-/** A successful answer whose body is parsed only when read (a class: its getter is its prototype's). */
+/**
+ * A successful answer whose body is parsed only when read, and decoded only when its text is read
+ * (a class: its getters are its prototype's; a copy made by spreading it has neither).
+ */
 class LazyAnswer implements ReadAnswer {
   readonly contentType = 'application/json';
   readonly ok = true;
+  readonly bytes?: Buffer;
+  #text: string | undefined;
   #parsed: { value: unknown } | undefined;
 
   constructor(
     readonly status: number,
-    readonly text: string,
+    data: JsonData,
     readonly credits: number,
     readonly headers: Record<string, string>,
-  ) {}
+  ) {
+    if (typeof data === 'string') this.#text = data;
+    else this.bytes = data;
+  }
+
+  get text(): string {
+    this.#text ??= this.bytes?.toString('utf8') ?? '';
+    return this.#text;
+  }
 
   get body(): unknown {
     if (!this.#parsed) {
@@ -220,9 +245,14 @@ function problemAnswer(p: Problem, headers: Record<string, string> = {}): ReadAn
 }
 
 export function readAnswer(raw: RawAnswer, opts: ReadOptions): ReadAnswer {
-  const { status } = raw;
-  const text = scrub(raw.text, opts.secret);
+  const { status, bytes } = raw;
   const headers = relayed(raw.headers);
+  // The bytes as they came, when they hold no key and end in their credits: nothing decoded.
+  if (bytes && status >= 200 && status < 300 && !holdsSecret(bytes, opts.secret)) {
+    const credits = trailingCredits(bytes);
+    if (credits !== undefined) return new LazyAnswer(status, bytes, credits, headers);
+  }
+  const text = scrub(raw.text, opts.secret);
 
   if (status >= 200 && status < 300 && text.trim() === '') {
     if (opts.noContent)

@@ -23,8 +23,24 @@ export type UpstreamCall = {
 /** Reads one response header by name (any case), as `Headers.get` does; a WHATWG `Headers` is one. */
 export type HeaderReader = { get(name: string): string | null };
 
-/** The whole answer: status, headers, body text. */
-export type UpstreamAnswer = { status: number; headers: HeaderReader; text: string };
+/**
+ * The whole answer: status, headers, body text; over the network also the body's bytes (without a
+ * byte order mark), and then the text is decoded from them only when read.
+ */
+export type UpstreamAnswer = { status: number; headers: HeaderReader; readonly text: string; bytes?: Buffer };
+
+function bytesAnswer(status: number, headers: HeaderReader, bytes: Buffer): UpstreamAnswer {
+  let text: string | undefined;
+  return {
+    status,
+    headers,
+    bytes,
+    get text() {
+      text ??= bytes.toString('utf8');
+      return text;
+    },
+  };
+}
 
 export type Upstream = {
   kind: 'embedded' | 'remote';
@@ -183,13 +199,9 @@ function dispatchCall(dispatcher: Dispatcher, path: string, call: UpstreamCall):
         onResponseEnd() {
           call.abort.off('abort', onAbort);
           const buf = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-          const text = buf.toString('utf8');
           // As `Response.text()` does: a byte order mark is no part of the text.
-          resolve({
-            status,
-            headers: headerReader(headers),
-            text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text,
-          });
+          const bom = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+          resolve(bytesAnswer(status, headerReader(headers), bom ? buf.subarray(3) : buf));
         },
         onResponseError(_c, err) {
           call.abort.off('abort', onAbort);

@@ -1,6 +1,6 @@
 /**
- * The header's company tools: "Search companies", an "Add company" button and the link to the
- * user's requests. It lives in the app layer because it joins two features (search offers to add
+ * The header's company tools: "Search companies", an "Add company" button and the links to the
+ * user's saved lists (with their unread count) and requests. It lives in the app layer because it joins two features (search offers to add
  * a company it cannot find). The add-company drawer (with its form library) loads on first use.
  */
 import { Link } from '@tanstack/react-router';
@@ -9,6 +9,10 @@ import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/api/get-session';
 import { CompanySearchBox } from '@/features/company-search/components/company-search-box';
+import { ListsNavLink } from '@/features/lists/components/lists-nav-link';
+
+const NAV_LINK =
+  'text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 [&.active]:font-medium [&.active]:text-indigo-700';
 
 const AddCompanyDrawer = lazy(() =>
   import('@/features/additions/components/add-company-drawer').then((m) => ({ default: m.AddCompanyDrawer })),
@@ -26,6 +30,7 @@ export function HeaderCompanyTools() {
       <Button size="compact" onClick={() => setAdding({})}>
         Add company
       </Button>
+      <ListsNavLink className={NAV_LINK} />
       <Link
         to="/requests"
         className="text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 [&.active]:font-medium [&.active]:text-indigo-700"

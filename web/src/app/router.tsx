@@ -62,6 +62,18 @@ export const requestsRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/requests-page'), 'RequestsPage'),
 });
 
+export const listsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/lists',
+  component: lazyRouteComponent(() => import('./routes/lists-page'), 'ListsPage'),
+});
+
+export const savedListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/lists/$listId',
+  component: lazyRouteComponent(() => import('./routes/saved-list-page'), 'SavedListPage'),
+});
+
 export const apiReferenceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/api-reference',
@@ -86,6 +98,8 @@ const routeTree = rootRoute.addChildren([
   listRoute,
   companyRoute,
   requestsRoute,
+  listsRoute,
+  savedListRoute,
   apiReferenceRoute,
   adminRoute,
   signInRoute,

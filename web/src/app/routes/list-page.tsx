@@ -5,6 +5,7 @@ import { ListBuilderPage } from '@/features/list-builder/components/list-builder
 import { rememberNames } from '@/features/list-builder/filter-names';
 import { LookalikeSeeds } from '@/features/lookalikes/components/lookalike-seeds';
 import { MoreLikeThis } from '@/features/lookalikes/components/more-like-this';
+import { SaveBuilderList } from '../save-builder-list';
 
 // Shown after a "More like this": not part of the list builder's first load.
 const LookalikeResults = lazy(() =>
@@ -21,7 +22,7 @@ const rememberIndustries = (names: readonly (readonly [string, string])[]) =>
  */
 export function ListPage() {
   const { like } = useSearch({ from: '/' });
-  if (!like) return <ListBuilderPage selectionActions={moreLikeSelected} />;
+  if (!like) return <ListBuilderPage selectionActions={moreLikeSelected} listActions={<SaveBuilderList />} />;
   return (
     <ListBuilderPage
       top={<LookalikeSeeds />}

@@ -21,9 +21,11 @@ export type ListBuilderPageProps = {
   results?: ReactNode;
   /** Actions on the grid's selection, shown beside its count ("More like these"). */
   selectionActions?: (selected: readonly string[]) => ReactNode;
+  /** Actions on the whole list, in the grid's toolbar ("Save list"). */
+  listActions?: ReactNode;
 };
 
-export function ListBuilderPage({ top, results, selectionActions }: ListBuilderPageProps = {}) {
+export function ListBuilderPage({ top, results, selectionActions, listActions }: ListBuilderPageProps = {}) {
   // On a first visit, drawn in slices the browser can answer input between, not in one long task.
   const drawn = useFirstPageDeferral();
   if (!drawn) return null;
@@ -39,7 +41,7 @@ export function ListBuilderPage({ top, results, selectionActions }: ListBuilderP
       <section className="relative flex min-w-0 flex-1 flex-col gap-3 p-4 lg:min-h-0 lg:overflow-y-auto lg:p-6">
         {top ?? <DescribePanel />}
         <FilterSummary />
-        {results ?? <ResultsPanel selectionActions={selectionActions} />}
+        {results ?? <ResultsPanel selectionActions={selectionActions} listActions={listActions} />}
       </section>
     </div>
   );

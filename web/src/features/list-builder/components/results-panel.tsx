@@ -62,9 +62,12 @@ function isUnavailable(
 
 export function ResultsPanel({
   selectionActions,
+  listActions,
 }: {
   /** Actions on the selected companies, beside their count. */
   selectionActions?: ((selected: readonly string[]) => ReactNode) | undefined;
+  /** Actions on the whole list, first in the toolbar ("Save list"). */
+  listActions?: ReactNode;
 } = {}) {
   const { search, update, pricing, pricingReady, sections, request } = useListRequest();
   const planMax = pricing.rules.maxListLimit;
@@ -246,6 +249,7 @@ export function ResultsPanel({
           />
         </div>
         <div className="flex items-center gap-2">
+          {listActions}
           <SortControl
             sortBy={request.sort_by ?? 'relevance'}
             sortOrder={request.sort_order ?? 'desc'}

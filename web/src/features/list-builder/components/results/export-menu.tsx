@@ -35,6 +35,8 @@ export type ExportMenuProps = {
   };
   /** Visible columns the plan cannot have (their sections), with the reason. */
   blocked?: readonly BlockedColumn[];
+  /** What `selected` holds, in the menu's words ("selected"; a saved list's "new"). */
+  selectionNoun?: string;
 };
 
 type Run =
@@ -50,7 +52,15 @@ function listWords(words: readonly string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
-export function ExportMenu({ request, columns, selected, total, list, blocked = NONE }: ExportMenuProps) {
+export function ExportMenu({
+  request,
+  columns,
+  selected,
+  total,
+  list,
+  blocked = NONE,
+  selectionNoun = 'selected',
+}: ExportMenuProps) {
   const [scope, setScope] = useState<'all' | 'selected'>('all');
   const [bom, setBom] = useState(false);
   const [run, setRun] = useState<Run>({ state: 'idle' });
@@ -139,8 +149,8 @@ export function ExportMenu({ request, columns, selected, total, list, blocked = 
                 onChange={() => setScope('selected')}
               />
               {selected.length === 0
-                ? 'Only selected rows (none selected)'
-                : `Only the ${formatCount(selected.length)} selected`}
+                ? `Only ${selectionNoun} rows (none ${selectionNoun})`
+                : `Only the ${formatCount(selected.length)} ${selectionNoun}`}
             </label>
           </fieldset>
           <Checkbox

@@ -1,0 +1,229 @@
+/**
+ * Saved lists (issue 14, docs/decisions/0016-saved-lists.md): a list request kept under a name, run
+ * again on demand or on a schedule, each run compared with the run the user last marked seen.
+ *
+ * - `POST /bff/lists`, `GET /bff/lists`, `GET/PATCH/DELETE /bff/lists/{id}`: the lists the user owns
+ *   or that are shared with the team (only the owner changes or deletes; a private list is 404 to
+ *   everyone else, a shared one 403 to a change).
+ * - `POST /bff/lists/{id}/runs` (201), `GET /bff/lists/{id}/runs`, `GET /bff/lists/{id}/runs/{run_id}`.
+ * - `POST /bff/lists/{id}/seen` (204), `GET /bff/lists/{id}/estimate`.
+ * - `GET /bff/lists/alerts`, `POST /bff/lists/alerts/read` (204): what scheduled checks found.
+ *
+ * The estimate is written here, pure, so the web app shows the figure the BFF checks a scheduled run
+ * against.
+ */
+import { z } from 'zod';
+import { ListRequest } from './api';
+import { COLUMN_BY_ID } from './columns';
+import { estimateListCost, type ListCostEstimate, type ListCostInput } from './list-cost';
+import { LIST_TOTAL_CAP } from './list-params';
+import { credits, listGenerationCost, PLAN_RULES, type Plan } from './pricing';
+
+/** How often the BFF checks a list by itself; null: never. */
+export const LIST_SCHEDULES = ['daily', 'weekly'] as const;
+export type ListSchedule = (typeof LIST_SCHEDULES)[number];
+export const SCHEDULE_INTERVAL_MS: Readonly<Record<ListSchedule, number>> = {
+  daily: 24 * 3600_000,
+  weekly: 7 * 24 * 3600_000,
+};
+
+/** A run's members: the first 500 companies of the list's order, whatever its page size. */
+export const SAVED_LIST_MAX_MEMBERS = LIST_TOTAL_CAP;
+export const SAVED_LIST_NAME_MAX = 200;
+
+/** Why a company the user last saw is no longer in the list (all the service lets us know). */
+export const REMOVAL_REASONS = ['no_longer_matching', 'no_longer_found'] as const;
+export type RemovalReason = (typeof REMOVAL_REASONS)[number];
+
+const Name = z
+  .string('name must be a string')
+  .trim()
+  .min(1, 'name must not be empty')
+  .max(SAVED_LIST_NAME_MAX, `name must be at most ${SAVED_LIST_NAME_MAX} characters`);
+
+/** Column ids of `columns.ts`, in order; null: the app's default columns. */
+const Columns = z
+  .array(z.string().refine((id) => COLUMN_BY_ID.has(id), { error: (i) => `unknown column "${i.input}"` }))
+  .max(200)
+  .nullable();
+
+const Schedule = z.enum(LIST_SCHEDULES).nullable();
+
+export const SavedListCreate = z.strictObject({
+  name: Name,
+  /** A list generation request as the proxy takes it (filters or query, sort, page size, exclude). */
+  request: ListRequest,
+  columns: Columns.default(null),
+  shared: z.boolean().default(false),
+  schedule: Schedule.default(null),
+});
+export type SavedListCreate = z.input<typeof SavedListCreate>;
+
+export const SavedListPatch = z.strictObject({
+  name: Name.optional(),
+  request: ListRequest.optional(),
+  columns: Columns.optional(),
+  shared: z.boolean().optional(),
+  schedule: Schedule.optional(),
+});
+export type SavedListPatch = z.input<typeof SavedListPatch>;
+
+export const Person = z.object({ id: z.string(), name: z.string() });
+export type Person = z.infer<typeof Person>;
+
+export const LastRun = z.object({
+  id: z.string(),
+  at: z.string(),
+  size: z.number().int(),
+  added_count: z.number().int(),
+});
+export type LastRun = z.infer<typeof LastRun>;
+
+export const CHECK_OUTCOMES = ['ran', 'skipped', 'failed'] as const;
+export const LastCheck = z.object({
+  at: z.string(),
+  outcome: z.enum(CHECK_OUTCOMES),
+  /** Why a check was skipped or failed, in words. */
+  detail: z.string().nullable(),
+  run_id: z.string().nullable(),
+});
+export type LastCheck = z.infer<typeof LastCheck>;
+
+export const SavedList = z.object({
+  id: z.string(),
+  name: z.string(),
+  request: ListRequest,
+  columns: z.array(z.string()).nullable(),
+  shared: z.boolean(),
+  schedule: Schedule,
+  owner: Person,
+  created_at: z.string(),
+  updated_at: z.string(),
+  last_run: LastRun.nullable(),
+  /**
+   * For the user asking: companies of the latest run that were not in the run they last marked seen
+   * (every member when they marked none); null before the first run.
+   */
+  new_count: z.number().int().nullable(),
+  /** The run the user asking last marked seen. */
+  seen_run_id: z.string().nullable(),
+  /** When the BFF checks the list next (scheduled lists). */
+  next_check_at: z.string().nullable(),
+  /** The last scheduled check: ran, or skipped (budget) or failed, and why. */
+  last_check: LastCheck.nullable(),
+});
+export type SavedList = z.infer<typeof SavedList>;
+
+export const SavedListsResponse = z.object({ data: z.array(SavedList) });
+export type SavedListsResponse = z.infer<typeof SavedListsResponse>;
+
+export const RemovedCompany = z.object({ uuid: z.string(), reason: z.enum(REMOVAL_REASONS) });
+export type RemovedCompany = z.infer<typeof RemovedCompany>;
+
+export const RUN_TRIGGERS = ['manual', 'schedule'] as const;
+
+/** A run as the history lists it: no company ids. */
+export const SavedListRunSummary = z.object({
+  id: z.string(),
+  list_id: z.string(),
+  at: z.string(),
+  /** The service's count of matches (capped at 500). */
+  total_count: z.number().int(),
+  /** The members: the first 500 matches in the list's order. */
+  size: z.number().int(),
+  added_count: z.number().int(),
+  removed_count: z.number().int(),
+  credits_consumed: z.number(),
+  run_by: Person,
+  trigger: z.enum(RUN_TRIGGERS),
+});
+export type SavedListRunSummary = z.infer<typeof SavedListRunSummary>;
+
+/** Name and website by company id, as list generation (or the company search) gave them. */
+export const RunCompanies = z.record(z.string(), z.object({ name: z.string(), website: z.string() }));
+export type RunCompanies = z.infer<typeof RunCompanies>;
+
+/** `POST /bff/lists/{id}/runs`: the run, compared with what the runner last marked seen. */
+export const SavedListRun = SavedListRunSummary.extend({
+  added: z.array(z.string()),
+  removed: z.array(RemovedCompany),
+  /** The members' and the removed companies' names and websites, so the app names them. */
+  companies: RunCompanies,
+});
+export type SavedListRun = z.infer<typeof SavedListRun>;
+
+export const SavedListRunDetail = SavedListRun.extend({ members: z.array(z.string()) });
+export type SavedListRunDetail = z.infer<typeof SavedListRunDetail>;
+
+export const SavedListRunsResponse = z.object({ data: z.array(SavedListRunSummary) });
+export type SavedListRunsResponse = z.infer<typeof SavedListRunsResponse>;
+
+export const SavedListEstimate = z.object({
+  credits: z.number(),
+  /** `credits` is a most: a list with fewer than 500 matches, or the BFF's probes, cost less. */
+  up_to: z.boolean(),
+  parts: z.array(z.object({ what: z.string(), credits: z.number() })),
+});
+export type SavedListEstimate = z.infer<typeof SavedListEstimate>;
+
+/** One scheduled check that found companies the list's previous run did not have. */
+export const ListAlert = z.object({
+  id: z.string(),
+  list_id: z.string(),
+  list_name: z.string(),
+  run_id: z.string(),
+  at: z.string(),
+  count: z.number().int(),
+});
+export type ListAlert = z.infer<typeof ListAlert>;
+
+export const ListAlertsResponse = z.object({
+  /** How many alerts the user has not read. */
+  unread: z.number().int(),
+  /** Those alerts, newest first. */
+  data: z.array(ListAlert),
+});
+export type ListAlertsResponse = z.infer<typeof ListAlertsResponse>;
+
+/** `list.new_matches` on `/bff/events`: a scheduled check found `count` new companies. */
+export const ListNewMatchesEvent = z.object({
+  list_id: z.string(),
+  list_name: z.string(),
+  run_id: z.string(),
+  count: z.number().int(),
+});
+export type ListNewMatchesEvent = z.infer<typeof ListNewMatchesEvent>;
+
+/**
+ * What one run of a saved list may cost on a plan: its first 500 companies without sections, in
+ * pages the plan allows, plus what the BFF spends for company size and exclusions (the list
+ * estimate's parts). Looking up companies that left the list is free (company search).
+ */
+export function estimateSavedListRun(
+  request: Omit<ListCostInput, 'sections' | 'limit'>,
+  plan: Plan,
+): ListCostEstimate {
+  const max = PLAN_RULES[plan].maxListLimit;
+  const pages = Math.ceil(SAVED_LIST_MAX_MEMBERS / max);
+  const first = estimateListCost({ ...request, sections: [], limit: max }, plan);
+  const parts = [...first.parts];
+  if (pages > 1) {
+    const page = listGenerationCost({
+      matched: true,
+      returned: max,
+      sections: [],
+      query: request.query !== undefined,
+    });
+    parts.splice(1, 0, {
+      what: `${pages - 1} more pages of up to ${max} companies`,
+      credits: credits((pages - 1) * page),
+    });
+  }
+  parts[0] = { ...parts[0]!, what: `the list: up to ${Math.min(max, SAVED_LIST_MAX_MEMBERS)} companies` };
+  return {
+    credits: credits(parts.reduce((sum, p) => sum + p.credits, 0)),
+    // A list with fewer than 500 matches costs less: the figure is always a most.
+    upTo: true,
+    parts,
+  };
+}

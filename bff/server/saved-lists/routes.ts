@@ -1,0 +1,231 @@
+/**
+ * The saved lists' routes (`bff/contract/saved-lists.ts`): parse, check who may, call the store or
+ * the runner, answer. Only the owner changes or deletes a list; a shared list is read, run and
+ * marked seen by the whole team; someone else's private list is 404 for everything.
+ */
+import type { Context, Hono } from 'hono';
+import { ListRequest } from '../../contract/api';
+import { readJsonBody } from '../../contract/http';
+import type { ProblemField } from '../../contract/problem';
+import { zodFields } from '../../contract/problem';
+import {
+  estimateSavedListRun,
+  type SavedList,
+  SavedListCreate,
+  SavedListPatch,
+} from '../../contract/saved-lists';
+import type { BffEnv, BffUser } from '../context';
+import { planList } from '../lists/exclusions';
+import { invalidProblem, problem } from '../proxy/problem';
+import { route } from '../routing';
+import { type RunnerOptions, runDetailJson, runJson, runSavedList, summaryJson } from './runs';
+import { firstCheckAt } from './scheduler';
+import type { ListChanges, SavedListStore, StoredList } from './store';
+
+export type SavedListRoutesOptions = {
+  store: SavedListStore;
+  runner: RunnerOptions;
+  now: () => Date;
+};
+
+/** Runs a list's history shows at most. */
+const RUNS_LISTED = 500;
+/** Unread alerts listed at most (the count covers them all). */
+const ALERTS_LISTED = 50;
+
+const NOT_FOUND = 'No saved list with this id (or it is another user’s private list).';
+const OWNER_ONLY = 'Only the list’s owner may change or delete it; duplicate it to make it yours.';
+
+/** What planning a list request finds wrong that its schema does not (excluding all a key allows). */
+function planErrors(raw: unknown): ProblemField[] {
+  const parsed = ListRequest.safeParse(raw);
+  if (!parsed.success) return [];
+  const planned = planList(parsed.data.filters, parsed.data.exclude);
+  return 'errors' in planned ? planned.errors.map((f) => ({ ...f, path: `request.${f.path}` })) : [];
+}
+
+/** A body read and checked like the proxy checks a list request; every invalid field in one 400. */
+async function bodyOf<S extends typeof SavedListCreate | typeof SavedListPatch>(
+  c: Context,
+  schema: S,
+): Promise<{ ok: true; value: ReturnType<S['parse']> } | { ok: false; response: Response }> {
+  const read = await readJsonBody(c.req.raw);
+  if (!read.ok) return { ok: false, response: problem(read.status, read.detail) };
+  const parsed = schema.safeParse(read.value);
+  const raw = (read.value as { request?: unknown } | null)?.request;
+  const errors = [
+    ...(parsed.success ? [] : zodFields(parsed.error)),
+    ...(raw === undefined ? [] : planErrors(raw)),
+  ];
+  if (errors.length > 0 || !parsed.success) return { ok: false, response: invalidProblem(errors) };
+  return { ok: true, value: parsed.data as ReturnType<S['parse']> };
+}
+
+/** The list id of the path; any other text than a list's id finds no list (404). */
+const idOf = (c: Context): string => c.req.param('id') ?? '';
+
+export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions): void {
+  const { store, now } = opts;
+
+  /** The list as `user` may see it, or the 404. */
+  async function visible(user: BffUser, id: string): Promise<StoredList | Response> {
+    const list = await store.getList(id);
+    if (!list || (list.ownerId !== user.id && !list.shared)) return problem(404, NOT_FOUND);
+    return list;
+  }
+
+  /** The list if `user` owns it; 404 when they may not see it, 403 when they only see it. */
+  async function owned(user: BffUser, id: string): Promise<StoredList | Response> {
+    const list = await visible(user, id);
+    if (list instanceof Response) return list;
+    return list.ownerId === user.id ? list : problem(403, OWNER_ONLY);
+  }
+
+  async function listJson(list: StoredList, user: BffUser): Promise<SavedList> {
+    const { latest, seen } = await store.listStatus(list.id, user.id);
+    const seenMembers = new Set(seen?.members ?? []);
+    return {
+      id: list.id,
+      name: list.name,
+      request: list.request,
+      columns: list.columns,
+      shared: list.shared,
+      schedule: list.schedule,
+      owner: { id: list.ownerId, name: list.ownerName },
+      created_at: list.createdAt,
+      updated_at: list.updatedAt,
+      last_run: latest
+        ? { id: latest.id, at: latest.at, size: latest.size, added_count: latest.addedCount }
+        : null,
+      new_count: latest ? latest.members.filter((u) => !seenMembers.has(u)).length : null,
+      seen_run_id: seen?.id ?? null,
+      next_check_at: list.nextCheckAt,
+      last_check: list.lastCheck,
+    };
+  }
+
+  route(app, 'bff.savedLists', async (c) => {
+    const user = c.get('user');
+    const lists = await store.listsVisibleTo(user.id);
+    return c.json({ data: await Promise.all(lists.map((l) => listJson(l, user))) });
+  });
+
+  route(app, 'bff.savedLists.create', async (c) => {
+    const input = await bodyOf(c, SavedListCreate);
+    if (!input.ok) return input.response;
+    const user = c.get('user');
+    const at = now();
+    const v = input.value;
+    const list = await store.createList({
+      ownerId: user.id,
+      ownerName: user.name,
+      name: v.name,
+      request: v.request,
+      columns: v.columns,
+      shared: v.shared,
+      schedule: v.schedule,
+      nextCheckAt: firstCheckAt(v.schedule, at),
+      createdAt: at.toISOString(),
+    });
+    return c.json(await listJson(list, user), 201);
+  });
+
+  route(app, 'bff.savedLists.alerts', async (c) => {
+    const { unread, data } = await store.alerts(c.get('user').id, ALERTS_LISTED);
+    return c.json({
+      unread,
+      data: data.map((a) => ({
+        id: a.id,
+        list_id: a.listId,
+        list_name: a.listName,
+        run_id: a.runId,
+        at: a.at,
+        count: a.count,
+      })),
+    });
+  });
+
+  route(app, 'bff.savedLists.alertsRead', async (c) => {
+    await store.readAlerts(c.get('user').id, now().toISOString());
+    return c.body(null, 204);
+  });
+
+  route(app, 'bff.savedList', async (c) => {
+    const user = c.get('user');
+    const list = await visible(user, idOf(c));
+    if (list instanceof Response) return list;
+    return c.json(await listJson(list, user));
+  });
+
+  route(app, 'bff.savedList.update', async (c) => {
+    const user = c.get('user');
+    const list = await owned(user, idOf(c));
+    if (list instanceof Response) return list;
+    const input = await bodyOf(c, SavedListPatch);
+    if (!input.ok) return input.response;
+    const v = input.value;
+    const at = now();
+    const changes: ListChanges = {};
+    if (v.name !== undefined) changes.name = v.name;
+    if (v.request !== undefined) changes.request = v.request;
+    if (v.columns !== undefined) changes.columns = v.columns;
+    if (v.shared !== undefined) changes.shared = v.shared;
+    // A new schedule starts its clock now; the same schedule given again keeps its next check.
+    if (v.schedule !== undefined && v.schedule !== list.schedule) {
+      changes.schedule = v.schedule;
+      changes.nextCheckAt = firstCheckAt(v.schedule, at);
+    }
+    const updated = await store.updateList(list.id, changes, at.toISOString());
+    if (!updated) return problem(404, NOT_FOUND);
+    return c.json(await listJson(updated, user));
+  });
+
+  route(app, 'bff.savedList.delete', async (c) => {
+    const list = await owned(c.get('user'), idOf(c));
+    if (list instanceof Response) return list;
+    await store.deleteList(list.id);
+    return c.body(null, 204);
+  });
+
+  route(app, 'bff.savedList.estimate', async (c) => {
+    const list = await visible(c.get('user'), idOf(c));
+    if (list instanceof Response) return list;
+    const e = estimateSavedListRun(list.request, opts.runner.plan);
+    return c.json({ credits: e.credits, up_to: e.upTo, parts: e.parts });
+  });
+
+  route(app, 'bff.savedList.run', async (c) => {
+    const user = c.get('user');
+    const list = await visible(user, idOf(c));
+    if (list instanceof Response) return list;
+    const outcome = await runSavedList(opts.runner, list, user, 'manual');
+    if (!outcome.ok) return outcome.response;
+    return c.json(runJson(outcome.run), 201);
+  });
+
+  route(app, 'bff.savedList.runs', async (c) => {
+    const list = await visible(c.get('user'), idOf(c));
+    if (list instanceof Response) return list;
+    return c.json({ data: (await store.runs(list.id, RUNS_LISTED)).map(summaryJson) });
+  });
+
+  route(app, 'bff.savedList.runDetail', async (c) => {
+    const list = await visible(c.get('user'), idOf(c));
+    if (list instanceof Response) return list;
+    const run = await store.getRun(list.id, c.req.param('run_id') ?? '');
+    if (!run) return problem(404, 'No run of this list with this id.');
+    return c.json(runDetailJson(run));
+  });
+
+  route(app, 'bff.savedList.seen', async (c) => {
+    const user = c.get('user');
+    const list = await visible(user, idOf(c));
+    if (list instanceof Response) return list;
+    const latest = await store.latestRun(list.id);
+    if (!latest) return problem(409, 'This list has not run yet: there is nothing to mark seen.');
+    const at = now().toISOString();
+    await store.markSeen(list.id, user.id, latest.id, at);
+    await store.readAlerts(user.id, at, list.id);
+    return c.body(null, 204);
+  });
+}

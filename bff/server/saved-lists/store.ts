@@ -1,0 +1,660 @@
+/**
+ * The saved lists' store (docs/decisions/0016-saved-lists.md): lists, their runs (members, added and
+ * removed as JSON text in the run's row), who marked which run seen, and the alerts of scheduled
+ * checks. An async interface, so the PostgreSQL store of issue 9 implements the same one; this file
+ * holds all of its SQL, written to run on both: text ids (crypto.randomUUID), ISO timestamps as
+ * text (they order as they compare), 0/1 integers for booleans, `ON CONFLICT`, no SQLite functions.
+ * Parameters are `?` here; the PostgreSQL port numbers them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ParsedListRequest } from '../../contract/api';
+import type { LastCheck, ListSchedule, RemovedCompany, RunCompanies } from '../../contract/saved-lists';
+import type { BffDb } from '../store/db';
+
+export const SAVED_LISTS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS saved_lists (
+  id                  TEXT PRIMARY KEY,
+  owner_id            TEXT NOT NULL,
+  owner_name          TEXT NOT NULL,
+  name                TEXT NOT NULL,
+  request             TEXT NOT NULL,
+  columns             TEXT,
+  shared              INTEGER NOT NULL DEFAULT 0 CHECK (shared IN (0, 1)),
+  schedule            TEXT CHECK (schedule IS NULL OR schedule IN ('daily', 'weekly')),
+  next_check_at       TEXT,
+  last_check_at       TEXT,
+  last_check_outcome  TEXT CHECK (last_check_outcome IS NULL OR last_check_outcome IN ('ran', 'skipped', 'failed')),
+  last_check_detail   TEXT,
+  last_check_run_id   TEXT,
+  created_at          TEXT NOT NULL,
+  updated_at          TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS saved_lists_owner ON saved_lists(owner_id);
+CREATE INDEX IF NOT EXISTS saved_lists_shared ON saved_lists(shared);
+CREATE INDEX IF NOT EXISTS saved_lists_due ON saved_lists(next_check_at);
+
+CREATE TABLE IF NOT EXISTS saved_list_runs (
+  id               TEXT PRIMARY KEY,
+  list_id          TEXT NOT NULL REFERENCES saved_lists(id) ON DELETE CASCADE,
+  seq              INTEGER NOT NULL,
+  at               TEXT NOT NULL,
+  run_by_id        TEXT NOT NULL,
+  run_by_name      TEXT NOT NULL,
+  run_trigger      TEXT NOT NULL CHECK (run_trigger IN ('manual', 'schedule')),
+  total_count      INTEGER NOT NULL,
+  size             INTEGER NOT NULL,
+  added_count      INTEGER NOT NULL,
+  removed_count    INTEGER NOT NULL,
+  credits_consumed DOUBLE PRECISION NOT NULL,
+  members          TEXT NOT NULL,
+  added            TEXT NOT NULL,
+  removed          TEXT NOT NULL,
+  companies        TEXT NOT NULL,
+  UNIQUE (list_id, seq)
+);
+
+CREATE TABLE IF NOT EXISTS saved_list_seen (
+  list_id  TEXT NOT NULL REFERENCES saved_lists(id) ON DELETE CASCADE,
+  user_id  TEXT NOT NULL,
+  run_id   TEXT NOT NULL REFERENCES saved_list_runs(id) ON DELETE CASCADE,
+  at       TEXT NOT NULL,
+  PRIMARY KEY (list_id, user_id)
+);
+
+CREATE TABLE IF NOT EXISTS saved_list_alerts (
+  id        TEXT PRIMARY KEY,
+  user_id   TEXT NOT NULL,
+  list_id   TEXT NOT NULL REFERENCES saved_lists(id) ON DELETE CASCADE,
+  run_id    TEXT NOT NULL REFERENCES saved_list_runs(id) ON DELETE CASCADE,
+  at        TEXT NOT NULL,
+  new_count INTEGER NOT NULL,
+  read_at   TEXT
+);
+CREATE INDEX IF NOT EXISTS saved_list_alerts_user ON saved_list_alerts(user_id, read_at);
+`;
+
+export type StoredList = {
+  id: string;
+  ownerId: string;
+  ownerName: string;
+  name: string;
+  request: ParsedListRequest;
+  columns: string[] | null;
+  shared: boolean;
+  schedule: ListSchedule | null;
+  nextCheckAt: string | null;
+  lastCheck: LastCheck | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type NewList = Omit<StoredList, 'id' | 'lastCheck' | 'updatedAt'>;
+
+/** What a PATCH may change; `nextCheckAt` follows a change of schedule. */
+export type ListChanges = Partial<
+  Pick<StoredList, 'name' | 'request' | 'columns' | 'shared' | 'schedule' | 'nextCheckAt'>
+>;
+
+export type StoredRunSummary = {
+  id: string;
+  listId: string;
+  at: string;
+  runBy: { id: string; name: string };
+  trigger: 'manual' | 'schedule';
+  totalCount: number;
+  size: number;
+  addedCount: number;
+  removedCount: number;
+  creditsConsumed: number;
+};
+
+export type StoredRun = StoredRunSummary & {
+  members: string[];
+  added: string[];
+  removed: RemovedCompany[];
+  /** Name and website of the members and of the companies that left, by id. */
+  companies: RunCompanies;
+};
+
+export type NewRun = Omit<StoredRun, 'id' | 'addedCount' | 'removedCount'>;
+
+export type StoredAlert = {
+  id: string;
+  listId: string;
+  listName: string;
+  runId: string;
+  at: string;
+  count: number;
+};
+
+export type DueCheck = { id: string; nextCheckAt: string };
+
+export type ListStatus = {
+  latest?: { id: string; at: string; size: number; addedCount: number; members: string[] };
+  seen?: { id: string; members: string[] };
+};
+
+export interface SavedListStore {
+  createList(list: NewList): Promise<StoredList>;
+  getList(id: string): Promise<StoredList | undefined>;
+  /** The lists a user owns and those shared with the team, newest first. */
+  listsVisibleTo(userId: string): Promise<StoredList[]>;
+  updateList(id: string, changes: ListChanges, updatedAt: string): Promise<StoredList | undefined>;
+  deleteList(id: string): Promise<boolean>;
+
+  /** Adds a run as the list's newest; undefined when the list is gone. */
+  addRun(run: NewRun): Promise<StoredRun | undefined>;
+  latestRun(listId: string): Promise<StoredRun | undefined>;
+  getRun(listId: string, runId: string): Promise<StoredRun | undefined>;
+  /** The list's runs, newest first, without their companies. */
+  runs(listId: string, limit: number): Promise<StoredRunSummary[]>;
+  /**
+   * Deletes the list's runs older than its newest `keep`, but a run someone marked seen or an unread
+   * alert names (what diffs and the header still need); answers how many it deleted.
+   */
+  pruneRuns(listId: string, keep: number): Promise<number>;
+
+  /** The run the user last marked seen. */
+  seenRun(listId: string, userId: string): Promise<StoredRun | undefined>;
+  /**
+   * What a list's entry shows a user: its latest run and the run they last marked seen, with their
+   * members only (not their diffs nor names: a list of lists reads this for every list).
+   */
+  listStatus(listId: string, userId: string): Promise<ListStatus>;
+  markSeen(listId: string, userId: string, runId: string, at: string): Promise<void>;
+
+  /** Scheduled lists whose check is due at `now`, earliest first. */
+  dueChecks(now: string, limit: number): Promise<DueCheck[]>;
+  /**
+   * Takes a due check: moves `next_check_at` from `due` to `next` only if it still is `due`. True
+   * for exactly one of several instances claiming the same check.
+   */
+  claimCheck(id: string, due: string, next: string): Promise<boolean>;
+  recordCheck(id: string, check: LastCheck): Promise<void>;
+
+  addAlert(alert: {
+    userId: string;
+    listId: string;
+    runId: string;
+    at: string;
+    count: number;
+  }): Promise<void>;
+  alerts(userId: string, limit: number): Promise<{ unread: number; data: StoredAlert[] }>;
+  /** Marks the user's unread alerts read (of one list, or all). */
+  readAlerts(userId: string, at: string, listId?: string): Promise<void>;
+}
+
+type ListRow = {
+  id: string;
+  owner_id: string;
+  owner_name: string;
+  name: string;
+  request: string;
+  columns: string | null;
+  shared: number;
+  schedule: ListSchedule | null;
+  next_check_at: string | null;
+  last_check_at: string | null;
+  last_check_outcome: LastCheck['outcome'] | null;
+  last_check_detail: string | null;
+  last_check_run_id: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+type RunRow = {
+  id: string;
+  list_id: string;
+  at: string;
+  run_by_id: string;
+  run_by_name: string;
+  run_trigger: 'manual' | 'schedule';
+  total_count: number;
+  size: number;
+  added_count: number;
+  removed_count: number;
+  credits_consumed: number;
+  members?: string;
+  added?: string;
+  removed?: string;
+  companies?: string;
+};
+
+const LIST_COLUMNS = `id, owner_id, owner_name, name, request, columns, shared, schedule, next_check_at,
+  last_check_at, last_check_outcome, last_check_detail, last_check_run_id, created_at, updated_at`;
+const SUMMARY_FIELDS = [
+  'id',
+  'list_id',
+  'at',
+  'run_by_id',
+  'run_by_name',
+  'run_trigger',
+  'total_count',
+  'size',
+  'added_count',
+  'removed_count',
+  'credits_consumed',
+];
+const RUN_FIELDS = [...SUMMARY_FIELDS, 'members', 'added', 'removed', 'companies'];
+/** Column names, each prefixed with a table's alias when given. */
+const columnsOf = (fields: readonly string[], alias?: string) =>
+  fields.map((f) => (alias ? `${alias}.${f}` : f)).join(', ');
+const SUMMARY_COLUMNS = columnsOf(SUMMARY_FIELDS);
+const RUN_COLUMNS = columnsOf(RUN_FIELDS);
+
+function toList(r: ListRow): StoredList {
+  return {
+    id: r.id,
+    ownerId: r.owner_id,
+    ownerName: r.owner_name,
+    name: r.name,
+    request: JSON.parse(r.request) as ParsedListRequest,
+    columns: r.columns === null ? null : (JSON.parse(r.columns) as string[]),
+    shared: r.shared === 1,
+    schedule: r.schedule,
+    nextCheckAt: r.next_check_at,
+    lastCheck:
+      r.last_check_at === null || r.last_check_outcome === null
+        ? null
+        : {
+            at: r.last_check_at,
+            outcome: r.last_check_outcome,
+            detail: r.last_check_detail,
+            run_id: r.last_check_run_id,
+          },
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+function toSummary(r: RunRow): StoredRunSummary {
+  return {
+    id: r.id,
+    listId: r.list_id,
+    at: r.at,
+    runBy: { id: r.run_by_id, name: r.run_by_name },
+    trigger: r.run_trigger,
+    totalCount: r.total_count,
+    size: r.size,
+    addedCount: r.added_count,
+    removedCount: r.removed_count,
+    creditsConsumed: r.credits_consumed,
+  };
+}
+
+function toRun(r: RunRow): StoredRun {
+  return {
+    ...toSummary(r),
+    members: JSON.parse(r.members ?? '[]') as string[],
+    added: JSON.parse(r.added ?? '[]') as string[],
+    removed: JSON.parse(r.removed ?? '[]') as RemovedCompany[],
+    companies: JSON.parse(r.companies ?? '{}') as RunCompanies,
+  };
+}
+
+/**
+ * What the store asks of a database: statements with `?` parameters, one at a time. The same shape
+ * as the PostgreSQL store's `PortableSql` (issue 9), whose runner numbers the parameters (`$1`...),
+ * so the port of this store is `new SqlSavedListStore(store.sql)`.
+ */
+export type SqlRunner = {
+  all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  get<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  run(sql: string, params?: readonly unknown[]): Promise<{ changes: number }>;
+};
+
+/** better-sqlite3 behind the async runner (its calls are synchronous; the interface is not). */
+export function sqliteRunner(db: BffDb): SqlRunner {
+  return {
+    all: async <T>(sql: string, params: readonly unknown[] = []) => db.prepare(sql).all(...params) as T[],
+    get: async <T>(sql: string, params: readonly unknown[] = []) =>
+      db.prepare(sql).get(...params) as T | undefined,
+    run: async (sql, params = []) => ({ changes: db.prepare(sql).run(...params).changes }),
+  };
+}
+
+/** The schema's statements one by one (each runner takes one statement at a time). */
+export async function applySavedListsSchema(sql: SqlRunner): Promise<void> {
+  for (const statement of SAVED_LISTS_SCHEMA.split(';')) if (statement.trim()) await sql.run(statement);
+}
+
+/**
+ * The store over any SQL runner. The schema is applied as it is constructed, unless the database's
+ * migrations apply it (`applySchema: false`: several PostgreSQL instances starting at once would
+ * run `CREATE TABLE IF NOT EXISTS` concurrently, which PostgreSQL does not make safe).
+ */
+export class SqlSavedListStore implements SavedListStore {
+  private readonly ready: Promise<void>;
+
+  constructor(
+    private readonly sql: SqlRunner,
+    opts: { applySchema?: boolean } = {},
+  ) {
+    this.ready = opts.applySchema === false ? Promise.resolve() : applySavedListsSchema(sql);
+  }
+
+  private async one<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
+    await this.ready;
+    return this.sql.get<T>(sql, params);
+  }
+
+  private async all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
+    await this.ready;
+    return this.sql.all<T>(sql, params);
+  }
+
+  private async run(sql: string, ...params: unknown[]): Promise<number> {
+    await this.ready;
+    return (await this.sql.run(sql, params)).changes;
+  }
+
+  async createList(list: NewList): Promise<StoredList> {
+    const id = randomUUID();
+    await this.run(
+      `INSERT INTO saved_lists (id, owner_id, owner_name, name, request, columns, shared, schedule,
+         next_check_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      id,
+      list.ownerId,
+      list.ownerName,
+      list.name,
+      JSON.stringify(list.request),
+      list.columns === null ? null : JSON.stringify(list.columns),
+      list.shared ? 1 : 0,
+      list.schedule,
+      list.nextCheckAt,
+      list.createdAt,
+      list.createdAt,
+    );
+    return (await this.getList(id))!;
+  }
+
+  async getList(id: string): Promise<StoredList | undefined> {
+    const r = await this.one<ListRow>(`SELECT ${LIST_COLUMNS} FROM saved_lists WHERE id = ?`, id);
+    return r && toList(r);
+  }
+
+  async listsVisibleTo(userId: string): Promise<StoredList[]> {
+    return (
+      await this.all<ListRow>(
+        `SELECT ${LIST_COLUMNS} FROM saved_lists WHERE owner_id = ? OR shared = 1
+       ORDER BY created_at DESC, id`,
+        userId,
+      )
+    ).map(toList);
+  }
+
+  async updateList(id: string, changes: ListChanges, updatedAt: string): Promise<StoredList | undefined> {
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    const set = (column: string, value: unknown) => {
+      sets.push(`${column} = ?`);
+      params.push(value);
+    };
+    if (changes.name !== undefined) set('name', changes.name);
+    if (changes.request !== undefined) set('request', JSON.stringify(changes.request));
+    if (changes.columns !== undefined)
+      set('columns', changes.columns === null ? null : JSON.stringify(changes.columns));
+    if (changes.shared !== undefined) set('shared', changes.shared ? 1 : 0);
+    if (changes.schedule !== undefined) set('schedule', changes.schedule);
+    if (changes.nextCheckAt !== undefined) set('next_check_at', changes.nextCheckAt);
+    set('updated_at', updatedAt);
+    const changed = await this.run(`UPDATE saved_lists SET ${sets.join(', ')} WHERE id = ?`, ...params, id);
+    return changed === 0 ? undefined : this.getList(id);
+  }
+
+  async deleteList(id: string): Promise<boolean> {
+    return (await this.run('DELETE FROM saved_lists WHERE id = ?', id)) > 0;
+  }
+
+  async addRun(run: NewRun): Promise<StoredRun | undefined> {
+    const id = randomUUID();
+    // The run's number within its list orders runs made within one millisecond; the unique key
+    // catches two instances numbering at once (tried again).
+    for (let attempt = 0; ; attempt++) {
+      try {
+        // Parameters in a SELECT list are cast: PostgreSQL takes no type from an INSERT's columns there.
+        const changed = await this.run(
+          `INSERT INTO saved_list_runs (id, list_id, seq, at, run_by_id, run_by_name, run_trigger,
+             total_count, size, added_count, removed_count, credits_consumed, members, added, removed, companies)
+           SELECT CAST(? AS TEXT), l.id,
+             COALESCE((SELECT MAX(r.seq) FROM saved_list_runs r WHERE r.list_id = l.id), 0) + 1,
+             CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS INTEGER),
+             CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS DOUBLE PRECISION),
+             CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)
+           FROM saved_lists l WHERE l.id = ?`,
+          id,
+          run.at,
+          run.runBy.id,
+          run.runBy.name,
+          run.trigger,
+          run.totalCount,
+          run.size,
+          run.added.length,
+          run.removed.length,
+          run.creditsConsumed,
+          JSON.stringify(run.members),
+          JSON.stringify(run.added),
+          JSON.stringify(run.removed),
+          JSON.stringify(run.companies),
+          run.listId,
+        );
+        if (changed === 0) return undefined;
+        return this.getRun(run.listId, id);
+      } catch (e) {
+        if (attempt < 3 && /UNIQUE|unique/.test(String(e))) continue;
+        throw e;
+      }
+    }
+  }
+
+  async latestRun(listId: string): Promise<StoredRun | undefined> {
+    const r = await this.one<RunRow>(
+      `SELECT ${RUN_COLUMNS} FROM saved_list_runs WHERE list_id = ? ORDER BY seq DESC LIMIT 1`,
+      listId,
+    );
+    return r && toRun(r);
+  }
+
+  async getRun(listId: string, runId: string): Promise<StoredRun | undefined> {
+    const r = await this.one<RunRow>(
+      `SELECT ${RUN_COLUMNS} FROM saved_list_runs WHERE list_id = ? AND id = ?`,
+      listId,
+      runId,
+    );
+    return r && toRun(r);
+  }
+
+  async runs(listId: string, limit: number): Promise<StoredRunSummary[]> {
+    return (
+      await this.all<RunRow>(
+        `SELECT ${SUMMARY_COLUMNS} FROM saved_list_runs WHERE list_id = ? ORDER BY seq DESC LIMIT ?`,
+        listId,
+        limit,
+      )
+    ).map(toSummary);
+  }
+
+  async pruneRuns(listId: string, keep: number): Promise<number> {
+    return this.run(
+      `DELETE FROM saved_list_runs
+       WHERE list_id = ?
+         AND seq <= (SELECT MAX(r.seq) FROM saved_list_runs r WHERE r.list_id = ?) - ?
+         AND id NOT IN (SELECT s.run_id FROM saved_list_seen s WHERE s.list_id = ?)
+         AND id NOT IN (SELECT a.run_id FROM saved_list_alerts a WHERE a.list_id = ? AND a.read_at IS NULL)`,
+      listId,
+      listId,
+      keep,
+      listId,
+      listId,
+    );
+  }
+
+  async seenRun(listId: string, userId: string): Promise<StoredRun | undefined> {
+    const r = await this.one<RunRow>(
+      `SELECT ${columnsOf(RUN_FIELDS, 'r')}
+       FROM saved_list_seen s JOIN saved_list_runs r ON r.id = s.run_id
+       WHERE s.list_id = ? AND s.user_id = ?`,
+      listId,
+      userId,
+    );
+    return r && toRun(r);
+  }
+
+  async listStatus(listId: string, userId: string): Promise<ListStatus> {
+    const latest = await this.one<{
+      id: string;
+      at: string;
+      size: number;
+      added_count: number;
+      members: string;
+    }>(
+      'SELECT id, at, size, added_count, members FROM saved_list_runs WHERE list_id = ? ORDER BY seq DESC LIMIT 1',
+      listId,
+    );
+    const seen = await this.one<{ id: string; members: string }>(
+      `SELECT r.id, r.members FROM saved_list_seen s JOIN saved_list_runs r ON r.id = s.run_id
+       WHERE s.list_id = ? AND s.user_id = ?`,
+      listId,
+      userId,
+    );
+    return {
+      ...(latest
+        ? {
+            latest: {
+              id: latest.id,
+              at: latest.at,
+              size: latest.size,
+              addedCount: latest.added_count,
+              members: JSON.parse(latest.members) as string[],
+            },
+          }
+        : {}),
+      ...(seen ? { seen: { id: seen.id, members: JSON.parse(seen.members) as string[] } } : {}),
+    };
+  }
+
+  async markSeen(listId: string, userId: string, runId: string, at: string): Promise<void> {
+    await this.run(
+      `INSERT INTO saved_list_seen (list_id, user_id, run_id, at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (list_id, user_id) DO UPDATE SET run_id = excluded.run_id, at = excluded.at`,
+      listId,
+      userId,
+      runId,
+      at,
+    );
+  }
+
+  async dueChecks(now: string, limit: number): Promise<DueCheck[]> {
+    return (
+      await this.all<{ id: string; next_check_at: string }>(
+        `SELECT id, next_check_at FROM saved_lists
+       WHERE schedule IS NOT NULL AND next_check_at IS NOT NULL AND next_check_at <= ?
+       ORDER BY next_check_at, id LIMIT ?`,
+        now,
+        limit,
+      )
+    ).map((r) => ({ id: r.id, nextCheckAt: r.next_check_at }));
+  }
+
+  async claimCheck(id: string, due: string, next: string): Promise<boolean> {
+    return (
+      (await this.run(
+        'UPDATE saved_lists SET next_check_at = ? WHERE id = ? AND next_check_at = ?',
+        next,
+        id,
+        due,
+      )) === 1
+    );
+  }
+
+  async recordCheck(id: string, check: LastCheck): Promise<void> {
+    await this.run(
+      `UPDATE saved_lists SET last_check_at = ?, last_check_outcome = ?, last_check_detail = ?,
+         last_check_run_id = ? WHERE id = ?`,
+      check.at,
+      check.outcome,
+      check.detail,
+      check.run_id,
+      id,
+    );
+  }
+
+  async addAlert(alert: {
+    userId: string;
+    listId: string;
+    runId: string;
+    at: string;
+    count: number;
+  }): Promise<void> {
+    await this.run(
+      `INSERT INTO saved_list_alerts (id, user_id, list_id, run_id, at, new_count, read_at)
+       VALUES (?, ?, ?, ?, ?, ?, NULL)`,
+      randomUUID(),
+      alert.userId,
+      alert.listId,
+      alert.runId,
+      alert.at,
+      alert.count,
+    );
+  }
+
+  async alerts(userId: string, limit: number): Promise<{ unread: number; data: StoredAlert[] }> {
+    const unread =
+      (
+        await this.one<{ n: number }>(
+          'SELECT COUNT(*) AS n FROM saved_list_alerts WHERE user_id = ? AND read_at IS NULL',
+          userId,
+        )
+      )?.n ?? 0;
+    const data = (
+      await this.all<{
+        id: string;
+        list_id: string;
+        name: string;
+        run_id: string;
+        at: string;
+        new_count: number;
+      }>(
+        `SELECT a.id, a.list_id, l.name, a.run_id, a.at, a.new_count
+       FROM saved_list_alerts a JOIN saved_lists l ON l.id = a.list_id
+       WHERE a.user_id = ? AND a.read_at IS NULL
+       ORDER BY a.at DESC, a.id LIMIT ?`,
+        userId,
+        limit,
+      )
+    ).map((r) => ({
+      id: r.id,
+      listId: r.list_id,
+      listName: r.name,
+      runId: r.run_id,
+      at: r.at,
+      count: r.new_count,
+    }));
+    return { unread: Number(unread), data };
+  }
+
+  async readAlerts(userId: string, at: string, listId?: string): Promise<void> {
+    if (listId === undefined)
+      await this.run(
+        'UPDATE saved_list_alerts SET read_at = ? WHERE user_id = ? AND read_at IS NULL',
+        at,
+        userId,
+      );
+    else
+      await this.run(
+        'UPDATE saved_list_alerts SET read_at = ? WHERE user_id = ? AND list_id = ? AND read_at IS NULL',
+        at,
+        userId,
+        listId,
+      );
+  }
+}
+
+/** The store on the BFF's SQLite handle, its schema applied before the constructor returns. */
+export class SqliteSavedListStore extends SqlSavedListStore {
+  constructor(db: BffDb) {
+    db.exec(SAVED_LISTS_SCHEMA);
+    super(sqliteRunner(db), { applySchema: false });
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * `/lists/$listId`: one saved list, run and compared with what the user last saw. The app layer
+ * joins the list builder's pieces to it: the grid's cells, the CSV export (all, or only the new
+ * companies) and the way back to the builder with the list's state.
+ */
+import { Link, useParams } from '@tanstack/react-router';
+import { CellValue } from '@/features/list-builder/components/results/cell-value';
+import { ExportMenu } from '@/features/list-builder/components/results/export-menu';
+import { searchOfSavedList } from '@/features/list-builder/saved-list-state';
+import type { RenderCell } from '@/features/lists/components/list-grid';
+import { type ExportSlot, SavedListPage as SavedList } from '@/features/lists/components/saved-list-page';
+import type { SavedList as SavedListData } from '@/features/lists/types';
+
+const renderCell: RenderCell = (column, row) => <CellValue column={column} row={row} />;
+
+const renderExport: ExportSlot = ({ request, columns, newOnes, total, name }) => (
+  <ExportMenu
+    request={request}
+    columns={columns}
+    selected={newOnes}
+    selectionNoun="new"
+    total={total}
+    list={{ q: name }}
+  />
+);
+
+const builderLink = (list: SavedListData) => (
+  <Link
+    to="/"
+    search={searchOfSavedList(list.request, list.columns)}
+    className="inline-flex h-9 items-center rounded-md border border-slate-300 bg-white px-3.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+  >
+    Open in the list builder
+  </Link>
+);
+
+export function SavedListPage() {
+  const { listId } = useParams({ from: '/lists/$listId' });
+  return (
+    <SavedList
+      listId={listId}
+      renderCell={renderCell}
+      renderExport={renderExport}
+      builderLink={builderLink}
+    />
+  );
+}

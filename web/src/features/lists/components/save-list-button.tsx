@@ -1,0 +1,83 @@
+/**
+ * "Save list" in the list builder: a name, shared or private, a schedule; saves the list as it
+ * stands (the caller gives the list request and columns of the builder's state at that moment).
+ */
+import type { ListRequest } from '@contract/api';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Drawer } from '@/components/ui/drawer';
+import { useCreateList } from '../api/change-list';
+import { LIST_NAME_MAX } from '../list-form';
+import type { SavedList } from '../types';
+import { ListSettingsForm } from './list-settings-form';
+
+export type SaveListButtonProps = {
+  /** The list as it stands: the builder's list request (first page, its size) and visible columns. */
+  current: () => { request: ListRequest; columns: string[] };
+  /** What is saved, in words (filters, sort, page size, columns). */
+  summary: string;
+  /** The name offered (the description, or nothing). */
+  suggestedName?: string;
+};
+
+export function SaveListButton({ current, summary, suggestedName = '' }: SaveListButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [saved, setSaved] = useState<SavedList | null>(null);
+  const create = useCreateList();
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
+          <path
+            d="M4 2.5h8v11l-4-3-4 3z"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            fill="none"
+            strokeLinejoin="round"
+          />
+        </svg>
+        Save list
+      </Button>
+      {saved && (
+        <span role="status" className="text-sm text-emerald-700">
+          Saved{' '}
+          <Link
+            to="/lists/$listId"
+            params={{ listId: saved.id }}
+            className="font-medium underline hover:text-emerald-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            {saved.name}
+          </Link>
+        </span>
+      )}
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Save list"
+        description="Come back to it for what is new since you last looked."
+      >
+        {open && (
+          <ListSettingsForm
+            label="Save list"
+            submitLabel="Save list"
+            defaultValues={{
+              name: suggestedName.slice(0, LIST_NAME_MAX),
+              visibility: 'private',
+              schedule: 'none',
+            }}
+            onSubmit={async (settings) => {
+              const list = await create.mutateAsync({ ...current(), ...settings });
+              setSaved(list);
+              setOpen(false);
+            }}
+          >
+            <p className="rounded-md bg-slate-50 px-3 py-2 text-xs text-slate-600">
+              <span className="font-medium text-slate-700">Saved with it:</span> {summary}
+            </p>
+          </ListSettingsForm>
+        )}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,370 @@
+/**
+ * A saved list: what a run costs (before it runs), the run, and what it found for this user: the
+ * grid with a **New** badge on the companies added since they last marked the list seen, "only
+ * new", the companies that left the list and why, "Mark all seen", the run history with any past
+ * run's companies, and the export of all or only the new ones.
+ *
+ * The page shows the latest run it knows (the one just made, or the list's last run, read for
+ * free); running again is the user's choice, with its cost on the button's line.
+ */
+import type { CompanyListItem, ListRequest } from '@contract/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/api/get-session';
+import { ApiError } from '@/lib/api-client';
+import { formatCount, formatCredits, formatDateTime } from '@/lib/format';
+import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
+import { useSavedList } from '../api/get-lists';
+import { useListRows } from '../api/list-rows';
+import { useMarkSeen, useRunDetail, useRunEstimate, useRunList } from '../api/runs';
+import {
+  listColumns,
+  pageRequest,
+  pageSizeOf,
+  runChanges,
+  servedSections,
+  wholeListRequest,
+} from '../list-view';
+import { broadListNote, changeWords, isOwner, ownerName, scheduleWords } from '../list-words';
+import { estimatePage, estimateRun } from '../run-cost';
+import type { CompanyName, ListRun, RunDetail, SavedList } from '../types';
+import { DuplicateListButton, ListSettingsButton } from './list-actions';
+import { ListGrid, NewBadge, type RenderCell } from './list-grid';
+import { LeftTheList, RunHistory } from './run-panels';
+
+export type ExportSlot = (p: {
+  /** The list request of the list (limit and offset are ignored by the export). */
+  request: ListRequest;
+  columns: readonly string[];
+  /** The companies new to this user: "export new only". */
+  newOnes: readonly string[];
+  /** The members of the latest run. */
+  total: number | null;
+  name: string;
+}) => ReactNode;
+
+export type SavedListPageProps = {
+  listId: string;
+  renderCell?: RenderCell;
+  renderExport?: ExportSlot;
+  /** A link to the list builder with the list's state (the app layer knows the builder's URL). */
+  builderLink?: (list: SavedList) => ReactNode;
+};
+
+function problemWords(error: unknown): { title: string; detail: string } {
+  const status = error instanceof ApiError ? error.status : 0;
+  if (status === 404)
+    return { title: 'No such list', detail: 'It was deleted, or it is someone else’s private list.' };
+  if (status === 403) return { title: 'Not yours to change', detail: (error as Error).message };
+  return {
+    title: 'The list could not be loaded',
+    detail: error instanceof Error ? error.message : String(error),
+  };
+}
+
+export function SavedListPage({ listId, renderCell, renderExport, builderLink }: SavedListPageProps) {
+  const list = useSavedList(listId);
+  if (list.error) {
+    const p = problemWords(list.error);
+    return (
+      <div className="mx-auto w-full max-w-6xl px-6 py-8">
+        <h1 className="text-2xl font-semibold text-slate-900">{p.title}</h1>
+        <p className="mt-1 text-sm text-slate-600">{p.detail}</p>
+        <Link to="/lists" className="mt-4 inline-block text-sm text-indigo-700 underline">
+          Back to your lists
+        </Link>
+      </div>
+    );
+  }
+  if (!list.data)
+    return (
+      <div
+        className="mx-auto w-full max-w-6xl space-y-3 px-6 py-8"
+        role="status"
+        aria-label="Loading the list"
+      >
+        <Skeleton className="h-8 w-72" />
+        <Skeleton className="h-5 w-96" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  return (
+    <SavedListView
+      list={list.data}
+      renderCell={renderCell}
+      renderExport={renderExport}
+      builderLink={builderLink}
+    />
+  );
+}
+
+function SavedListView({
+  list,
+  renderCell,
+  renderExport,
+  builderLink,
+}: Omit<SavedListPageProps, 'listId'> & { list: SavedList }) {
+  const session = useSession().data;
+  const mine = isOwner(list, session);
+  const pricing = usePricing().data ?? FALLBACK_PRICING;
+  const planMax = pricing.rules.maxListLimit;
+
+  const runNow = useRunList(list.id);
+  const lastDetail = useRunDetail(list.id, runNow.data ? null : (list.last_run?.id ?? null));
+  const shown: ListRun | RunDetail | undefined = runNow.data ?? lastDetail.data;
+
+  const [seenHere, setSeen] = useState<ReadonlySet<string>>(new Set());
+  const markSeen = useMarkSeen(list.id);
+  const seen = useMemo(
+    () => (list.seen_run_id ? new Set([...seenHere, list.seen_run_id]) : seenHere),
+    [seenHere, list.seen_run_id],
+  );
+  const changes = runChanges(shown, seen);
+
+  const [onlyNew, setOnlyNew] = useState(false);
+  const [page, setPage] = useState(1);
+  const columns = useMemo(() => listColumns(list.columns), [list.columns]);
+  const sections = useMemo(
+    () =>
+      servedSections(columns, { listSections: pricing.rules.listSections, unavailable: pricing.unavailable }),
+    [columns, pricing],
+  );
+  const pageSize = pageSizeOf(list.request, planMax);
+  const size = shown?.size ?? 0;
+  const showNew = onlyNew && changes.added.size > 0;
+  const rowsRequest = showNew
+    ? wholeListRequest(list.request, sections, size, planMax)
+    : pageRequest(list.request, sections, pageSize, page);
+  const rows = useListRows(rowsRequest, shown !== undefined && size > 0 && (!onlyNew || showNew));
+  const shownRows = useMemo(() => {
+    const data = rows.data?.data;
+    if (!data || !showNew) return data;
+    return data.filter((r) => changes.added.has(r.uuid));
+  }, [rows.data, showNew, changes.added]);
+
+  // Names of companies the page knows: the shown run's, and the grid's pages of this session (here
+  // or in the builder) for a past run's members; the rest are named by the free company search.
+  const queryClient = useQueryClient();
+  const names = useMemo(() => {
+    const out = new Map<string, CompanyName>();
+    if (rows.data)
+      for (const [, page] of queryClient.getQueriesData<{ data?: CompanyListItem[] }>({
+        queryKey: ['list', 'generate'],
+      }))
+        for (const r of page?.data ?? []) out.set(r.uuid, { name: r.name, website: r.website });
+    // The run's own names (its members as the run found them, those that left as last known) win.
+    for (const [uuid, c] of Object.entries(shown?.companies ?? {})) out.set(uuid, c);
+    return out;
+  }, [queryClient, rows.data, shown]);
+
+  const bffEstimate = useRunEstimate(list.id).data;
+  const runEstimate = bffEstimate
+    ? { credits: bffEstimate.credits, upTo: bffEstimate.up_to, parts: bffEstimate.parts }
+    : estimateRun(list.request, pricing.plan);
+  const pageEstimate = estimatePage(
+    rowsRequest,
+    pricing.plan,
+    Math.min(rowsRequest.limit ?? pageSize, size),
+    sections,
+  );
+  // "Only new" reads the whole list once (the new companies may be on any of its pages): its cost
+  // shows beside the box before it is ticked.
+  const wholeRequest = wholeListRequest(list.request, sections, size, planMax);
+  const onlyNewEstimate = estimatePage(wholeRequest, pricing.plan, wholeRequest.limit ?? size, sections);
+  const broad = shown ? broadListNote(shown) : null;
+  const running = runNow.isPending;
+  const runError = runNow.error;
+
+  const onRun = () => {
+    setPage(1);
+    setOnlyNew(false);
+    runNow.mutate();
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-6 py-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <Link
+            to="/lists"
+            className="text-sm text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            ← Lists
+          </Link>
+          <h1 className="mt-1 text-2xl font-semibold text-slate-900">{list.name}</h1>
+          <p className="mt-0.5 text-sm text-slate-600">
+            {mine ? 'Yours' : `${ownerName(list.owner)}’s`} ·{' '}
+            {list.shared ? 'shared with the team' : 'private'} · {scheduleWords(list.schedule).toLowerCase()}
+            {!mine && list.shared && ' · read-only: duplicate it to change it'}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {builderLink?.(list)}
+          {mine ? (
+            <ListSettingsButton list={list} size="md" />
+          ) : (
+            <DuplicateListButton list={list} size="md" />
+          )}
+        </div>
+      </div>
+
+      <section
+        aria-label="Run"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm"
+      >
+        <div className="flex min-w-0 flex-col gap-0.5 text-sm">
+          <p className="text-slate-900" aria-live="polite">
+            {running ? (
+              <span className="inline-flex items-center gap-2">
+                <Spinner className="h-3.5 w-3.5" /> Running the list…
+              </span>
+            ) : shown ? (
+              <>
+                <span className="font-medium">
+                  {runNow.data ? 'Run just now' : `Last run ${formatDateTime(shown.at)}`}:
+                </span>{' '}
+                {formatCount(shown.size)} companies ·{' '}
+                {changeWords(changes.added.size, changes.removed.length)} ·{' '}
+                {formatCredits(shown.credits_consumed)}
+              </>
+            ) : (
+              <span className="font-medium">Not run yet</span>
+            )}
+          </p>
+          <p
+            className="text-slate-500 tabular-nums"
+            title={runEstimate.parts.map((p) => `${p.what}: ${formatCredits(p.credits)}`).join('\n')}
+          >
+            A run: {runEstimate.upTo ? 'up to ' : ''}~{formatCredits(runEstimate.credits)}
+            {!mine && ', charged to you'}
+            {shown && runEstimate.upTo && `; the last one cost ${formatCredits(shown.credits_consumed)}`}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          {shown && (changes.added.size > 0 || changes.removed.length > 0) && (
+            <Button
+              variant="secondary"
+              loading={markSeen.isPending}
+              onClick={() =>
+                markSeen.mutate(undefined, {
+                  onSuccess: () => setSeen((s) => new Set([...s, shown.id])),
+                })
+              }
+            >
+              Mark all seen
+            </Button>
+          )}
+          <Button variant="primary" loading={running} onClick={onRun}>
+            {shown ? 'Run again' : 'Run list'}
+          </Button>
+        </div>
+      </section>
+      {runError && (
+        <p
+          role="alert"
+          className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-900"
+        >
+          {runError instanceof ApiError && runError.status === 402
+            ? `Your budget cannot cover this run: ${runError.message}`
+            : `The list could not be run: ${runError.message}`}
+        </p>
+      )}
+      {markSeen.error && (
+        <p role="alert" className="text-sm text-rose-700">
+          Not marked seen: {markSeen.error.message}
+        </p>
+      )}
+      {broad && (
+        <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {broad}
+        </p>
+      )}
+
+      {shown ? (
+        <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
+          <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-2">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <div className="flex items-center gap-3">
+                <h2 id="results-heading" tabIndex={-1} className="text-base font-semibold text-slate-900">
+                  Companies
+                </h2>
+                {changes.added.size > 0 && (
+                  <span className="flex items-center gap-1 text-sm text-slate-600">
+                    <NewBadge /> {formatCount(changes.added.size)} since you last marked it seen
+                  </span>
+                )}
+              </div>
+              <div className="flex items-center gap-3">
+                <Checkbox
+                  label={`Only new (${formatCount(changes.added.size)})`}
+                  hint={
+                    changes.added.size > 0 && !showNew
+                      ? `reads the whole list: ~${formatCredits(onlyNewEstimate.credits)}`
+                      : undefined
+                  }
+                  checked={showNew}
+                  disabled={changes.added.size === 0}
+                  onCheckedChange={setOnlyNew}
+                />
+                {renderExport?.({
+                  request: list.request,
+                  columns,
+                  newOnes: [...changes.added],
+                  total: shown.size,
+                  name: list.name,
+                })}
+              </div>
+            </div>
+            <p className="text-xs text-slate-500 tabular-nums">
+              {showNew ? 'The new companies (the whole list read once): ' : 'This page: '}
+              {rows.isFetching || !rows.data || rows.isPlaceholderData
+                ? `${pageEstimate.upTo ? 'up to ' : ''}~${formatCredits(pageEstimate.credits)}`
+                : rows.data.cached
+                  ? 'cached, no credits spent'
+                  : `${formatCredits(rows.data.credits_consumed)} spent`}
+            </p>
+            <ListGrid
+              columns={columns}
+              rows={size === 0 ? [] : shownRows}
+              added={changes.added}
+              loading={rows.isFetching}
+              refreshing={rows.isPlaceholderData}
+              error={rows.error}
+              onRetry={() => void rows.refetch()}
+              renderCell={renderCell}
+              empty={<p className="text-slate-600">No companies match this list right now.</p>}
+              paging={
+                showNew
+                  ? undefined
+                  : {
+                      offset: (page - 1) * pageSize,
+                      pageSize,
+                      total: size,
+                      onOffsetChange: (offset) => setPage(Math.floor(offset / pageSize) + 1),
+                    }
+              }
+            />
+          </section>
+          <LeftTheList removed={changes.removed} names={names} />
+          <div className="xl:col-span-2">
+            <RunHistory listId={list.id} names={names} />
+          </div>
+        </div>
+      ) : list.last_run && lastDetail.isPending ? (
+        <Skeleton className="h-64 w-full" />
+      ) : (
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm">
+          <p className="font-medium text-slate-700">Run the list to see its companies</p>
+          <p className="mt-1 text-slate-500">
+            The first run marks every company new; mark them seen, and later runs show what changed.
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

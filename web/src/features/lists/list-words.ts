@@ -1,0 +1,59 @@
+/**
+ * What the saved lists' pages say in words: who owns a list and whether the user may change it,
+ * its schedule, why a company left it, what a run found, and when a list is too broad to see whole.
+ */
+
+import type { SessionInfo } from '@contract/bff';
+import { LIST_TOTAL_CAP } from '@contract/list-params';
+import { formatCount } from '@/lib/format';
+import type { ListOwner, RemovalReason, RunSummary, SavedList, Schedule } from './types';
+
+export const SCHEDULE_LABELS: Record<Schedule | 'none', string> = {
+  none: 'Not checked',
+  daily: 'Checked daily',
+  weekly: 'Checked weekly',
+};
+
+export function scheduleWords(schedule: Schedule | null): string {
+  return SCHEDULE_LABELS[schedule ?? 'none'];
+}
+
+export function ownerName(owner: ListOwner): string {
+  return owner.name;
+}
+
+/** Whether the signed-in user owns the list (local mode's one user owns every list). */
+export function isOwner(list: Pick<SavedList, 'owner'>, session: SessionInfo | undefined): boolean {
+  const user = session?.user;
+  return !user || list.owner.id === user.id;
+}
+
+/** Why a company left the list, as the service lets us know. */
+export const REASON_WORDS: Record<RemovalReason, string> = {
+  no_longer_matching: 'No longer matches the filters',
+  no_longer_found: 'No longer found in the data set',
+};
+
+export function reasonWords(reason: string): string {
+  return REASON_WORDS[reason as RemovalReason] ?? 'Left the list';
+}
+
+/** "12 new, 3 left" / "Nothing new": what a run changed for this user. */
+export function changeWords(added: number, removed: number): string {
+  const parts: string[] = [];
+  if (added > 0) parts.push(`${formatCount(added)} new`);
+  if (removed > 0) parts.push(`${formatCount(removed)} left`);
+  return parts.length > 0 ? parts.join(', ') : 'Nothing new';
+}
+
+/**
+ * The note for a list that reaches what a run sees (its first 500 in the list's order; the service
+ * counts no further), or null: companies below them are neither members nor new, so the user should
+ * narrow the filters.
+ */
+export function broadListNote(run: Pick<RunSummary, 'total_count' | 'size'>): string | null {
+  if (run.total_count < LIST_TOTAL_CAP && run.size < LIST_TOTAL_CAP) return null;
+  const cap = formatCount(LIST_TOTAL_CAP);
+  const matches = run.total_count > LIST_TOTAL_CAP ? formatCount(run.total_count) : `${cap} or more`;
+  return `${matches} companies match, and a saved list follows only its top ${cap} in its order: a new company below them is not seen. Narrow the filters (a country, a size, an industry) to follow the whole list.`;
+}

@@ -1,0 +1,32 @@
+/**
+ * The saved lists of issue 14 as the web app reads them: the contract's types
+ * (`@contract/saved-lists`, types only, so none of its schemas reach the first load).
+ */
+import type {
+  ListAlert,
+  ListSchedule,
+  RemovalReason,
+  RemovedCompany,
+  SavedList,
+  SavedListCreate,
+  SavedListEstimate,
+  SavedListPatch,
+  SavedListRun,
+  SavedListRunDetail,
+  SavedListRunSummary,
+} from '@contract/saved-lists';
+
+export type { ListAlert, RemovalReason, RemovedCompany, SavedList };
+export type Schedule = ListSchedule;
+export type ListOwner = SavedList['owner'];
+export type NewList = SavedListCreate;
+export type ListChanges = SavedListPatch;
+export type RunSummary = SavedListRunSummary;
+export type ListRun = SavedListRun;
+export type RunDetail = SavedListRunDetail;
+export type RunEstimate = SavedListEstimate;
+
+/** A company's name and website, where the page knows them (the grid's rows). */
+export type CompanyName = { name: string; website?: string | null };
+
+export const SCHEDULES = ['daily', 'weekly'] as const satisfies readonly Schedule[];
