@@ -430,3 +430,62 @@ describe('CRM presets on a list export', () => {
     ]);
   });
 });
+
+describe('a saved list with hidden account lists', () => {
+  it('remembers them: its runs leave their companies out, and one joining the account list leaves the saved list', async () => {
+    const own = await startBff({
+      upstream: embeddedUpstream(service, 'dev-enterprise-key'),
+      savedLists: { scheduler: false },
+    });
+    try {
+      const truth = (await direct({ filters: GERMANY })).data;
+      const inCrm = [truth[1]!, truth[4]!, truth[9]!];
+      const acc = await accepted(
+        await upload(
+          own,
+          csvOf([
+            ['Company name', 'Website'],
+            ...inCrm.map((c) => [c.name, c.website]),
+            ['Zyxqv Nothing Holdings', ''],
+          ]),
+        ),
+      );
+      const s = await finished(own, acc.id);
+      expect(s).toMatchObject({ matched: 3, unmatched: 1 });
+
+      const created = await own.post(pathOf('bff.savedLists.create'), {
+        name: 'Germany, not in CRM',
+        request: { filters: GERMANY, exclude_account_lists: [acc.account_list_id] },
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const list = (await created.json()) as { id: string };
+      const run = async () => {
+        const res = await own.call(pathOf('bff.savedList.run', { id: list.id }), { method: 'POST' });
+        const text = await res.text();
+        expect(res.status, text).toBe(201);
+        return JSON.parse(text) as { added: string[]; removed: { uuid: string }[]; member_count?: number };
+      };
+      const first = await run();
+      const hidden = new Set(inCrm.map((c) => c.uuid));
+      expect(first.added.some((u) => hidden.has(u))).toBe(false);
+      expect(first.added.length).toBe(truth.length - 3);
+
+      const seen = await own.call(pathOf('bff.savedList.seen', { id: list.id }), { method: 'POST' });
+      expect(seen.status).toBe(204);
+      // A company joins the account list (the user picks it for the unmatched row): the next run
+      // leaves it out, and adds nothing new.
+      const joining = truth[12]!;
+      const picked = await own.call(pathOf('bff.accounts.pickRow', { id: acc.id, line: '5' }), {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ uuid: joining.uuid }),
+      });
+      expect(picked.status).toBe(200);
+      const second = await run();
+      expect(second.added).toEqual([]);
+      expect(second.removed.map((r) => r.uuid)).toEqual([joining.uuid]);
+    } finally {
+      await own.close();
+    }
+  });
+});
