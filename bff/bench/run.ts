@@ -16,6 +16,7 @@
  * Then the web app's bundle size and first results in Chromium (web.ts); BENCH=web runs that alone.
  * Then lookalike quality and speed on the labelled seed sets (lookalikes.ts); BENCH=lookalikes alone.
  * Then runs of saved lists of 500 companies (saved-lists.ts); BENCH=savedlists alone.
+ * Then a 10,000-row account import's match rate and time (accounts.ts); BENCH=accounts alone.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -34,6 +35,7 @@ import { startService } from '../embedded/service';
 import { countCompanies } from '../embedded/store/companies';
 import { databaseFile, getMeta, openDatabase, setMeta } from '../embedded/store/db';
 import LABELLED from '../embedded/translate/queries.labelled.json' with { type: 'json' };
+import { accountsBench } from './accounts';
 import { bffOverheadBench } from './bff-overhead';
 import { listsBench } from './lists';
 import { lookalikesBench } from './lookalikes';
@@ -159,8 +161,9 @@ async function endpointBench(fetch: (req: Request) => Promise<Response>, suite: 
 }
 
 // BENCH=bff (bff-overhead.ts), BENCH=lists (lists.ts), BENCH=web (web.ts), BENCH=lookalikes
-// (lookalikes.ts) or BENCH=savedlists (saved-lists.ts) runs only that part; by default all run in turn.
-if (!['bff', 'lists', 'web', 'lookalikes', 'savedlists'].includes(process.env.BENCH ?? '')) {
+// (lookalikes.ts), BENCH=savedlists (saved-lists.ts) or BENCH=accounts (accounts.ts) runs only that
+// part; by default all run in turn.
+if (!['bff', 'lists', 'web', 'lookalikes', 'savedlists', 'accounts'].includes(process.env.BENCH ?? '')) {
   console.log(
     `List generation benchmark: ${BENCH_SUITE.length} filter combinations, ${runs} runs each, sizes ${sizes.join(', ')}`,
   );
@@ -171,3 +174,4 @@ if (!process.env.BENCH || process.env.BENCH === 'lists') await listsBench(benchD
 if (!process.env.BENCH || process.env.BENCH === 'web') await webBench(benchDir);
 if (!process.env.BENCH || process.env.BENCH === 'lookalikes') await lookalikesBench(benchDir);
 if (!process.env.BENCH || process.env.BENCH === 'savedlists') await savedListsBench(benchDir);
+if (!process.env.BENCH || process.env.BENCH === 'accounts') await accountsBench(benchDir);

@@ -104,6 +104,10 @@ export const BFF_EVENT_TYPES = [
   'company_addition.status_changed',
   'usage.changed',
   'list.new_matches',
+  /** An account import's status (bff/contract/accounts.ts ImportStatus), as it moves. */
+  'accounts.import.progress',
+  /** A bulk enrichment run of an account list (EnrichmentRun), as it moves. */
+  'accounts.enrichment.progress',
 ] as const;
 export type BffEventType = (typeof BFF_EVENT_TYPES)[number];
 

@@ -11,6 +11,23 @@
  */
 import { z } from 'zod';
 import {
+  AccountListDetail,
+  AccountListPatch,
+  AccountListSummary,
+  AccountListsResponse,
+  EnrichmentEstimate,
+  EnrichmentRunResponse,
+  ImportAccepted,
+  ImportParams,
+  ImportPreview,
+  ImportRow,
+  ImportStatus,
+  ImportsResponse,
+  PickRequest,
+  RowsQuery,
+  RowsResponse,
+} from './accounts';
+import {
   AdminUser,
   AdminUsersResponse,
   AuditQuery,
@@ -123,6 +140,22 @@ export const ENDPOINT_SCHEMAS = {
   'bff.savedList.runs': { output: SavedListRunsResponse },
   'bff.savedList.runDetail': { output: SavedListRunDetail },
   'bff.savedList.seen': {},
+
+  // --- account lists (issue 15) ------------------------------------------------------------------
+  // The import's body is CSV (or multipart), not JSON: `input` is its query parameters.
+  'bff.accounts.imports': { output: ImportsResponse },
+  'bff.accounts.import': { input: ImportParams, output: ImportAccepted },
+  'bff.accounts.preview': { input: ImportParams, output: ImportPreview },
+  'bff.accounts.importStatus': { output: ImportStatus },
+  'bff.accounts.cancelImport': { output: ImportStatus },
+  'bff.accounts.report': {},
+  'bff.accounts.rows': { input: RowsQuery, output: RowsResponse },
+  'bff.accounts.pickRow': { input: PickRequest, output: ImportRow },
+  'bff.accounts.lists': { output: AccountListsResponse },
+  'bff.accounts.list': { output: AccountListDetail },
+  'bff.accounts.updateList': { input: AccountListPatch, output: AccountListSummary },
+  'bff.accounts.enrichment': { output: EnrichmentRunResponse },
+  'bff.exports.estimate': { input: ExportRequest, output: EnrichmentEstimate },
 
   // --- the team's administration (admins only) ---------------------------------------------------
   'bff.admin.users': { output: AdminUsersResponse },

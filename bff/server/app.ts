@@ -15,6 +15,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import pkg from '../../package.json' with { type: 'json' };
+import { IMPORT_MAX_BYTES } from '../contract/accounts';
 import type { BffMode } from '../contract/bff';
 import {
   API_PREFIXES,
@@ -25,6 +26,10 @@ import {
 } from '../contract/endpoints';
 import { openApiDocument } from '../contract/openapi';
 import { credits } from '../contract/pricing';
+import { withAccountLists } from './accounts/exclusion';
+import { defaultPace } from './accounts/pacer';
+import { type Accounts, mountAccounts } from './accounts/routes';
+import { SqliteAccountStore } from './accounts/store';
 import { mountAdminRoutes } from './admin/routes';
 import { TeamCap } from './admin/team-cap';
 import { mountSessionRoutes, resolveSessionUser } from './auth/session-routes';
@@ -92,6 +97,18 @@ export type BffConfig = {
    */
   lists?: Omit<ListResolverOptions, 'plan'>;
   /**
+   * Account imports (issue 15): the pace of background matching in requests a minute
+   * (ACCOUNTS_MATCH_PER_MINUTE; null or 0 = not paced; default 90% of the plan's rate limit on a
+   * remote service, not paced on the embedded one), rows matched at once, and the import's limits.
+   */
+  accounts?: {
+    perMinute?: number | null;
+    concurrency?: number;
+    maxRows?: number;
+    maxBytes?: number;
+    retryBaseMs?: number;
+  };
+  /**
    * Saved lists (bff/server/saved-lists/): the scheduler of their daily and weekly checks, started
    * with the app unless `false` (tests drive it with `savedLists.scheduler.tick()`), and its clock.
    */
@@ -106,6 +123,7 @@ export type BffApp = {
   fetch: (req: Request, env?: unknown) => Promise<Response>;
   deps: BffDeps;
   extras: BffExtras;
+  accounts: Accounts;
   savedLists: { store: SavedListStore; scheduler: SavedListScheduler };
   /** Ends event streams and timers, writes the ledger's pending records, closes a store it opened. */
   close: () => Promise<void>;
@@ -155,6 +173,12 @@ export function createBffApp(config: BffConfig): BffApp {
   const rateLimit = config.rateLimitPerMinute ?? 600;
 
   const maxBodyBytes = config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  // The account import takes a CSV of up to 50,000 rows: its own, larger body limit.
+  const importMaxBytes = config.accounts?.maxBytes ?? IMPORT_MAX_BYTES;
+  const IMPORT_PATHS: ReadonlySet<string> = new Set([
+    ENDPOINTS['bff.accounts.import'].path,
+    ENDPOINTS['bff.accounts.preview'].path,
+  ]);
 
   /** The user's daily budget: known at once for a signed-in user (read with the session). */
   const budgetOf = (user: BffUser): number | null | Promise<number | null> => {
@@ -189,12 +213,15 @@ export function createBffApp(config: BffConfig): BffApp {
   // anything reaches the service (bff/server/lists). The proxy route and `deps.call` (CSV exports)
   // both go through them.
   const words = createWordsReader(pipeline);
-  const call = withListResolver(words.call, {
+  const resolved = withListResolver(words.call, {
     plan: upstream.plan,
     log,
     translateQuery: (user, query) => words.translateQuery(user, query),
     ...config.lists,
   });
+  // Account lists to hide or mark in a list (issue 15) are the accounts part's, around the resolver.
+  let accounts: Accounts | undefined;
+  const call = withAccountLists(resolved, { plan: upstream.plan, accounts: () => accounts });
   const deps: BffDeps = { call, store, plan: upstream.plan, log };
 
   // The request's URL is absolute (scheme first): no URL parse per request to read it.
@@ -263,14 +290,20 @@ export function createBffApp(config: BffConfig): BffApp {
   });
 
   // The rest of the body is never read, so the connection cannot carry another request.
-  const tooLarge = () =>
-    new BffProblem(413, `The request body is larger than ${maxBodyBytes} bytes.`, {
+  const tooLarge = (max = maxBodyBytes) =>
+    new BffProblem(413, `The request body is larger than ${max} bytes.`, {
       headers: { connection: 'close' },
     });
   const limitBody = bodyLimit({
     maxSize: maxBodyBytes,
     onError: () => {
       throw tooLarge();
+    },
+  });
+  const limitImport = bodyLimit({
+    maxSize: importMaxBytes,
+    onError: () => {
+      throw tooLarge(importMaxBytes);
     },
   });
   // Per user (per client address without one), shared by every instance on PostgreSQL.
@@ -310,14 +343,16 @@ export function createBffApp(config: BffConfig): BffApp {
     if (unsafe) {
       // A declared length is checked without touching the body: Hono's bodyLimit would turn the
       // request into a full WHATWG Request with a stream, the costliest step of a proxied POST.
+      const isImport = c.req.method === 'POST' && IMPORT_PATHS.has(path);
+      const max = isImport ? importMaxBytes : maxBodyBytes;
       const length = c.req.header('content-length');
       if (length === undefined || c.req.header('transfer-encoding') !== undefined) {
-        return limitBody(c, async () => {
+        return (isImport ? limitImport : limitBody)(c, async () => {
           await takeToken(c);
           await next();
         });
       }
-      if (!/^\d+$/.test(length) || Number(length) > maxBodyBytes) throw tooLarge();
+      if (!/^\d+$/.test(length) || Number(length) > max) throw tooLarge(max);
     }
 
     await takeToken(c);
@@ -362,16 +397,41 @@ export function createBffApp(config: BffConfig): BffApp {
       team: cap === null ? null : Math.max(0, credits(cap - (await teamCap.spentThisMonth()))),
     };
   };
-  mountLookalikes(app, {
+  // What a user may still spend, in one figure (the lowest of the daily budget's and the cap's rest).
+  const remaining = async (user: BffUser): Promise<number | null> => {
+    const { daily, team } = await budgetLeft(user);
+    return daily === null ? team : team === null ? daily : Math.min(daily, team);
+  };
+  mountLookalikes(app, { call, plan: upstream.plan, remaining });
+  const accountStore = new SqliteAccountStore(db);
+  // Every export adds its companies to the user's "Exported before" list; `exclude_account_lists`
+  // and bulk enrichment (`source: {account_list}`) are the accounts part's (bff/server/accounts/).
+  const mounted = mountBffExtras(app, deps, {
+    now,
+    ...config.extras,
+    exportHooks: {
+      onRows: (user, rows) => accounts?.recordExport(user, rows),
+    },
+    exportExtension: () => accounts?.exportExtension,
+  });
+  extras = mounted;
+  accounts = mountAccounts(app, {
+    store: accountStore,
     call,
     plan: upstream.plan,
-    remaining: async (user) => {
-      const { daily, team } = await budgetLeft(user);
-      return daily === null ? team : team === null ? daily : Math.min(daily, team);
-    },
+    remaining,
+    hub: mounted.hub,
+    perMinute:
+      config.accounts?.perMinute === undefined
+        ? defaultPace(upstream.plan, upstream.kind === 'embedded')
+        : config.accounts.perMinute || null,
+    ...(config.accounts?.concurrency !== undefined ? { concurrency: config.accounts.concurrency } : {}),
+    ...(config.accounts?.maxRows !== undefined ? { maxRows: config.accounts.maxRows } : {}),
+    maxBytes: importMaxBytes,
+    ...(config.accounts?.retryBaseMs !== undefined ? { retryBaseMs: config.accounts.retryBaseMs } : {}),
+    log,
+    now,
   });
-  const mounted = mountBffExtras(app, deps, { now, ...config.extras });
-  extras = mounted;
 
   const savedListsNow = config.savedLists?.now ?? now;
   // Its tables are migration 3 of the BFF's store (store/migrations.ts), on either engine.
@@ -444,9 +504,12 @@ export function createBffApp(config: BffConfig): BffApp {
     fetch: async (req, env) => app.fetch(req, env as object | undefined),
     deps,
     extras: mounted,
+    accounts,
     savedLists: { store: savedListStore, scheduler },
     close: async () => {
       await scheduler.stop();
+      // Stops matching at once (rows in flight are not recorded; a restart resumes them).
+      await accounts.close();
       mounted.close();
       cache?.clear();
       await ledger.flush();

@@ -372,7 +372,10 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     }
 
     // The daily budget: reserved before the upstream call, settled with what it cost (ledger/budget.ts).
-    const pendingBudget = opts.budgetOf(user);
+    // A free endpoint (company and industry search, additions, status) spends nothing: a spent budget
+    // or team cap does not refuse it (account imports match through the company search).
+    const free = route.def.price === 'free';
+    const pendingBudget = free ? null : opts.budgetOf(user);
     const budget = pendingBudget instanceof Promise ? await pendingBudget : pendingBudget;
     if (budget === null) return forward(user, route, method, url, parsed, key, started, callOpts).then(first);
     const estimate = estimateCost(route.id, opts.plan, parsed.query, parsed.body);
@@ -408,7 +411,7 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     started: number,
     callOpts: CallOptions,
   ): Promise<[Response, number]> {
-    if (opts.teamCap) {
+    if (opts.teamCap && route.def.price !== 'free') {
       // Mostly known at once (no cap, or a cap read less than a second ago): no promise then.
       const pending = opts.teamCap(user);
       const refusal = pending instanceof Promise ? await pending : pending;
