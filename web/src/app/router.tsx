@@ -15,6 +15,7 @@ import {
   lazyRouteComponent,
   Outlet,
 } from '@tanstack/react-router';
+import { AccountsSearch } from '@/features/accounts/accounts-search';
 import { SignInSearch } from '@/features/auth/sign-in-search';
 import { CompanyPageSearch } from '@/features/company/company-tabs';
 import { ListSearch } from '@/features/list-builder/list-search';
@@ -62,6 +63,13 @@ export const requestsRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/requests-page'), 'RequestsPage'),
 });
 
+export const accountsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/accounts',
+  validateSearch: AccountsSearch,
+  component: lazyRouteComponent(() => import('./routes/accounts-page'), 'AccountsPage'),
+});
+
 export const apiReferenceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/api-reference',
@@ -86,6 +94,7 @@ const routeTree = rootRoute.addChildren([
   listRoute,
   companyRoute,
   requestsRoute,
+  accountsRoute,
   apiReferenceRoute,
   adminRoute,
   signInRoute,
