@@ -34,7 +34,9 @@ import {
 } from '../grid-memory';
 import { estimateListRun, type ListRunEstimate } from '../list-cost-estimate';
 import { lockedSortBy, PAGE_SIZES } from '../list-search';
+import { useInCrm } from '../use-in-crm';
 import { useListRequest } from '../use-list-request';
+import { type AccountListsChoice, AccountListsMenu } from './results/account-lists-menu';
 import { errorAdvice } from './results/error-advice';
 import { ExportMenu } from './results/export-menu';
 import { PaginationBar } from './results/pagination-bar';
@@ -121,6 +123,20 @@ export function ResultsPanel({
   const onPageChange = useCallback((p: number) => update({ page: p }), [update]);
   const onPageSizeChange = useCallback((size: number) => update({ size }), [update]);
 
+  const inCrm = useInCrm(search.mark_accounts);
+  const accountChoice = useMemo<AccountListsChoice>(
+    () => ({ mark: search.mark_accounts ?? [], hide: search.hide_accounts ?? [] }),
+    [search.mark_accounts, search.hide_accounts],
+  );
+  const onAccountChoice = useCallback(
+    (next: AccountListsChoice) =>
+      update({
+        mark_accounts: next.mark.length > 0 ? [...next.mark] : undefined,
+        hide_accounts: next.hide.length > 0 ? [...next.hide] : undefined,
+      }),
+    [update],
+  );
+
   const table = useResultsTable({
     rows,
     columnIds,
@@ -134,6 +150,7 @@ export function ResultsPanel({
     onPageSizeChange,
     rowSelection,
     onRowSelectionChange,
+    inCrm,
   });
 
   const charged = useMemo(
@@ -252,6 +269,7 @@ export function ResultsPanel({
             onChange={onSort}
             lockedBy={lockedSort ? 'the Employees filter' : undefined}
           />
+          <AccountListsMenu choice={accountChoice} onChange={onAccountChoice} />
           <Button variant="secondary" onClick={() => setChooserOpen(true)} aria-haspopup="dialog">
             <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
               <path
