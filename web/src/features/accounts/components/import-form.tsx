@@ -293,8 +293,8 @@ function PreviewTable({
                 className={cn('px-3 py-2 whitespace-nowrap', marked(h) && 'bg-indigo-50 text-indigo-800')}
               >
                 {h}
-                {h === nameColumn && <span className="ml-1 font-normal">(name)</span>}
-                {h === domainColumn && <span className="ml-1 font-normal">(website)</span>}
+                {h === nameColumn && <span className="font-normal"> (name)</span>}
+                {h === domainColumn && <span className="font-normal"> (website)</span>}
               </th>
             ))}
           </tr>

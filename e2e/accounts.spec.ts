@@ -1,0 +1,255 @@
+/**
+ * The accounts journey of issue 15: a CRM export of 200 rows made from the embedded data set's own
+ * companies (their websites in mixed spellings, some rows by name only, a few names that fit several
+ * companies, a few junk rows), imported and watched to the end; an ambiguous row settled; the list
+ * hidden in the list builder, its companies gone from the grid and the CSV; the list enriched to a
+ * HubSpot CSV. The file is made here from the BFF's own API, never written down by hand.
+ */
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { parseCsv } from '../bff/testing/parse-csv';
+import { csvColumn, exportAll, grid } from './fixtures/list';
+import { expect, test } from './fixtures/test';
+
+type Company = { uuid: string; name: string; website: string };
+
+const HUBSPOT_HEADERS = [
+  'Company name',
+  'Company Domain Name',
+  'Industry',
+  'Number of Employees',
+  'Annual Revenue',
+  'City',
+  'State/Region',
+  'Country/Region',
+  'Description',
+  'LinkedIn Company Page',
+];
+
+function hostOf(website: string): string {
+  return new URL(website.includes('://') ? website : `https://${website}`).hostname.replace(/^www\./, '');
+}
+
+function csvCell(v: string): string {
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+/** A website written the ways CRMs hold them. */
+function spelled(host: string, i: number): string {
+  switch (i % 5) {
+    case 0:
+      return `https://www.${host}/`;
+    case 1:
+      return host;
+    case 2:
+      return `WWW.${host.toUpperCase()}`;
+    case 3:
+      return `http://${host}/about-us?ref=crm`;
+    default:
+      return `app.${host}`;
+  }
+}
+
+async function api<T>(
+  request: APIRequestContext,
+  baseURL: string,
+  method: 'get' | 'post',
+  path: string,
+  data?: unknown,
+) {
+  const headers = { 'x-requested-with': 'list-builder', origin: baseURL };
+  const res = await request[method](path, { headers, ...(data === undefined ? {} : { data }) });
+  expect(res.status(), `${method.toUpperCase()} ${path}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/**
+ * 200 data rows: 150 by website (mixed spellings, half with the name too), 40 by name only, 4 by a
+ * name several companies start with (ambiguous), 6 junk rows (empty, unreadable). The companies are
+ * the list builder's default list, so hiding them shows in its first page.
+ */
+async function makeCrmExport(
+  request: APIRequestContext,
+  baseURL: string,
+): Promise<{ csv: string; companies: Company[] }> {
+  const list = await api<{ data: Company[] }>(request, baseURL, 'post', '/api/v1/list/generate/companies', {
+    limit: 200,
+  });
+  const companies = list.data.filter((c) => c.website);
+  expect(companies.length).toBeGreaterThanOrEqual(190);
+
+  // Names several companies start with: the first word of a name, when the search finds more than one.
+  const ambiguous: string[] = [];
+  for (const c of companies) {
+    if (ambiguous.length === 4) break;
+    const word = c.name.split(/\s+/)[0] ?? '';
+    if (word.length < 4 || ambiguous.includes(word)) continue;
+    const found = await api<{ data: { name: string }[] }>(
+      request,
+      baseURL,
+      'get',
+      `/api/v1/company/search?name=${encodeURIComponent(word)}&limit=10`,
+    );
+    const starting = found.data.filter((f) => f.name.toLowerCase().startsWith(word.toLowerCase()));
+    if (starting.length >= 2 && !starting.some((f) => f.name.toLowerCase() === word.toLowerCase()))
+      ambiguous.push(word);
+  }
+  expect(ambiguous.length, 'names several companies share').toBeGreaterThanOrEqual(1);
+
+  const rows: string[][] = [];
+  companies.slice(0, 150).forEach((c, i) => {
+    rows.push([i % 2 === 0 ? c.name : '', spelled(hostOf(c.website), i), 'Jane Roe']);
+  });
+  for (const c of companies.slice(150, 190)) rows.push([c.name, '', 'John Doe']);
+  for (const word of ambiguous) rows.push([word, '', 'John Doe']);
+  const junk = [
+    ['', '', ''],
+    ['', '', 'Jane Roe'],
+    ['   ', '  ', ''],
+    ['', 'not a website', ''],
+    ['', '', 'John Doe'],
+    ['', '', ''],
+  ];
+  while (rows.length < 200 && junk.length > 0) rows.push(junk.shift()!);
+  while (rows.length < 200) rows.push([companies[rows.length % 150]!.name, '', '']);
+  const csv = `\uFEFF${[['Company name', 'Website', 'Company owner'], ...rows]
+    .map((r) => r.map(csvCell).join(','))
+    .join('\r\n')}\r\n`;
+  return { csv, companies };
+}
+
+/** The ids of the companies the grid shows (from their links). */
+async function gridIds(page: Page): Promise<string[]> {
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  const hrefs = await grid(page)
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return hrefs.flatMap((h) => /\/companies\/([^/?#]+)/.exec(h)?.[1] ?? []);
+}
+
+test('import a CRM export, fix an ambiguous row, hide the list in the builder, enrich it to a HubSpot CSV', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const { csv } = await makeCrmExport(request, baseURL!);
+
+  // Choose the file: the header and first rows in a preview, the columns guessed, the time estimated.
+  await page.goto('/accounts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+  await page.getByLabel('choose a file').setInputFiles({
+    name: 'crm-accounts.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
+  await expect(page.getByText('crm-accounts.csv')).toBeVisible();
+  await expect(page.getByText(/200\s+rows, comma separated/)).toBeVisible();
+  await expect(page.getByLabel('Company name column')).toHaveValue('Company name');
+  await expect(page.getByLabel('Website or domain column')).toHaveValue('Website');
+  await expect(page.getByRole('region', { name: 'Preview of the first rows' }).getByRole('row')).toHaveCount(
+    6,
+  );
+  await expect(page.getByTestId('import-estimate')).toContainText('Matching 200 rows takes');
+  const listName = `CRM accounts ${Date.now()}`;
+  await page.getByLabel('List name').fill(listName);
+  await page.getByRole('button', { name: 'Start matching' }).click();
+
+  // The matching, followed to its end.
+  const progress = page.getByTestId('import-progress');
+  await expect(progress).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Matching progress' })).toBeVisible();
+  await expect(progress).toHaveAttribute('data-status', 'completed', { timeout: 120_000 });
+  const counts = page.getByLabel('Match counts');
+  const count = async (label: string) =>
+    Number(
+      (
+        (await counts
+          .getByText(label, { exact: true })
+          .locator('xpath=following-sibling::dd')
+          .textContent()) ?? ''
+      )
+        .replace(/[^\d].*$/, '')
+        .replace(/,/g, ''),
+    );
+  const matched = await count('Matched');
+  const ambiguousBefore = await count('Ambiguous');
+  expect(matched).toBeGreaterThanOrEqual(170);
+  expect(ambiguousBefore).toBeGreaterThanOrEqual(1);
+  expect(await count('Invalid')).toBeGreaterThanOrEqual(4);
+  await expect(page.getByTestId('invalid-rows').getByRole('row').first()).toBeVisible();
+
+  // The match report: every row, with the match's columns.
+  const [report] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download match report' }).click(),
+  ]);
+  const reportRows = parseCsv(await readFile(await report.path(), 'utf8'));
+  expect(reportRows[0]).toEqual(
+    expect.arrayContaining(['line', 'uuid', 'name', 'domain', 'confidence', 'reason', 'candidates']),
+  );
+  expect(reportRows.length - 1).toBe(200);
+
+  // An ambiguous row settled: its first candidate picked, the counts follow.
+  const row = page.getByTestId('ambiguous-row').first();
+  await row.getByRole('radio').first().check();
+  await row.getByRole('button', { name: 'Use this company' }).click();
+  await expect.poll(() => count('Ambiguous')).toBe(ambiguousBefore - 1);
+  expect(await count('Matched')).toBe(matched + 1);
+
+  // The account list, with its members.
+  const listRow = page.getByTestId('account-list').filter({ hasText: listName });
+  await expect(listRow).toBeVisible();
+  const listId = (await listRow.getAttribute('data-list-id'))!;
+  const detail = await api<{ size: number; members: { uuid: string; domain: string }[] }>(
+    request,
+    baseURL!,
+    'get',
+    `/bff/accounts/lists/${listId}`,
+  );
+  expect(detail.size).toBe(matched + 1);
+  const members = new Set(detail.members.map((m) => m.uuid));
+  const memberDomains = new Set(detail.members.map((m) => m.domain));
+  await listRow.getByRole('button', { name: listName }).click();
+  await expect(
+    page
+      .getByRole('list', { name: `Companies in ${listName}` })
+      .getByRole('listitem')
+      .first(),
+  ).toBeVisible();
+
+  // The list builder: the default list shows these companies, until the list is hidden.
+  await page.goto('/?size=50');
+  expect((await gridIds(page)).some((id) => members.has(id))).toBe(true);
+  await page.getByRole('button', { name: /^In CRM/ }).click();
+  const menu = page.getByRole('dialog', { name: 'Accounts in your CRM' });
+  await menu.getByRole('group', { name: listName }).getByRole('radio', { name: 'Hide' }).check();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => new URL(page.url()).searchParams.get('hide_accounts')).toContain(listId);
+  await expect(page.getByText(/left out: in your CRM/)).toBeVisible();
+  const shown = await gridIds(page);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.filter((id) => members.has(id))).toEqual([]);
+
+  // Its export leaves them out too.
+  const { rows, request: sent } = await exportAll(page);
+  expect(sent.postDataJSON()).toMatchObject({ exclude_account_lists: [listId] });
+  const websites = csvColumn(rows, 'Website').filter(Boolean);
+  expect(websites.length).toBeGreaterThan(0);
+  expect(websites.filter((w) => memberDomains.has(hostOf(w)))).toEqual([]);
+
+  // Bulk enrichment to a HubSpot CSV: the cost first, then the file.
+  await page.goto('/accounts');
+  await page.getByRole('button', { name: `Enrich ${listName}` }).click();
+  const drawer = page.getByRole('dialog', { name: 'Enrich an account list' });
+  await drawer.getByRole('radio', { name: /HubSpot companies/ }).check();
+  await expect(drawer.getByTestId('enrich-cost')).toContainText(`× ${matched + 1} matched`);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    drawer.getByRole('button', { name: 'Enrich and download CSV' }).click(),
+  ]);
+  await expect(drawer.getByRole('status')).toContainText('Saved');
+  const enriched = parseCsv((await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, ''));
+  expect(enriched[0]).toEqual(HUBSPOT_HEADERS);
+  expect(enriched.length - 1).toBe(matched + 1);
+});
