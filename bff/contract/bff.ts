@@ -100,7 +100,14 @@ export const EXPORT_MAX_ROWS = 500;
 // ---------------------------------------------------------------------------------------------
 // GET /bff/events: Server-Sent Events for the signed-in user
 
-export const BFF_EVENT_TYPES = ['company_addition.status_changed', 'usage.changed'] as const;
+export const BFF_EVENT_TYPES = [
+  'company_addition.status_changed',
+  'usage.changed',
+  /** An account import's status (bff/contract/accounts.ts ImportStatus), as it moves. */
+  'accounts.import.progress',
+  /** A bulk enrichment run of an account list (EnrichmentRun), as it moves. */
+  'accounts.enrichment.progress',
+] as const;
 export type BffEventType = (typeof BFF_EVENT_TYPES)[number];
 
 /** `usage.changed`: the user spent credits; the app refetches `/bff/usage`. */

@@ -11,6 +11,21 @@
  */
 import { z } from 'zod';
 import {
+  AccountListDetail,
+  AccountListPatch,
+  AccountListSummary,
+  AccountListsResponse,
+  ImportAccepted,
+  ImportParams,
+  ImportPreview,
+  ImportRow,
+  ImportStatus,
+  ImportsResponse,
+  PickRequest,
+  RowsQuery,
+  RowsResponse,
+} from './accounts';
+import {
   AdminUser,
   AdminUsersResponse,
   AuditQuery,
@@ -100,6 +115,20 @@ export const ENDPOINT_SCHEMAS = {
   'bff.additions': { output: AdditionsResponse },
   'bff.webhookReceiver': { input: WebhookEvent },
   'bff.lookalikes': { input: LookalikeRequest, output: LookalikeResponse },
+
+  // --- account lists (issue 15) ------------------------------------------------------------------
+  // The import's body is CSV (or multipart), not JSON: `input` is its query parameters.
+  'bff.accounts.imports': { output: ImportsResponse },
+  'bff.accounts.import': { input: ImportParams, output: ImportAccepted },
+  'bff.accounts.preview': { input: ImportParams, output: ImportPreview },
+  'bff.accounts.importStatus': { output: ImportStatus },
+  'bff.accounts.cancelImport': { output: ImportStatus },
+  'bff.accounts.report': {},
+  'bff.accounts.rows': { input: RowsQuery, output: RowsResponse },
+  'bff.accounts.pickRow': { input: PickRequest, output: ImportRow },
+  'bff.accounts.lists': { output: AccountListsResponse },
+  'bff.accounts.list': { output: AccountListDetail },
+  'bff.accounts.updateList': { input: AccountListPatch, output: AccountListSummary },
 
   // --- the team's administration (admins only) ---------------------------------------------------
   'bff.admin.users': { output: AdminUsersResponse },

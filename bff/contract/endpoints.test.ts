@@ -13,6 +13,7 @@ import { openApiDocument } from './openapi';
 
 const SAMPLE_PARAMS: Record<string, string> = {
   id: '0b6b1f52-3f0e-4c57-9a51-4d3f0f0a7e11',
+  line: '12',
 };
 
 describe('the endpoint table', () => {

@@ -15,6 +15,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import pkg from '../../package.json' with { type: 'json' };
+import { IMPORT_MAX_BYTES } from '../contract/accounts';
 import type { BffMode } from '../contract/bff';
 import {
   API_PREFIXES,
@@ -24,6 +25,9 @@ import {
   SERVICE_PREFIXES,
 } from '../contract/endpoints';
 import { openApiDocument } from '../contract/openapi';
+import { defaultPace } from './accounts/pacer';
+import { type Accounts, mountAccounts } from './accounts/routes';
+import { SqliteAccountStore } from './accounts/store';
 import { mountAdminRoutes } from './admin/routes';
 import { TeamCap } from './admin/team-cap';
 import { mountSessionRoutes, resolveSessionUser } from './auth/session-routes';
@@ -83,6 +87,18 @@ export type BffConfig = {
    * are kept, and the hook that reads size and negation words of a `query`.
    */
   lists?: Omit<ListResolverOptions, 'plan'>;
+  /**
+   * Account imports (issue 15): the pace of background matching in requests a minute
+   * (ACCOUNTS_MATCH_PER_MINUTE; null or 0 = not paced; default 90% of the plan's rate limit on a
+   * remote service, not paced on the embedded one), rows matched at once, and the import's limits.
+   */
+  accounts?: {
+    perMinute?: number | null;
+    concurrency?: number;
+    maxRows?: number;
+    maxBytes?: number;
+    retryBaseMs?: number;
+  };
   log?: (line: string) => void;
   now?: () => Date;
 };
@@ -93,6 +109,7 @@ export type BffApp = {
   fetch: (req: Request, env?: unknown) => Promise<Response>;
   deps: BffDeps;
   extras: BffExtras;
+  accounts: Accounts;
   close: () => void;
 };
 
@@ -139,6 +156,12 @@ export function createBffApp(config: BffConfig): BffApp {
   const rateLimit = config.rateLimitPerMinute ?? 600;
   const buckets = rateLimit > 0 ? new TokenBuckets(rateLimit) : undefined;
   const maxBodyBytes = config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  // The account import takes a CSV of up to 50,000 rows: its own, larger body limit.
+  const importMaxBytes = config.accounts?.maxBytes ?? IMPORT_MAX_BYTES;
+  const IMPORT_PATHS: ReadonlySet<string> = new Set([
+    ENDPOINTS['bff.accounts.import'].path,
+    ENDPOINTS['bff.accounts.preview'].path,
+  ]);
 
   const budgetOf = (user: BffUser): number | null => {
     if (mode === 'local') return defaultBudget;
@@ -243,14 +266,20 @@ export function createBffApp(config: BffConfig): BffApp {
   });
 
   // The rest of the body is never read, so the connection cannot carry another request.
-  const tooLarge = () =>
-    new BffProblem(413, `The request body is larger than ${maxBodyBytes} bytes.`, {
+  const tooLarge = (max = maxBodyBytes) =>
+    new BffProblem(413, `The request body is larger than ${max} bytes.`, {
       headers: { connection: 'close' },
     });
   const limitBody = bodyLimit({
     maxSize: maxBodyBytes,
     onError: () => {
       throw tooLarge();
+    },
+  });
+  const limitImport = bodyLimit({
+    maxSize: importMaxBytes,
+    onError: () => {
+      throw tooLarge(importMaxBytes);
     },
   });
   const takeToken = (c: Context<BffEnv>) => {
@@ -287,14 +316,16 @@ export function createBffApp(config: BffConfig): BffApp {
     if (unsafe) {
       // A declared length is checked without touching the body: Hono's bodyLimit would turn the
       // request into a full WHATWG Request with a stream, the costliest step of a proxied POST.
+      const isImport = c.req.method === 'POST' && IMPORT_PATHS.has(path);
+      const max = isImport ? importMaxBytes : maxBodyBytes;
       const length = c.req.header('content-length');
       if (length === undefined || c.req.header('transfer-encoding') !== undefined) {
-        return limitBody(c, async () => {
+        return (isImport ? limitImport : limitBody)(c, async () => {
           takeToken(c);
           await next();
         });
       }
-      if (!/^\d+$/.test(length) || Number(length) > maxBodyBytes) throw tooLarge();
+      if (!/^\d+$/.test(length) || Number(length) > max) throw tooLarge(max);
     }
 
     takeToken(c);
@@ -342,8 +373,33 @@ export function createBffApp(config: BffConfig): BffApp {
       return own === null ? team : team === null ? own : Math.min(own, team);
     },
   });
-  const mounted = mountBffExtras(app, deps, { now, ...config.extras });
+  const accountStore = new SqliteAccountStore(db);
+  // Every export adds its companies to the user's "Exported before" list; `exclude_account_lists`
+  // and bulk enrichment (`source: {account_list}`) are the accounts part's (bff/server/accounts/).
+  let accounts: Accounts | undefined;
+  const mounted = mountBffExtras(app, deps, {
+    now,
+    ...config.extras,
+    exportHooks: {
+      onRows: (user, rows) => accounts?.recordExport(user, rows),
+    },
+  });
   extras = mounted;
+  accounts = mountAccounts(app, {
+    store: accountStore,
+    call,
+    hub: mounted.hub,
+    perMinute:
+      config.accounts?.perMinute === undefined
+        ? defaultPace(upstream.plan, upstream.kind === 'embedded')
+        : config.accounts.perMinute || null,
+    ...(config.accounts?.concurrency !== undefined ? { concurrency: config.accounts.concurrency } : {}),
+    ...(config.accounts?.maxRows !== undefined ? { maxRows: config.accounts.maxRows } : {}),
+    maxBytes: importMaxBytes,
+    ...(config.accounts?.retryBaseMs !== undefined ? { retryBaseMs: config.accounts.retryBaseMs } : {}),
+    log,
+    now,
+  });
 
   const notFound = (c: Context) => problem(404, `No endpoint at ${c.req.method} ${c.req.path}.`);
   for (const prefix of API_PREFIXES) {
@@ -391,7 +447,10 @@ export function createBffApp(config: BffConfig): BffApp {
     fetch: async (req, env) => app.fetch(req, env as object | undefined),
     deps,
     extras: mounted,
+    accounts,
     close: () => {
+      // Stops matching at once (rows in flight are not recorded; a restart resumes them).
+      void accounts.close();
       mounted.close();
       cache?.clear();
       ledger.flush();

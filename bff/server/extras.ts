@@ -6,10 +6,11 @@
 import type { Hono } from 'hono';
 import { mountAdditions, trackAddition } from './additions/routes';
 import { AdditionStore } from './additions/store';
-import type { BffDeps, BffEnv, ProxiedCall } from './context';
+import type { BffDeps, BffEnv, BffUser, ProxiedCall } from './context';
 import { EventHub } from './events/hub';
 import { mountEvents } from './events/routes';
-import { mountExports } from './exports/routes';
+import type { ExportHooks } from './exports/export';
+import { type ExportExtension, mountExports } from './exports/routes';
 import { mountWebhookReceiver } from './webhooks/receiver';
 import { WebhookStore } from './webhooks/store';
 
@@ -28,7 +29,13 @@ export type ExtrasOptions = {
   heartbeatMs?: number;
   /** Open event streams per user (default MAX_STREAMS_PER_USER). */
   maxStreamsPerUser?: number;
+  /** Told of the companies each export writes (the accounts part's "Exported before" list). */
+  exportHooks?: { onRows?: (user: BffUser, rows: ExportedRow[]) => Promise<void> | undefined };
+  /** Exports beyond a list request's (bulk enrichment of an account list, presets, exclusions). */
+  exportExtension?: () => ExportExtension | undefined;
 };
+
+export type ExportedRow = { uuid: string; name: string; website: string };
 
 export function mountBffExtras(
   app: Hono<BffEnv>,
@@ -49,7 +56,26 @@ export function mountBffExtras(
   });
   // Export pages go through `deps.call`, which reports them to `onProxied` below like any proxied
   // call, so their credits reach `usage.changed` there.
-  mountExports(app, deps, () => ({ now }));
+  const onRows = opts.exportHooks?.onRows;
+  mountExports(
+    app,
+    deps,
+    (user): ExportHooks => ({
+      now,
+      ...(onRows
+        ? {
+            onRows: (rows) => {
+              onRows(user, rows)?.catch((e: unknown) =>
+                deps.log(
+                  `[bff] could not record exported companies: ${e instanceof Error ? e.message : String(e)}`,
+                ),
+              );
+            },
+          }
+        : {}),
+    }),
+    opts.exportExtension,
+  );
   mountAdditions(app, additions);
   mountWebhookReceiver(app, {
     store: webhooks,

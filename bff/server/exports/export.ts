@@ -32,6 +32,8 @@ export type ExportHooks = {
   onProgress?: (done: number, total: number) => void;
   /** After each page the upstream answered, with the credits it cost. */
   onSpent?: (credits: number) => void;
+  /** The companies of each page written (the user's "Exported before" account list). */
+  onRows?: (rows: { uuid: string; name: string; website: string }[]) => void;
 };
 
 /** What the export needs of a list page; section contents are read defensively by the columns. */
@@ -174,11 +176,14 @@ export async function runExport(
 
   const rowsOf = (rows: CompanyListItem[]): string => {
     let out = '';
+    const exported: { uuid: string; name: string; website: string }[] = [];
     for (const row of rows) {
       if (plan.uuids && !plan.uuids.has(row.uuid)) continue;
       found++;
       out += csvRow(plan.columns.map((c) => cellOf(c, row)));
+      exported.push({ uuid: row.uuid, name: row.name, website: row.website });
     }
+    hooks.onRows?.(exported);
     written = plan.uuids ? found : written + rows.length;
     return out;
   };

@@ -1,20 +1,37 @@
 /** `POST /bff/exports`: the CSV of a list request (see export.ts). */
 import type { Hono } from 'hono';
 import { readJsonBody } from '../../contract/http';
-import type { BffDeps, BffEnv } from '../context';
+import type { BffDeps, BffEnv, BffUser } from '../context';
 import { problem } from '../proxy/problem';
 import { route } from '../routing';
 import { type ExportHooks, runExport } from './export';
 
+/**
+ * What another part of the BFF adds to exports: it may answer an export body itself (bulk
+ * enrichment of an account list), or hand back the body to export as a list request.
+ */
+export type ExportExtension = {
+  /** A Response to answer, or the body (possibly rewritten) for the list export. */
+  handle: (user: BffUser, body: unknown, hooks: ExportHooks) => Promise<Response | { body: unknown }>;
+};
+
 export function mountExports(
   app: Hono<BffEnv>,
   deps: Pick<BffDeps, 'call' | 'plan' | 'log'>,
-  hooks: (userId: string) => ExportHooks,
+  hooks: (user: BffUser) => ExportHooks,
+  extension?: () => ExportExtension | undefined,
 ): void {
   route(app, 'bff.exports', async (c) => {
     const read = await readJsonBody(c.req.raw);
     if (!read.ok) return problem(read.status, read.detail);
     const user = c.get('user');
-    return runExport(deps, user, read.value, hooks(user.id));
+    const h = hooks(user);
+    const ext = extension?.();
+    if (ext) {
+      const handled = await ext.handle(user, read.value, h);
+      if (handled instanceof Response) return handled;
+      return runExport(deps, user, handled.body, h);
+    }
+    return runExport(deps, user, read.value, h);
   });
 }

@@ -1,0 +1,216 @@
+/**
+ * Background matching of imports. Each row is matched through the free company search (`deps.call`,
+ * so the proxy's validation, cache and ledger apply: 0 credits), paced to the upstream's rate limit,
+ * and recorded in the store in one transaction with its list membership, so a BFF that stops
+ * mid-import resumes with the rows still pending and never records a row twice. A 429 pauses every
+ * import (Retry-After); other upstream failures are retried with backoff, then the import fails with
+ * its rows kept (its pending rows resume when it is started again).
+ */
+import { MATCHED_CONFIDENCE } from '../../contract/accounts';
+import type { BffDeps, BffUser } from '../context';
+import { callEndpoint } from '../routing';
+import { matchRow, type Search, type SearchParams, type SearchRecord } from './match';
+import type { Pacer } from './pacer';
+import type { AccountStore, ImportRecord } from './store';
+
+/** The upstream refused in a way retrying does not mend (401, 403): the import fails. */
+class Fatal extends Error {}
+
+export type RunnerOptions = {
+  store: AccountStore;
+  call: BffDeps['call'];
+  pacer: Pacer;
+  /** Rows matched at once per import (default 4). */
+  concurrency?: number;
+  /** Attempts of one search before the import fails (default 6). */
+  attempts?: number;
+  /** First retry delay in ms, doubled each time (default 500). */
+  retryBaseMs?: number;
+  /** Told after each row (and each state change). */
+  onProgress: (importId: string, ownerId: string, final: boolean) => void;
+  log: (line: string) => void;
+  now: () => Date;
+};
+
+type Running = { cancelled: boolean; done: Promise<void> };
+
+export class ImportRunner {
+  private readonly running = new Map<string, Running>();
+  private closed = false;
+  /** Seconds per request, a moving average over every import (for the estimate when not paced). */
+  private secondsPerRequest = 0.01;
+
+  constructor(private readonly opts: RunnerOptions) {}
+
+  /** Seconds one request takes on average at the pace in force (for estimates). */
+  get requestSeconds(): number {
+    const c = this.opts.concurrency ?? 4;
+    return Math.max(this.opts.pacer.interval, this.secondsPerRequest / c);
+  }
+
+  isRunning(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  /** Starts (or resumes) an import's matching unless it is running already. */
+  start(record: ImportRecord): void {
+    if (this.closed || this.running.has(record.id)) return;
+    const state: Running = { cancelled: false, done: Promise.resolve() };
+    this.running.set(record.id, state);
+    state.done = this.run(record, state)
+      .catch((e: unknown) => {
+        this.opts.log(
+          `[accounts] import ${record.id} stopped: ${e instanceof Error ? e.message : String(e)}`,
+        );
+      })
+      .finally(() => {
+        this.running.delete(record.id);
+      });
+  }
+
+  /** Resumes every import a previous process left queued or matching. */
+  async resumeAll(): Promise<number> {
+    const unfinished = await this.opts.store.unfinishedImports();
+    for (const r of unfinished) this.start(r);
+    return unfinished.length;
+  }
+
+  /** Stops an import's matching; answers once no row of it is being matched any more. */
+  async cancel(id: string): Promise<void> {
+    const r = this.running.get(id);
+    if (!r) return;
+    r.cancelled = true;
+    await r.done;
+  }
+
+  /** Stops every import where it is (a restart resumes them) and waits for rows in flight. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const r of this.running.values()) r.cancelled = true;
+    this.opts.pacer.close();
+    await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
+  private async run(record: ImportRecord, state: Running): Promise<void> {
+    const { store, now } = this.opts;
+    const user: BffUser = {
+      id: record.owner.id,
+      name: record.owner.name,
+      role: record.owner.role === 'admin' ? 'admin' : 'member',
+    };
+    await store.setImportStatus(record.id, 'matching', now().toISOString());
+    this.opts.onProgress(record.id, user.id, false);
+    const search = this.search(user, state);
+    const concurrency = Math.max(1, this.opts.concurrency ?? 4);
+    let after = 0;
+    try {
+      for (;;) {
+        if (state.cancelled) return;
+        const rows = await store.pendingRows(record.id, after, 64);
+        if (rows.length === 0) break;
+        after = rows[rows.length - 1]!.line;
+        let next = 0;
+        let failure: { error: unknown } | undefined;
+        const worker = async () => {
+          while (!state.cancelled && !failure && next < rows.length) {
+            // The embedded service answers in-process, without I/O: without a turn of the event
+            // loop per row, matching would starve every request the BFF serves meanwhile.
+            await new Promise<void>((resolve) => setImmediate(resolve));
+            if (state.cancelled || failure || next >= rows.length) return;
+            const row = rows[next++]!;
+            let matched: Awaited<ReturnType<typeof matchRow>>;
+            try {
+              matched = await matchRow({ name: row.inName, domain: row.inDomain }, search);
+            } catch (error) {
+              failure ??= { error };
+              return;
+            }
+            const { result, requests } = matched;
+            if (state.cancelled || failure) return;
+            await store.recordMatch(
+              record.id,
+              row.line,
+              result,
+              requests,
+              record.accountListId,
+              result.confidence >= MATCHED_CONFIDENCE && result.uuid !== null,
+              now().toISOString(),
+            );
+            this.opts.onProgress(record.id, user.id, false);
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, worker));
+        if (failure) throw failure.error;
+      }
+    } catch (e) {
+      if (state.cancelled) return;
+      const why = e instanceof Error ? e.message : String(e);
+      await store.setImportStatus(record.id, 'failed', now().toISOString(), why);
+      this.opts.onProgress(record.id, user.id, true);
+      return;
+    }
+    if (state.cancelled) return;
+    await store.setImportStatus(record.id, 'completed', now().toISOString());
+    this.opts.onProgress(record.id, user.id, true);
+  }
+
+  /** The company search as the ladder asks it: paced, through `deps.call`, retried. */
+  private search(user: BffUser, state: Running): Search {
+    const { pacer, call, log } = this.opts;
+    const attempts = this.opts.attempts ?? 6;
+    const base = this.opts.retryBaseMs ?? 500;
+    return async (params: SearchParams): Promise<SearchRecord[]> => {
+      for (let attempt = 1; ; attempt++) {
+        if (state.cancelled) return [];
+        await pacer.take();
+        if (state.cancelled) return [];
+        const started = performance.now();
+        let res: Response;
+        try {
+          res = await callEndpoint({ call }, user, 'company.search', params);
+        } catch (e) {
+          res = new Response(null, { status: 502, statusText: e instanceof Error ? e.message : String(e) });
+        }
+        this.secondsPerRequest = 0.9 * this.secondsPerRequest + 0.1 * ((performance.now() - started) / 1000);
+        if (res.ok) return readRecords(await res.json().catch(() => null));
+        await res.body?.cancel().catch(() => undefined);
+        if (res.status === 400 || res.status === 404) {
+          // A name or website the service will not search for: nothing found.
+          return [];
+        }
+        if (res.status === 401 || res.status === 403)
+          throw new Fatal(`the Company Data Service refused the company search (${res.status})`);
+        if (res.status === 429) {
+          const retryAfter = Number(res.headers.get('retry-after'));
+          const ms = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 60_000;
+          log(`[accounts] the upstream's rate limit was reached; matching pauses ${Math.round(ms / 1000)} s`);
+          pacer.pause(ms);
+          attempt--; // a rate limit is no failure of the row: wait and ask again
+          continue;
+        }
+        if (attempt >= attempts)
+          throw new Error(`the company search kept failing (${res.status}); the rows left resume later`);
+        await pacer.sleep(base * 2 ** (attempt - 1));
+      }
+    };
+  }
+}
+
+/** The records of a company search answer, read defensively (a remote service's shape may vary). */
+function readRecords(body: unknown): SearchRecord[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) return [];
+  const out: SearchRecord[] = [];
+  for (const r of data) {
+    if (!r || typeof r !== 'object') continue;
+    const o = r as Record<string, unknown>;
+    if (typeof o.uuid !== 'string' || typeof o.name !== 'string') continue;
+    out.push({
+      uuid: o.uuid,
+      name: o.name,
+      website: typeof o.website === 'string' ? o.website : '',
+      domain: typeof o.domain === 'string' ? o.domain : '',
+    });
+  }
+  return out;
+}
