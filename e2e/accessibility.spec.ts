@@ -299,7 +299,7 @@ test('accounts: the import (preview, progress, rows to review), the account list
   const menu = page.getByRole('dialog', { name: 'Accounts in your CRM' });
   await expect(menu.getByRole('radio').first()).toBeVisible();
   await checkState(page, 'list: In CRM menu');
-  await menu.getByRole('radio', { name: 'Mark' }).first().check();
+  await menu.getByText('Mark', { exact: true }).first().click();
   await page.keyboard.press('Escape');
   await expect(grid(page).getByRole('columnheader', { name: 'In CRM' })).toBeVisible();
   await settled(page);

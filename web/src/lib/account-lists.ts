@@ -4,49 +4,26 @@
  * ("In CRM") or hides their companies. Shared here rather than in either feature (no imports between
  * features).
  */
+import type { AccountListDetail, AccountListSource, AccountListSummary } from '@contract/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from './api-client';
+import { call } from './api-client';
 
-export type AccountListSource = 'import' | 'exports' | (string & {});
-
-export type AccountList = {
-  id: string;
-  name: string;
-  size: number;
-  shared: boolean;
-  source: AccountListSource;
-  /** Whether the signed-in user owns the list (only the owner shares it); absent: the owner. */
-  owned?: boolean;
-};
-
-export type AccountListMember = { uuid: string; name: string; domain: string | null };
-export type AccountListDetail = AccountList & { members: AccountListMember[] };
+export type AccountList = AccountListSummary;
+export type { AccountListDetail };
 
 export const ACCOUNT_LISTS_QUERY_KEY = ['bff', 'accounts', 'lists'] as const;
-
-export async function getAccountLists(signal?: AbortSignal): Promise<AccountList[]> {
-  const body = await apiFetch<{ data: AccountList[] }>('/bff/accounts/lists', signal ? { signal } : {});
-  return body.data;
-}
-
-export async function getAccountList(id: string, signal?: AbortSignal): Promise<AccountListDetail> {
-  return apiFetch<AccountListDetail>(
-    `/bff/accounts/lists/${encodeURIComponent(id)}`,
-    signal ? { signal } : {},
-  );
-}
 
 export const accountListsQueryOptions = () =>
   queryOptions({
     queryKey: ACCOUNT_LISTS_QUERY_KEY,
-    queryFn: ({ signal }) => getAccountLists(signal),
+    queryFn: async ({ signal }) => (await call('bff.accounts.lists', undefined, { signal })).data,
     staleTime: 30_000,
   });
 
 export const accountListQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...ACCOUNT_LISTS_QUERY_KEY, id],
-    queryFn: ({ signal }) => getAccountList(id, signal),
+    queryFn: ({ signal }) => call('bff.accounts.list', { id }, { signal }),
     staleTime: 30_000,
   });
 
@@ -60,7 +37,5 @@ export function useAccountList(id: string | null) {
 
 /** How a list came to be, in words. */
 export function accountListSourceLabel(source: AccountListSource): string {
-  if (source === 'import') return 'CSV import';
-  if (source === 'exports' || source === 'export') return 'Your exports';
-  return source.charAt(0).toUpperCase() + source.slice(1).replace(/_/g, ' ');
+  return source === 'exported' ? 'Your exports' : 'CSV import';
 }

@@ -1,29 +1,16 @@
 /**
  * An account import: the CSV sent as it is (`POST /bff/accounts/imports`, `text/csv` body, the
  * chosen columns named by their header in the query), then followed (`GET .../{id}`: a live event
- * while the stream is open, polling while it is not), cancelled (`DELETE`), its match report read
- * (`GET .../report.csv`) and an ambiguous row settled (`PATCH .../rows/{line}`).
+ * while the stream is open, polling while it is not), cancelled (`DELETE`), its match report
+ * downloaded (`GET .../report.csv`), the rows to review read (`GET .../rows`) and an ambiguous row
+ * settled (`PATCH .../rows/{line}`).
  */
+import type { ImportAccepted, ImportRow, ImportState, ImportStatus } from '@contract/accounts';
+import { pathOf } from '@contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch, apiStream } from '@/lib/api-client';
-import { readCsvPreview } from '../csv-preview';
+import { ApiError, apiFetch, call, urlOf } from '@/lib/api-client';
 
-export const IMPORT_STATES = ['queued', 'matching', 'completed', 'cancelled', 'failed'] as const;
-export type ImportState = (typeof IMPORT_STATES)[number];
-
-export type AccountImport = {
-  id: string;
-  status: ImportState;
-  rows: number;
-  processed: number;
-  matched: number;
-  ambiguous: number;
-  unmatched: number;
-  invalid: number;
-  account_list_id: string | null;
-  /** Why a failed import stopped (when the BFF says). */
-  error?: string | null;
-};
+export type { ImportRow, ImportState, ImportStatus };
 
 export type StartImport = {
   file: Blob;
@@ -36,39 +23,28 @@ export function isRunning(s: ImportState): boolean {
   return s === 'queued' || s === 'matching';
 }
 
-export async function startImport(
-  input: StartImport,
-): Promise<{ id: string; status: ImportState; rows: number }> {
+/** The file is the body as it is (no JSON): the typed client's `call` would encode it. */
+export function startImport(input: StartImport): Promise<ImportAccepted> {
   const query = new URLSearchParams({ name: input.name });
   if (input.nameColumn) query.set('name_column', input.nameColumn);
   if (input.domainColumn) query.set('domain_column', input.domainColumn);
-  return apiFetch(`/bff/accounts/imports?${query}`, {
+  return apiFetch<ImportAccepted>(`${pathOf('bff.accounts.import')}?${query}`, {
     method: 'POST',
     headers: { 'content-type': 'text/csv' },
     body: input.file,
   });
 }
 
-const importPath = (id: string) => `/bff/accounts/imports/${encodeURIComponent(id)}`;
-
-export function getImport(id: string, signal?: AbortSignal): Promise<AccountImport> {
-  return apiFetch<AccountImport>(importPath(id), signal ? { signal } : {});
-}
-
-export async function cancelImport(id: string): Promise<void> {
-  await apiFetch(importPath(id), { method: 'DELETE' });
+export function cancelImport(id: string): Promise<ImportStatus> {
+  return call('bff.accounts.cancelImport', { id });
 }
 
 export function reportUrl(id: string): string {
-  return `${importPath(id)}/report.csv`;
+  return urlOf('bff.accounts.report', { id });
 }
 
-export async function pickCandidate(id: string, line: number, uuid: string): Promise<void> {
-  await apiFetch(`${importPath(id)}/rows/${line}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ uuid }),
-  });
+export function pickCandidate(id: string, line: number, uuid: string | null): Promise<ImportRow> {
+  return call('bff.accounts.pickRow', { id, line: String(line), uuid });
 }
 
 export const importQueryKey = (id: string) => ['bff', 'accounts', 'imports', id] as const;
@@ -76,7 +52,7 @@ export const importQueryKey = (id: string) => ['bff', 'accounts', 'imports', id]
 export const importQueryOptions = (id: string) =>
   queryOptions({
     queryKey: importQueryKey(id),
-    queryFn: ({ signal }) => getImport(id, signal),
+    queryFn: ({ signal }) => call('bff.accounts.importStatus', { id }, { signal }),
     retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 2,
   });
 
@@ -91,63 +67,13 @@ export function useImport(id: string | null, opts: { poll: boolean }) {
   });
 }
 
-// ---------------------------------------------------------------------------------------------
-// The match report, read back for the rows the page shows (ambiguous, invalid)
+/** The rows the page shows to review: the ambiguous ones (with their candidates) and the invalid ones. */
+export type RowsFilter = 'ambiguous' | 'invalid';
+export const ROWS_SHOWN = 200;
 
-export type ReportRow = {
-  line: number;
-  /** The input row's cells by header. */
-  input: Record<string, string>;
-  uuid: string;
-  name: string;
-  domain: string;
-  confidence: number | null;
-  reason: string;
-  candidates: string[];
-};
-
-const REPORT_COLUMNS = ['line', 'uuid', 'name', 'domain', 'confidence', 'reason', 'candidates'];
-
-/** The report's rows; the input columns are those between `line` and the match's own columns. */
-export function parseReport(text: string): ReportRow[] {
-  const { headers, rows } = readCsvPreview(text, Number.POSITIVE_INFINITY);
-  const at = (h: string) => headers.lastIndexOf(h);
-  const own = new Set(REPORT_COLUMNS.map(at));
-  const inputAt = headers.map((h, i) => [h, i] as const).filter(([, i]) => !own.has(i));
-  return rows.map((r) => {
-    const cell = (h: string) => (at(h) >= 0 ? (r[at(h)] ?? '').trim() : '');
-    const confidence = cell('confidence');
-    return {
-      line: Number(cell('line')),
-      input: Object.fromEntries(inputAt.map(([h, i]) => [h, r[i] ?? ''])),
-      uuid: cell('uuid'),
-      name: cell('name'),
-      domain: cell('domain'),
-      confidence: confidence === '' ? null : Number(confidence),
-      reason: cell('reason'),
-      candidates: cell('candidates')
-        .split(/[\s;|,]+/)
-        .filter((c) => c !== ''),
-    };
-  });
-}
-
-export async function getReport(id: string, signal?: AbortSignal): Promise<ReportRow[]> {
-  const res = await apiStream(reportUrl(id), {
-    headers: { accept: 'text/csv, application/problem+json' },
-    ...(signal ? { signal } : {}),
-  });
-  const text = await res.text();
-  try {
-    return parseReport(text);
-  } catch {
-    return [];
-  }
-}
-
-export const reportQueryOptions = (id: string, version: number) =>
+export const rowsQueryOptions = (id: string, filter: RowsFilter, version: string) =>
   queryOptions({
-    queryKey: ['bff', 'accounts', 'imports', id, 'report', version],
-    queryFn: ({ signal }) => getReport(id, signal),
+    queryKey: [...importQueryKey(id), 'rows', filter, version],
+    queryFn: ({ signal }) => call('bff.accounts.rows', { id, filter, limit: ROWS_SHOWN }, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });

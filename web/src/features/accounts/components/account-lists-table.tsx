@@ -98,7 +98,7 @@ export function AccountListsTable({
         <tbody className="divide-y divide-slate-100">
           {q.data.map((list) => {
             const open = openList === list.id;
-            const owned = list.owned !== false;
+            const owned = list.own;
             return (
               <Fragment key={list.id}>
                 <tr data-testid="account-list" data-list-id={list.id}>
@@ -124,7 +124,7 @@ export function AccountListsTable({
                     {formatCount(list.size)}
                   </td>
                   <td className="px-4 py-2.5">
-                    {owned && list.source !== 'exports' ? (
+                    {owned ? (
                       <label className="inline-flex min-h-6 cursor-pointer items-center gap-2 text-slate-700">
                         <input
                           type="checkbox"
@@ -139,7 +139,7 @@ export function AccountListsTable({
                       </label>
                     ) : (
                       <span className="text-slate-600">
-                        {list.shared ? (owned ? 'Shared' : 'Shared with you') : 'Private'}
+                        {list.shared ? (owned ? 'Shared' : `Shared by ${list.owner.name}`) : 'Private'}
                       </span>
                     )}
                   </td>

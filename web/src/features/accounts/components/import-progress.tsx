@@ -4,7 +4,7 @@
  * has finished, the rows that need the user (ambiguous: pick a candidate; invalid: by line number) are
  * read from the report and shown.
  */
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -12,22 +12,23 @@ import { FormAlert } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ACCOUNT_LISTS_QUERY_KEY } from '@/lib/account-lists';
-import { ApiError, call } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { formatCount, formatPercent } from '@/lib/format';
 import { useBffEventsOpen } from '@/lib/use-bff-events';
 import { useImportEvents } from '../api/import-events';
 import {
-  type AccountImport,
   cancelImport,
+  type ImportRow,
   type ImportState,
+  type ImportStatus,
   importQueryKey,
   isRunning,
   pickCandidate,
-  type ReportRow,
-  reportQueryOptions,
   reportUrl,
+  rowsQueryOptions,
   useImport,
 } from '../api/imports';
+import { formatDuration } from '../import-estimate';
 
 const STATE_LABELS: Record<ImportState, string> = {
   queued: 'Waiting to start',
@@ -85,8 +86,7 @@ export function ImportProgress({ importId, onDone }: { importId: string; onDone:
     setCancelling(true);
     setCancelError(null);
     try {
-      await cancelImport(importId);
-      await queryClient.invalidateQueries({ queryKey: importQueryKey(importId) });
+      queryClient.setQueryData(importQueryKey(importId), await cancelImport(importId));
     } catch (err) {
       setCancelError(err instanceof ApiError ? err.message : 'The import could not be cancelled.');
     } finally {
@@ -101,9 +101,15 @@ export function ImportProgress({ importId, onDone }: { importId: string; onDone:
         <span className={cn('rounded-full px-2.5 py-0.5 text-sm font-medium', STATE_TONES[imp.status])}>
           {STATE_LABELS[imp.status]}
         </span>
-        <p className="text-sm text-slate-700 tabular-nums" aria-live="polite">
-          {formatCount(imp.processed)} of {formatCount(imp.rows)} rows
-          {running ? ' matched so far' : ' read'}
+        <p className="text-sm text-slate-700 tabular-nums">
+          <span className="font-medium text-slate-900">{imp.name}</span>:{' '}
+          <span aria-live="polite">
+            {formatCount(imp.processed)} of {formatCount(imp.rows)} rows
+            {running ? ' matched so far' : ' read'}
+            {running && imp.eta_seconds !== null && imp.eta_seconds > 0
+              ? `, ${formatDuration(imp.eta_seconds / 60)} left`
+              : ''}
+          </span>
         </p>
         <div className="flex-1" />
         {running && (
@@ -150,7 +156,7 @@ export function ImportProgress({ importId, onDone }: { importId: string; onDone:
   );
 }
 
-function Counts({ imp }: { imp: AccountImport }) {
+function Counts({ imp }: { imp: ImportStatus }) {
   const items: [string, number, string][] = [
     ['Matched', imp.matched, 'text-emerald-700'],
     ['Ambiguous', imp.ambiguous, 'text-amber-800'],
@@ -162,7 +168,7 @@ function Counts({ imp }: { imp: AccountImport }) {
       {items.map(([label, n, tone]) => (
         <div key={label} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
           <dt className="text-xs font-medium text-slate-500">{label}</dt>
-          <dd className={cn('text-xl font-semibold tabular-nums', tone)}>
+          <dd className={cn('text-xl font-semibold tabular-nums', tone)} data-count={n}>
             {formatCount(n)}
             {imp.processed > 0 && (
               <span className="ml-1.5 text-xs font-normal text-slate-500">
@@ -176,24 +182,27 @@ function Counts({ imp }: { imp: AccountImport }) {
   );
 }
 
-/** The ambiguous rows (to settle) and the invalid ones (by line), read from the match report. */
-function RowsToReview({ imp }: { imp: AccountImport }) {
-  // A new version of the report after each settled row: the counts tell.
-  const version = imp.ambiguous * 1_000_000 + imp.matched;
-  const report = useQuery(reportQueryOptions(imp.id, version));
+/** The ambiguous rows (to settle, with their candidates) and the invalid ones (by line). */
+function RowsToReview({ imp }: { imp: ImportStatus }) {
+  // The rows change when a row is settled: the counts tell.
+  const version = `${imp.status}|${imp.matched}|${imp.ambiguous}|${imp.invalid}`;
+  const ambiguousQ = useQuery({
+    ...rowsQueryOptions(imp.id, 'ambiguous', version),
+    enabled: imp.ambiguous > 0,
+  });
+  const invalidQ = useQuery({ ...rowsQueryOptions(imp.id, 'invalid', version), enabled: imp.invalid > 0 });
   if (imp.ambiguous === 0 && imp.invalid === 0) return null;
-  if (report.isPending) return <Skeleton className="h-24 w-full" />;
-  if (report.error) return <FormAlert>The match report could not be read.</FormAlert>;
-  const rows = report.data;
-  const ambiguous = rows.filter((r) => r.candidates.length > 1 && !r.uuid);
-  const invalid = rows.filter((r) => /invalid|empty|unreadable|bad/i.test(r.reason) && !r.uuid);
+  if ((imp.ambiguous > 0 && ambiguousQ.isPending) || (imp.invalid > 0 && invalidQ.isPending))
+    return <Skeleton className="h-24 w-full" />;
+  if (ambiguousQ.error || invalidQ.error) return <FormAlert>The rows to review could not be read.</FormAlert>;
+  const ambiguous = ambiguousQ.data?.data ?? [];
+  const invalid = invalidQ.data?.data ?? [];
   return (
     <div className="flex flex-col gap-6">
       {ambiguous.length > 0 && (
         <section aria-labelledby="ambiguous-heading" className="flex flex-col gap-2">
           <h3 id="ambiguous-heading" className="text-base font-semibold text-slate-900">
-            Ambiguous rows{' '}
-            <span className="font-normal text-slate-500">({formatCount(ambiguous.length)})</span>
+            Ambiguous rows <span className="font-normal text-slate-500">({formatCount(imp.ambiguous)})</span>
           </h3>
           <p className="text-sm text-slate-600">
             Several companies fit these rows. Pick the right one and it joins the account list.
@@ -203,15 +212,21 @@ function RowsToReview({ imp }: { imp: AccountImport }) {
               <AmbiguousRow key={row.line} importId={imp.id} row={row} />
             ))}
           </ul>
+          {imp.ambiguous > ambiguous.length && (
+            <p className="text-sm text-slate-500">
+              The first {formatCount(ambiguous.length)}; the match report lists them all.
+            </p>
+          )}
         </section>
       )}
       {invalid.length > 0 && (
         <section aria-labelledby="invalid-heading" className="flex flex-col gap-2">
           <h3 id="invalid-heading" className="text-base font-semibold text-slate-900">
-            Invalid rows <span className="font-normal text-slate-500">({formatCount(invalid.length)})</span>
+            Invalid rows <span className="font-normal text-slate-500">({formatCount(imp.invalid)})</span>
           </h3>
           <p className="text-sm text-slate-600">
-            These rows could not be read; fix them in the file and import it again.
+            These rows could not be read: neither a company name nor a website. Fix them in the file and
+            import it again.
           </p>
           <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm">
             <caption className="sr-only">Invalid rows by line number</caption>
@@ -229,15 +244,15 @@ function RowsToReview({ imp }: { imp: AccountImport }) {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100" data-testid="invalid-rows">
-              {invalid.slice(0, 200).map((r) => (
+              {invalid.map((r) => (
                 <tr key={r.line}>
                   <td className="px-4 py-2 tabular-nums">{r.line}</td>
                   <td className="max-w-md truncate px-4 py-2 text-slate-600">
-                    {Object.values(r.input).filter(Boolean).join(', ') || (
+                    {r.cells.filter((c) => c.trim() !== '').join(', ') || (
                       <span className="text-hint">empty</span>
                     )}
                   </td>
-                  <td className="px-4 py-2 text-slate-700">{r.reason}</td>
+                  <td className="px-4 py-2 text-slate-700">{r.reason ?? 'unreadable'}</td>
                 </tr>
               ))}
             </tbody>
@@ -248,30 +263,13 @@ function RowsToReview({ imp }: { imp: AccountImport }) {
   );
 }
 
-type Candidate = { uuid: string; name: string; domain: string };
-
-function AmbiguousRow({ importId, row }: { importId: string; row: ReportRow }) {
+function AmbiguousRow({ importId, row }: { importId: string; row: ImportRow }) {
   const queryClient = useQueryClient();
   const group = useId();
   const [picked, setPicked] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // The candidates' names and domains: the free company search, by id.
-  const candidates = useQueries({
-    queries: row.candidates.slice(0, 10).map((uuid) => ({
-      queryKey: ['company-search', 'uuid', uuid],
-      queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Candidate> => {
-        const body = await call('company.search', { uuid, limit: 1 }, { signal });
-        const hit = body?.data?.[0];
-        return { uuid, name: hit?.name ?? uuid, domain: hit?.domain ?? '' };
-      },
-      staleTime: 60 * 60_000,
-    })),
-  });
-  const described = Object.entries(row.input)
-    .filter(([, v]) => v.trim() !== '')
-    .map(([, v]) => v)
-    .join(', ');
+  const described = row.cells.filter((v) => v.trim() !== '').join(', ');
 
   const save = async () => {
     if (!picked) return;
@@ -298,35 +296,34 @@ function AmbiguousRow({ importId, row }: { importId: string; row: ReportRow }) {
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm text-slate-900">
           <span className="font-medium">Line {row.line}:</span> {described || 'empty'}
-          {row.reason && <span className="ml-2 text-xs text-slate-500">{row.reason}</span>}
         </legend>
         <div className="flex flex-col gap-1">
-          {candidates.map((c, i) => {
-            const uuid = row.candidates[i]!;
-            return (
-              <label key={uuid} className="flex cursor-pointer items-center gap-2 text-sm text-slate-700">
-                <input
-                  type="radio"
-                  name={`${group}-candidate`}
-                  value={uuid}
-                  className="accent-indigo-600"
-                  checked={picked === uuid}
-                  onChange={() => setPicked(uuid)}
-                />
-                {c.data ? (
-                  <span>
-                    <span className="font-medium text-slate-900">{c.data.name}</span>
-                    {c.data.domain && <span className="ml-1.5 text-slate-500">{c.data.domain}</span>}
-                  </span>
-                ) : (
-                  <span className="text-slate-500">{uuid}</span>
-                )}
-              </label>
-            );
-          })}
+          {row.candidates.map((c) => (
+            <label
+              key={c.uuid}
+              className="flex min-h-6 cursor-pointer items-center gap-2 text-sm text-slate-700"
+            >
+              <input
+                type="radio"
+                name={`${group}-candidate`}
+                value={c.uuid}
+                className="accent-indigo-600"
+                checked={picked === c.uuid}
+                onChange={() => setPicked(c.uuid)}
+              />
+              <span>
+                <span className="font-medium text-slate-900">{c.name}</span>
+                {c.domain && <span className="ml-1.5 text-slate-500">{c.domain}</span>}
+              </span>
+            </label>
+          ))}
         </div>
       </fieldset>
-      {error && <p className="mt-2 text-sm text-rose-700">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-rose-700">
+          {error}
+        </p>
+      )}
       <Button
         className="mt-3"
         size="compact"
