@@ -5,6 +5,7 @@
  * client from them.
  */
 import { z } from 'zod';
+import { AccountListIds } from './accounts';
 import { COMPANY_STATUSES } from './enums';
 import { ExcludeSchema, FiltersSchema, ListFiltersSchema } from './filters';
 import {
@@ -86,7 +87,17 @@ export type ParsedListGenerateRequest = z.output<typeof ListGenerateRequest>;
  * section 14); with a `query`, the BFF reads size and negation words itself.
  */
 export const ListRequest = z
-  .object({ ...listGenerateFields(ListFiltersSchema), exclude: ExcludeSchema.optional() })
+  .object({
+    ...listGenerateFields(ListFiltersSchema),
+    exclude: ExcludeSchema.optional(),
+    /**
+     * Account lists (issue 15) whose companies the list leaves out: pages stay full (the BFF reads
+     * further), `excluded_count` says how many were left out.
+     */
+    exclude_account_lists: AccountListIds.optional(),
+    /** Account lists to mark: each company gets `account_lists`, the ids of those it is in. */
+    mark_account_lists: AccountListIds.optional(),
+  })
   .strict()
   .superRefine((r, ctx) => {
     queryOrFilters(r, ctx);
@@ -126,7 +137,10 @@ export const CompanyListItem = CompanyIdentity.extend(
   Object.fromEntries(LIST_SECTIONS.map((s) => [s, SECTION_SCHEMAS[s].optional()])) as {
     [K in ListSection]: z.ZodOptional<(typeof SECTION_SCHEMAS)[K]>;
   },
-);
+).extend({
+  /** Through the BFF with `mark_account_lists`: the marked account lists the company is in. */
+  account_lists: z.array(z.string()).optional(),
+});
 export type CompanyListItem = z.infer<typeof CompanyListItem>;
 
 export const ListGenerateResponse = z.object({
@@ -137,6 +151,13 @@ export const ListGenerateResponse = z.object({
   filters: z.record(z.string(), z.unknown()),
   /** Through the BFF: the exclusions applied, normalised (absent when none). */
   exclude: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * Through the BFF with `exclude_account_lists`: companies of those lists left out of the list,
+   * from its start to the end of this page (all of them when `excluded_count_complete`); then
+   * `total_count` is the list's size less these (at most the size until complete).
+   */
+  excluded_count: z.number().int().optional(),
+  excluded_count_complete: z.boolean().optional(),
   query_translated: z.boolean(),
   warnings: z.array(Warning),
   skipped_sections: z.array(SkippedSection),

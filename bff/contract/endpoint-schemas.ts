@@ -15,6 +15,8 @@ import {
   AccountListPatch,
   AccountListSummary,
   AccountListsResponse,
+  EnrichmentEstimate,
+  EnrichmentRunResponse,
   ImportAccepted,
   ImportParams,
   ImportPreview,
@@ -129,6 +131,8 @@ export const ENDPOINT_SCHEMAS = {
   'bff.accounts.lists': { output: AccountListsResponse },
   'bff.accounts.list': { output: AccountListDetail },
   'bff.accounts.updateList': { input: AccountListPatch, output: AccountListSummary },
+  'bff.accounts.enrichment': { output: EnrichmentRunResponse },
+  'bff.exports.estimate': { input: ExportRequest, output: EnrichmentEstimate },
 
   // --- the team's administration (admins only) ---------------------------------------------------
   'bff.admin.users': { output: AdminUsersResponse },

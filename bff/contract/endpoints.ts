@@ -527,6 +527,29 @@ export const ENDPOINTS = {
     tag: 'Accounts',
   },
 
+  'bff.accounts.enrichment': {
+    scope: 'bff',
+    method: 'GET',
+    path: '/bff/accounts/lists/{id}/enrichment',
+    params: { id: UUID },
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary: 'The last bulk enrichment of an account list: where it stands or why it stopped',
+    tag: 'Accounts',
+  },
+  'bff.exports.estimate': {
+    scope: 'bff',
+    method: 'POST',
+    path: '/bff/exports/estimate',
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary:
+      'What a bulk enrichment export (`source: {account_list}`) costs: price per company x matched rows, what is already paid, the budget left',
+    tag: 'Exports',
+  },
+
   // --- the team's administration (admins only) ----------------------------------------------------
   'bff.admin.users': {
     scope: 'bff',

@@ -25,6 +25,7 @@ import {
   SERVICE_PREFIXES,
 } from '../contract/endpoints';
 import { openApiDocument } from '../contract/openapi';
+import { withAccountLists } from './accounts/exclusion';
 import { defaultPace } from './accounts/pacer';
 import { type Accounts, mountAccounts } from './accounts/routes';
 import { SqliteAccountStore } from './accounts/store';
@@ -192,12 +193,15 @@ export function createBffApp(config: BffConfig): BffApp {
   // anything reaches the service (bff/server/lists). The proxy route and `deps.call` (CSV exports)
   // both go through them.
   const words = createWordsReader(pipeline);
-  const call = withListResolver(words.call, {
+  const resolved = withListResolver(words.call, {
     plan: upstream.plan,
     log,
     translateQuery: (user, query) => words.translateQuery(user, query),
     ...config.lists,
   });
+  // Account lists to hide or mark in a list (issue 15) are the accounts part's, around the resolver.
+  let accounts: Accounts | undefined;
+  const call = withAccountLists(resolved, { plan: upstream.plan, accounts: () => accounts });
   const deps: BffDeps = { call, db, plan: upstream.plan, log };
 
   // The request's URL is absolute (scheme first): no URL parse per request to read it.
@@ -361,33 +365,32 @@ export function createBffApp(config: BffConfig): BffApp {
     builtInUsers: [LOCAL_USER, SYSTEM_USER],
     now,
   });
-  mountLookalikes(app, {
-    call,
-    plan: upstream.plan,
-    // What the user may still spend: their daily budget's rest, and the team's monthly cap's.
-    remaining: async (user) => {
-      const budget = budgetOf(user);
-      const own = budget === null ? null : Math.max(0, budget - ledger.spentToday(user.id));
-      const cap = await teamCap.current();
-      const team = cap === null ? null : Math.max(0, cap - (await teamCap.spentThisMonth()));
-      return own === null ? team : team === null ? own : Math.min(own, team);
-    },
-  });
+  // What the user may still spend: their daily budget's rest, and the team's monthly cap's.
+  const remaining = async (user: BffUser): Promise<number | null> => {
+    const budget = budgetOf(user);
+    const own = budget === null ? null : Math.max(0, budget - ledger.spentToday(user.id));
+    const cap = await teamCap.current();
+    const team = cap === null ? null : Math.max(0, cap - (await teamCap.spentThisMonth()));
+    return own === null ? team : team === null ? own : Math.min(own, team);
+  };
+  mountLookalikes(app, { call, plan: upstream.plan, remaining });
   const accountStore = new SqliteAccountStore(db);
   // Every export adds its companies to the user's "Exported before" list; `exclude_account_lists`
   // and bulk enrichment (`source: {account_list}`) are the accounts part's (bff/server/accounts/).
-  let accounts: Accounts | undefined;
   const mounted = mountBffExtras(app, deps, {
     now,
     ...config.extras,
     exportHooks: {
       onRows: (user, rows) => accounts?.recordExport(user, rows),
     },
+    exportExtension: () => accounts?.exportExtension,
   });
   extras = mounted;
   accounts = mountAccounts(app, {
     store: accountStore,
     call,
+    plan: upstream.plan,
+    remaining,
     hub: mounted.hub,
     perMinute:
       config.accounts?.perMinute === undefined

@@ -20,6 +20,11 @@ export type BffEnvConfig = {
   maxBodyBytes: number;
   trustProxy: boolean;
   allowedOrigins: string[];
+  /**
+   * ACCOUNTS_MATCH_PER_MINUTE: the pace of account matching in company searches a minute (0: not
+   * paced); undefined: the plan's default (90% of its rate limit; the embedded service not paced).
+   */
+  accountsMatchPerMinute: number | undefined;
 };
 
 type Env = Record<string, string | undefined>;
@@ -62,6 +67,9 @@ export function bffConfigFromEnv(env: Env = process.env): BffEnvConfig {
     upstreamTimeoutMs: num(env, 'UPSTREAM_TIMEOUT_MS', 15_000, { integer: true, min: 1 }),
     retries: num(env, 'UPSTREAM_RETRIES', 2, { integer: true }),
     rateLimitPerMinute: num(env, 'BFF_RATE_LIMIT', 600, { integer: true }),
+    accountsMatchPerMinute: env.ACCOUNTS_MATCH_PER_MINUTE?.trim()
+      ? num(env, 'ACCOUNTS_MATCH_PER_MINUTE', 0)
+      : undefined,
     cacheTtlMs: num(env, 'BFF_CACHE_TTL_MS', 60_000, { integer: true }),
     maxBodyBytes: num(env, 'BFF_MAX_BODY_BYTES', 1024 * 1024, { integer: true, min: 1 }),
     trustProxy: ['1', 'true', 'yes'].includes((env.BFF_TRUST_PROXY ?? '').toLowerCase()),

@@ -20,11 +20,15 @@ import {
   RowsQuery,
 } from '../../contract/accounts';
 import { pathOf } from '../../contract/endpoints';
+import { readJsonBody } from '../../contract/http';
+import type { Plan } from '../../contract/pricing';
 import { zodFields } from '../../contract/problem';
 import type { BffDeps, BffEnv, BffUser } from '../context';
 import type { EventHub } from '../events/hub';
+import type { ExportExtension } from '../exports/routes';
 import { invalidProblem, problem } from '../proxy/problem';
 import { callEndpoint, jsonInput, queryInput, route } from '../routing';
+import { type EnrichDeps, estimateEnrichment, planEnrichment, runEnrichment, runOut } from './enrich';
 import { domainOf } from './match';
 import { Pacer } from './pacer';
 import { ImportRefusal, openCsv } from './parse';
@@ -34,7 +38,10 @@ import type { AccountListRecord, AccountStore, ImportRecord, Owner, RowRecord } 
 export type AccountsOptions = {
   store: AccountStore;
   call: BffDeps['call'];
+  plan: Plan;
   hub: EventHub;
+  /** Credits the user may still spend (daily budget and team cap); null: unlimited. */
+  remaining: (user: BffUser) => Promise<number | null>;
   /** Requests a minute the matching is paced to; null: not paced. */
   perMinute: number | null;
   /** Rows matched at once per import (default 4). */
@@ -62,6 +69,8 @@ export type Accounts = {
     ids: readonly string[],
     field: string,
   ) => Promise<AccountListRecord[] | Response>;
+  /** Bulk enrichment in `POST /bff/exports` (`source: {account_list}`). */
+  exportExtension: ExportExtension;
   close: () => Promise<void>;
 };
 
@@ -487,6 +496,57 @@ export function mountAccounts(app: Hono<BffEnv>, opts: AccountsOptions): Account
     return c.json(summaryOf((await store.getList(l!.id))!, user));
   });
 
+  // --- bulk enrichment ---------------------------------------------------------------------------
+
+  const usableLists: Accounts['usableLists'] = async (user, ids, field) => {
+    const out: AccountListRecord[] = [];
+    const errors: { path: string; message: string }[] = [];
+    for (const [i, id] of ids.entries()) {
+      const l = await store.getList(id);
+      if (visible(l, user)) out.push(l!);
+      else
+        errors.push({ path: `${field}.${i}`, message: `no account list "${id}" (or not shared with you)` });
+    }
+    return errors.length > 0 ? invalidProblem(errors) : out;
+  };
+  const enrichDeps: EnrichDeps = {
+    store,
+    call: opts.call,
+    plan: opts.plan,
+    hub,
+    pacer,
+    log: opts.log,
+    now,
+    remaining: opts.remaining,
+    usableLists,
+  };
+
+  route(app, 'bff.exports.estimate', async (c) => {
+    const read = await readJsonBody(c.req.raw);
+    if (!read.ok) return problem(read.status, read.detail);
+    const user = c.get('user');
+    const plan = await planEnrichment(enrichDeps, user, read.value);
+    if (plan instanceof Response) return plan;
+    return c.json(await estimateEnrichment(enrichDeps, user, plan));
+  });
+
+  route(app, 'bff.accounts.enrichment', async (c) => {
+    const user = c.get('user');
+    const l = await store.getList(c.req.param('id') ?? '');
+    if (!visible(l, user)) return problem(404, 'No such account list.');
+    const run = await store.getRun(l!.id);
+    return c.json({ run: run ? runOut(run) : null });
+  });
+
+  const exportExtension: ExportExtension = {
+    handle: async (user, body, hooks) => {
+      if (!body || typeof body !== 'object' || !('source' in body)) return { body };
+      const plan = await planEnrichment(enrichDeps, user, body);
+      if (plan instanceof Response) return plan;
+      return runEnrichment(enrichDeps, user, plan, hooks);
+    },
+  };
+
   // Imports a previous process left unfinished go on where they stopped.
   runner.resumeAll().catch((e: unknown) => opts.log(`[accounts] could not resume imports: ${String(e)}`));
 
@@ -507,17 +567,8 @@ export function mountAccounts(app: Hono<BffEnv>, opts: AccountsOptions): Account
         now().toISOString(),
       );
     },
-    usableLists: async (user, ids, field) => {
-      const out: AccountListRecord[] = [];
-      const errors: { path: string; message: string }[] = [];
-      for (const [i, id] of ids.entries()) {
-        const l = await store.getList(id);
-        if (visible(l, user)) out.push(l!);
-        else
-          errors.push({ path: `${field}.${i}`, message: `no account list "${id}" (or not shared with you)` });
-      }
-      return errors.length > 0 ? invalidProblem(errors) : out;
-    },
+    usableLists,
+    exportExtension,
     close: async () => {
       for (const s of lastSent.values()) if (s.timer) clearTimeout(s.timer);
       await runner.close();

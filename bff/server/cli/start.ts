@@ -67,6 +67,9 @@ const bff = createBffApp({
   maxBodyBytes: cfg.maxBodyBytes,
   trustProxy: cfg.trustProxy,
   allowedOrigins: cfg.allowedOrigins,
+  ...(cfg.accountsMatchPerMinute !== undefined
+    ? { accounts: { perMinute: cfg.accountsMatchPerMinute || null } }
+    : {}),
 });
 const server = serve({ fetch: bff.fetch, port: cfg.port, hostname: cfg.host }, (info) => {
   console.log(

@@ -18,6 +18,7 @@ import { PLAN_LABELS, PLAN_RULES } from '../../contract/pricing';
 import type { ProblemField } from '../../contract/problem';
 import { zodFields } from '../../contract/problem';
 import { type ListSection, SECTION_LABELS } from '../../contract/section-names';
+import { presetColumns, presetSections } from '../accounts/presets';
 import type { BffDeps, BffUser } from '../context';
 import { invalidProblem, problem } from '../proxy/problem';
 import { callEndpoint } from '../routing';
@@ -41,10 +42,13 @@ const ListPage = z.object({
   data: z.array(z.object({ uuid: z.string() }).loose()),
   total_count: z.number().int().nonnegative(),
   credits_consumed: z.number().optional(),
+  excluded_count: z.number().int().optional(),
 });
 
 type Plan = {
   request: Record<string, unknown>;
+  /** Account lists are left out: the pages are read whole first, so the counts are exact. */
+  excluding: boolean;
   columns: readonly ColumnDef[];
   uuids: ReadonlySet<string> | null;
   bom: boolean;
@@ -65,8 +69,14 @@ export function planExport(body: unknown, plan: BffDeps['plan']): Plan | Respons
   }
   if (!parsed.success || errors.length > 0) return invalidProblem(errors);
   const req = parsed.data;
+  if (!req.request)
+    return invalidProblem([
+      { path: 'source', message: 'bulk enrichment of an account list is not available here' },
+    ]);
 
-  const columns = req.columns.map((id) => COLUMN_BY_ID.get(id)!);
+  const columns = req.preset
+    ? presetColumns(req.preset, false)
+    : (req.columns ?? []).map((id) => COLUMN_BY_ID.get(id)!);
   const rules = PLAN_RULES[plan];
   // The service would skip these sections and the cells would come out empty; say so before any
   // credits are spent rather than deliver a file with blank columns.
@@ -94,10 +104,28 @@ export function planExport(body: unknown, plan: BffDeps['plan']): Plan | Respons
   }
 
   // Only the sections the columns read: a section nobody exports would cost credits per company.
-  const { limit: _limit, offset: _offset, sections: _sections, ...list } = req.request;
-  const sections: ListSection[] = sectionsOfColumns(req.columns);
+  const {
+    limit: _limit,
+    offset: _offset,
+    sections: _sections,
+    mark_account_lists: _mark,
+    ...list
+  } = req.request;
+  const sections: ListSection[] = req.preset
+    ? (presetSections(req.preset, false) as ListSection[])
+    : sectionsOfColumns(req.columns ?? []);
+  // Account lists to leave out, beside the request's own (issue 15): the list resolver of account
+  // lists leaves them out of each page (bff/server/accounts/exclusion.ts).
+  const excluded = [
+    ...new Set([...(list.exclude_account_lists ?? []), ...(req.exclude_account_lists ?? [])]),
+  ];
   return {
-    request: { ...list, ...(sections.length > 0 ? { sections } : {}) },
+    request: {
+      ...list,
+      ...(excluded.length > 0 ? { exclude_account_lists: excluded } : {}),
+      ...(sections.length > 0 ? { sections } : {}),
+    },
+    excluding: excluded.length > 0,
     columns,
     uuids: req.uuids ? new Set(req.uuids) : null,
     bom: req.bom,
@@ -119,7 +147,7 @@ function cellOf(column: ColumnDef, row: CompanyListItem): CsvCell {
   }
 }
 
-type Page = { rows: CompanyListItem[]; total: number };
+type Page = { rows: CompanyListItem[]; total: number; excluded: number };
 
 async function fetchPage(
   deps: Pick<BffDeps, 'call'>,
@@ -135,7 +163,11 @@ async function fetchPage(
   if (!parsed.success)
     return problem(502, 'The Company Data Service answered a list page the BFF cannot read.');
   if (parsed.data.credits_consumed) onSpent?.(parsed.data.credits_consumed);
-  return { rows: parsed.data.data as unknown as CompanyListItem[], total: parsed.data.total_count };
+  return {
+    rows: parsed.data.data as unknown as CompanyListItem[],
+    total: parsed.data.total_count,
+    excluded: parsed.data.excluded_count ?? 0,
+  };
 }
 
 /** Passes an upstream refusal on with its status, body and the headers that matter to the client. */
@@ -163,6 +195,8 @@ export async function runExport(
 
   const first = await fetchPage(deps, user, plan.request, 0, plan.pageSize, hooks.onSpent);
   if (first instanceof Response) return relay(first);
+
+  if (plan.excluding) return bufferedExport(deps, user, plan, first, hooks);
 
   const end = Math.min(first.total, EXPORT_MAX_ROWS);
   // With a selection the number of rows is known up front; a selected company that no longer
@@ -235,6 +269,47 @@ export async function runExport(
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${exportFileName(hooks.now?.() ?? new Date())}"`,
       'x-export-total': String(total),
+      'cache-control': 'no-store',
+    },
+  });
+}
+
+/**
+ * An export that leaves account lists out: every page read before the first byte, so the file's
+ * row count (`x-export-total`) and the companies left out (`x-export-excluded`) are exact (at
+ * most 500 rows: the list's pages, read through the account lists' resolver).
+ */
+async function bufferedExport(
+  deps: Pick<BffDeps, 'call' | 'plan' | 'log'>,
+  user: BffUser,
+  plan: Plan,
+  first: Page,
+  hooks: ExportHooks,
+): Promise<Response> {
+  const rows: CompanyListItem[] = [...first.rows];
+  let excluded = first.excluded;
+  let last = first;
+  while (last.rows.length > 0 && rows.length < Math.min(last.total, EXPORT_MAX_ROWS)) {
+    const limit = Math.min(plan.pageSize, EXPORT_MAX_ROWS - rows.length);
+    const page = await fetchPage(deps, user, plan.request, rows.length, limit, hooks.onSpent);
+    if (page instanceof Response) return relay(page);
+    rows.push(...page.rows);
+    excluded = page.excluded;
+    last = page;
+    hooks.onProgress?.(rows.length, last.total);
+  }
+  const chosen = plan.uuids ? rows.filter((r) => plan.uuids!.has(r.uuid)) : rows;
+  hooks.onRows?.(chosen.map((r) => ({ uuid: r.uuid, name: r.name, website: r.website })));
+  let text = (plan.bom ? UTF8_BOM : '') + csvRow(plan.columns.map((c) => c.header));
+  for (const row of chosen) text += csvRow(plan.columns.map((c) => cellOf(c, row)));
+  hooks.onProgress?.(chosen.length, chosen.length);
+  return new Response(text, {
+    status: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${exportFileName(hooks.now?.() ?? new Date())}"`,
+      'x-export-total': String(chosen.length),
+      'x-export-excluded': String(excluded),
       'cache-control': 'no-store',
     },
   });

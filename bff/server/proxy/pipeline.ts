@@ -351,7 +351,10 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
       }
     }
 
-    const budget = opts.budgetOf(user);
+    // A free endpoint (company and industry search, additions, status) spends nothing: a spent budget
+    // or team cap does not refuse it (account imports match through the company search).
+    const free = route.def.price === 'free';
+    const budget = free ? null : opts.budgetOf(user);
     if (budget !== null) {
       const spent = ledger.spentToday(user.id);
       if (spent >= budget) {
@@ -364,7 +367,7 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
         );
       }
     }
-    if (opts.teamCap) {
+    if (opts.teamCap && !free) {
       // Mostly known at once (no cap, or a cap read less than a second ago): no promise then.
       const pending = opts.teamCap(user);
       const refusal = pending instanceof Promise ? await pending : pending;
