@@ -252,9 +252,9 @@ test('accounts: the import (preview, progress, rows to review), the account list
   const word = companies.map((c) => c.name.split(/\s+/)[0] ?? '').find((w) => w.length >= 4) ?? 'Global';
   const csv = [
     'Account Name;Website',
+    ';',
     ...companies.map((c) => `${c.name.replace(/;/g, ' ')};${c.website}`),
     `${word};`,
-    ';',
   ].join('\n');
   await page.getByLabel('choose a file').setInputFiles({
     name: 'a11y-accounts.csv',

@@ -1,16 +1,23 @@
 import { IDENTITY_COLUMN_IDS } from '@contract/columns';
 import { describe, expect, it } from 'vitest';
-import { columnsOf, enrichCost, sectionsOf } from './enrich-plan';
+import { columnsOf, enrichCost, presetHeaders, sectionsOf } from './enrich-plan';
 
 describe('the bulk enrichment plan', () => {
-  it('reads a preset’s sections in the catalog order', () => {
+  it('reads the sections a preset’s columns need, in the catalog order', () => {
     expect(sectionsOf({ preset: 'salesforce' })).toEqual([
       'firmographic',
       'financial_estimate',
       'location',
       'industry',
+      'headcount',
     ]);
+    expect(sectionsOf({ preset: 'hubspot' })).toContain('digital_presence');
     expect(sectionsOf({ sections: ['location', 'firmographic'] })).toEqual(['firmographic', 'location']);
+  });
+
+  it('writes the CRM’s own headers', () => {
+    expect(presetHeaders('hubspot')[0]).toBe('Company name');
+    expect(presetHeaders('salesforce')).toContain('Billing State/Province');
   });
 
   it('costs each section’s price per company times the matched companies', () => {

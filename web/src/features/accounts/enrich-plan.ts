@@ -1,61 +1,36 @@
 /**
  * What a bulk enrichment of an account list asks for and costs, before it runs: the sections picked
  * (or those a CRM preset's columns read), the export's columns, and the cost, each section's price
- * per company times the list's matched companies.
+ * per company times the list's matched companies. The BFF's estimate (`bff.exports.estimate`) has
+ * the last word (it knows what an earlier run already paid for); this is the figure while it answers.
  */
+import { CRM_PRESET_COLUMNS, CRM_PRESETS, type CrmPreset, PRESET_SECTIONS } from '@contract/accounts';
 import { IDENTITY_COLUMN_IDS, mainColumnIds } from '@contract/columns';
 import { PRICES } from '@contract/pricing';
-import { LIST_SECTIONS, type ListSection } from '@contract/section-names';
+import {
+  LIST_SECTIONS,
+  type ListSection,
+  STORED_SECTIONS,
+  type StoredSection,
+} from '@contract/section-names';
 
-export const CRM_PRESETS = ['hubspot', 'salesforce'] as const;
-export type CrmPreset = (typeof CRM_PRESETS)[number];
+export { CRM_PRESET_LABELS as PRESET_LABELS } from '@contract/accounts';
+export { CRM_PRESETS, type CrmPreset };
 
-export const PRESET_LABELS: Readonly<Record<CrmPreset, string>> = {
-  hubspot: 'HubSpot companies',
-  salesforce: 'Salesforce accounts',
-};
-
-/** The headers each preset writes, the CRM's own import field names (issue 15). */
-export const PRESET_HEADERS: Readonly<Record<CrmPreset, readonly string[]>> = {
-  hubspot: [
-    'Company name',
-    'Company Domain Name',
-    'Industry',
-    'Number of Employees',
-    'Annual Revenue',
-    'City',
-    'State/Region',
-    'Country/Region',
-    'Description',
-    'LinkedIn Company Page',
-  ],
-  salesforce: [
-    'Account Name',
-    'Website',
-    'Industry',
-    'Employees',
-    'Annual Revenue',
-    'Billing City',
-    'Billing State/Province',
-    'Billing Country',
-    'Description',
-  ],
-};
-
-/**
- * The sections a preset's columns read: industry, employees and description (firmographic), revenue
- * (financial estimate), the address (location), and for HubSpot the LinkedIn page (digital presence).
- */
-export const PRESET_SECTIONS: Readonly<Record<CrmPreset, readonly ListSection[]>> = {
-  hubspot: ['firmographic', 'digital_presence', 'financial_estimate', 'location', 'industry'],
-  salesforce: ['firmographic', 'financial_estimate', 'location', 'industry'],
-};
+/** The headers each preset writes, the CRM's own import field names, in its order. */
+export function presetHeaders(preset: CrmPreset): string[] {
+  return CRM_PRESET_COLUMNS[preset].map((c) => c.header);
+}
 
 export type EnrichChoice = { preset: CrmPreset } | { sections: readonly ListSection[] };
 
-export function sectionsOf(choice: EnrichChoice): ListSection[] {
-  const chosen = 'preset' in choice ? PRESET_SECTIONS[choice.preset] : choice.sections;
-  return LIST_SECTIONS.filter((s) => chosen.includes(s));
+/** The sections a choice reads, in the catalog's order. */
+export function sectionsOf(choice: EnrichChoice): StoredSection[] {
+  const chosen: readonly StoredSection[] =
+    'preset' in choice
+      ? CRM_PRESET_COLUMNS[choice.preset].flatMap((c) => PRESET_SECTIONS[c.field])
+      : choice.sections;
+  return STORED_SECTIONS.filter((s) => chosen.includes(s));
 }
 
 /** The export's columns for picked sections: the identity columns, then each section's main ones. */
@@ -70,7 +45,7 @@ export type EnrichCost = { perCompany: number; companies: number; credits: numbe
 
 /** Each section's price per company, times the companies (the list's matched rows). */
 export function enrichCost(
-  sections: readonly ListSection[],
+  sections: readonly StoredSection[],
   companies: number,
   prices: Readonly<Record<string, number>> = PRICES.sections,
 ): EnrichCost {

@@ -129,5 +129,7 @@ export function toListRequest(s: ListSearch, maxPageSize = 500): ListRequest {
   if (s.filters && Object.keys(s.filters).length > 0) req.filters = s.filters;
   if (s.exclude && Object.keys(s.exclude).length > 0) req.exclude = s.exclude;
   if (s.sections && s.sections.length > 0) req.sections = s.sections as ListSection[];
+  if (s.hide_accounts && s.hide_accounts.length > 0) req.exclude_account_lists = s.hide_accounts;
+  if (s.mark_accounts && s.mark_accounts.length > 0) req.mark_account_lists = s.mark_accounts;
   return req;
 }

@@ -5,8 +5,10 @@
  * budget that runs out stops the run (402): before any row, as a problem; part-way, the stream ends
  * short of the total, and the rows that came are kept and can be saved.
  */
-import { apiStream } from '@/lib/api-client';
-import type { CrmPreset } from '../enrich-plan';
+import type { CrmPreset } from '@contract/accounts';
+import type { ExportRequest } from '@contract/bff-lists';
+import { queryOptions } from '@tanstack/react-query';
+import { call, callStream } from '@/lib/api-client';
 
 export type EnrichRequest = {
   accountListId: string;
@@ -45,21 +47,32 @@ export class RowCounter {
   }
 }
 
+/** The export body of a bulk enrichment: the list as the source, a preset or the columns. */
+export function enrichmentBody(req: EnrichRequest): ExportRequest {
+  return {
+    source: { account_list: req.accountListId },
+    ...(req.preset ? { preset: req.preset } : { columns: [...(req.columns ?? [])] }),
+    bom: req.bom ?? false,
+  };
+}
+
+/** What the run will cost (`POST /bff/exports/estimate`): nothing is spent asking. */
+export const enrichEstimateQueryOptions = (req: EnrichRequest) =>
+  queryOptions({
+    queryKey: ['bff', 'exports', 'estimate', req],
+    queryFn: ({ signal }) => call('bff.exports.estimate', enrichmentBody(req), { signal }),
+    staleTime: 10_000,
+    retry: false,
+  });
+
 export async function runEnrichment(
   req: EnrichRequest,
   onProgress: (p: EnrichProgress) => void,
   signal?: AbortSignal,
 ): Promise<EnrichResult> {
-  const body = {
-    source: { account_list: req.accountListId },
-    ...(req.preset ? { preset: req.preset } : { columns: req.columns }),
-    bom: req.bom ?? false,
-  };
-  const res = await apiStream('/bff/exports', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/csv, application/problem+json' },
-    body: JSON.stringify(body),
+  const res = await callStream('bff.exports', enrichmentBody(req), {
     ...(signal ? { signal } : {}),
+    headers: { accept: 'text/csv, application/problem+json' },
   });
   const totalHeader = res.headers.get('x-export-total');
   const total = totalHeader !== null && /^\d+$/.test(totalHeader) ? Number(totalHeader) : null;
@@ -85,13 +98,23 @@ export async function runEnrichment(
     counter.push(decoder.decode());
   }
   const rows = counter.dataRows;
-  // The trailer the BFF may write when it stops (`x-export-stopped`), else a short file says it.
-  const said = res.headers.get('x-export-stopped');
-  if (said) stopped = said;
-  else if (stopped === null && total !== null && rows < total)
-    stopped = 'The run stopped before the end, most likely because the budget ran out.';
+  // A file shorter than announced: the run stopped, and the BFF's record of it says why.
+  if (stopped === null && total !== null && rows < total) stopped = await whyStopped(req.accountListId);
   onProgress({ rows, total });
   return { blob: new Blob(chunks, { type: 'text/csv;charset=utf-8' }), rows, total, stopped };
+}
+
+/** Why the list's last run stopped (`GET /bff/accounts/lists/{id}/enrichment`), in words. */
+async function whyStopped(listId: string): Promise<string> {
+  try {
+    const { run } = await call('bff.accounts.enrichment', { id: listId });
+    if (run?.stopped_reason === 'budget')
+      return `Your budget ran out (${run.credits_consumed} credits spent on this run). The companies done are kept: run it again when there is budget, and they are not paid for twice.`;
+    if (run?.stopped_reason) return `The run stopped: ${run.stopped_reason}. The companies done are kept.`;
+  } catch {
+    // The file is what matters; the reason is a courtesy.
+  }
+  return 'The run stopped before the end. The companies done are kept.';
 }
 
 /** Saves a blob as a download, the way a link with `download` does. */

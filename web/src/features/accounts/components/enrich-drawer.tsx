@@ -17,14 +17,20 @@ import { ApiError } from '@/lib/api-client';
 import { formatCount, formatCredits } from '@/lib/format';
 import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { invalidateUsage } from '@/lib/usage';
-import { enrichFileName, runEnrichment, saveBlob } from '../api/enrich';
+import {
+  type EnrichRequest,
+  enrichEstimateQueryOptions,
+  enrichFileName,
+  runEnrichment,
+  saveBlob,
+} from '../api/enrich';
 import {
   CRM_PRESETS,
   type CrmPreset,
   columnsOf,
   enrichCost,
-  PRESET_HEADERS,
   PRESET_LABELS,
+  presetHeaders,
   sectionsOf,
 } from '../enrich-plan';
 
@@ -68,10 +74,23 @@ function EnrichForm({ list }: { list: AccountList }) {
 
   const allowed = LIST_SECTIONS.filter((s) => pricing.rules.sections.includes(s));
   const sections = mode === 'sections' ? sectionsOf({ sections: picked }) : sectionsOf({ preset: mode });
-  const cost = enrichCost(sections, list.size, pricing.prices.sections);
-  const remaining = usage?.remaining ?? null;
-  const over = remaining !== null && cost.credits > remaining;
   const nothing = mode === 'sections' && sections.length === 0;
+  const request: EnrichRequest = {
+    accountListId: list.id,
+    ...(mode === 'sections' ? { columns: columnsOf(picked) } : { preset: mode }),
+  };
+  // The BFF's estimate knows what an earlier run already paid for; ours stands in while it answers.
+  const estimate = useQuery({
+    ...enrichEstimateQueryOptions(request),
+    enabled: !nothing && list.size > 0,
+  }).data;
+  const local = enrichCost(sections, list.size, pricing.prices.sections);
+  const cost = estimate
+    ? { perCompany: estimate.price_per_company, companies: estimate.rows, credits: estimate.credits }
+    : local;
+  const toSpend = estimate ? estimate.credits_to_spend : local.credits;
+  const remaining = estimate ? estimate.budget_remaining : (usage?.remaining ?? null);
+  const over = estimate ? !estimate.within_budget : remaining !== null && toSpend > remaining;
 
   const start = async () => {
     abort.current?.abort();
@@ -80,10 +99,7 @@ function EnrichForm({ list }: { list: AccountList }) {
     setRun({ state: 'running', rows: 0, total: list.size });
     try {
       const result = await runEnrichment(
-        {
-          accountListId: list.id,
-          ...(mode === 'sections' ? { columns: columnsOf(sections) } : { preset: mode }),
-        },
+        request,
         (p) => setRun({ state: 'running', rows: p.rows, total: p.total ?? list.size }),
         controller.signal,
       );
@@ -123,7 +139,7 @@ function EnrichForm({ list }: { list: AccountList }) {
               <span className="block text-xs text-slate-500">
                 {m === 'sections'
                   ? 'The company’s name and website, and the main columns of each section.'
-                  : `The CRM’s import fields: ${PRESET_HEADERS[m].join(', ')}.`}
+                  : `The CRM’s import fields: ${presetHeaders(m).join(', ')}.`}
               </span>
             </span>
           </label>
@@ -154,6 +170,12 @@ function EnrichForm({ list }: { list: AccountList }) {
             ({formatCredits(cost.perCompany)} a company × {formatCount(cost.companies)} matched)
           </span>
         </p>
+        {estimate && estimate.already_enriched > 0 && (
+          <p className="text-slate-600 tabular-nums">
+            {formatCount(estimate.already_enriched)} already enriched by an earlier run: this run spends{' '}
+            {formatCredits(toSpend)}.
+          </p>
+        )}
         <p className="text-slate-600 tabular-nums">
           Budget left today: {remaining === null ? 'no limit' : formatCredits(remaining)}
         </p>

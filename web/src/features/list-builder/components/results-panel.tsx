@@ -34,8 +34,8 @@ import {
 } from '../grid-memory';
 import { estimateListRun, type ListRunEstimate } from '../list-cost-estimate';
 import { lockedSortBy, PAGE_SIZES } from '../list-search';
-import { useInCrm } from '../use-in-crm';
 import { useListRequest } from '../use-list-request';
+import { useMarkedLists } from '../use-marked-lists';
 import { type AccountListsChoice, AccountListsMenu } from './results/account-lists-menu';
 import { errorAdvice } from './results/error-advice';
 import { ExportMenu } from './results/export-menu';
@@ -123,7 +123,7 @@ export function ResultsPanel({
   const onPageChange = useCallback((p: number) => update({ page: p }), [update]);
   const onPageSizeChange = useCallback((size: number) => update({ size }), [update]);
 
-  const inCrm = useInCrm(search.mark_accounts);
+  const inCrm = useMarkedLists(search.mark_accounts);
   const accountChoice = useMemo<AccountListsChoice>(
     () => ({ mark: search.mark_accounts ?? [], hide: search.hide_accounts ?? [] }),
     [search.mark_accounts, search.hide_accounts],
@@ -242,6 +242,13 @@ export function ResultsPanel({
             </h2>
             <span className="text-sm text-slate-500 tabular-nums" aria-live="polite">
               {total === null ? '' : `${formatCount(servable ?? 0)}${capped ? '+' : ''} found`}
+              {fresh && data.excluded_count !== undefined && (search.hide_accounts?.length ?? 0) > 0 && (
+                <span data-testid="excluded-count">
+                  {' · '}
+                  {formatCount(data.excluded_count)}
+                  {data.excluded_count_complete === false ? '+' : ''} left out: in your CRM
+                </span>
+              )}
             </span>
             {selectedIds.length > 0 && (
               <span className="flex items-center gap-1 text-sm">

@@ -107,8 +107,11 @@ const selectColumn = helper.display({
 
 export const IN_CRM_COLUMN_ID = 'in_crm';
 
-/** "In CRM": the account lists (their names) a company of the grid belongs to, among those marked. */
-function inCrmColumn(inCrm: ReadonlyMap<string, readonly string[]>) {
+/**
+ * "In CRM": whether a company of the grid is in one of the marked account lists (the BFF says which,
+ * `account_lists`), named in the badge's title and to assistive technology.
+ */
+function inCrmColumn(marked: ReadonlyMap<string, string>) {
   return helper.display({
     id: IN_CRM_COLUMN_ID,
     header: 'In CRM',
@@ -117,8 +120,11 @@ function inCrmColumn(inCrm: ReadonlyMap<string, readonly string[]>) {
     maxSize: 300,
     enableSorting: false,
     cell: ({ row }) => {
-      const lists = inCrm.get(row.original.uuid);
-      return lists ? (
+      const lists = (row.original.account_lists ?? []).flatMap((id) => {
+        const name = marked.get(id);
+        return name === undefined ? [] : [name];
+      });
+      return lists.length > 0 ? (
         <span
           title={lists.join(', ')}
           className="inline-flex items-center rounded-full border border-emerald-200 bg-emerald-50 px-2 text-xs leading-5 font-medium text-emerald-800"
@@ -148,8 +154,8 @@ export type ResultsTableOptions = {
   onPageSizeChange: (size: number) => void;
   rowSelection: RowSelectionState;
   onRowSelectionChange: (next: RowSelectionState) => void;
-  /** The companies of the marked account lists (uuid -> list names); null: none marked, no column. */
-  inCrm?: ReadonlyMap<string, readonly string[]> | null;
+  /** The marked account lists (id -> name); null: none marked, no "In CRM" column. */
+  inCrm?: ReadonlyMap<string, string> | null;
 };
 
 export function useResultsTable(o: ResultsTableOptions) {
