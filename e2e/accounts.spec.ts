@@ -241,6 +241,11 @@ test('import a CRM export, fix an ambiguous row, hide the list in the builder, e
   // Its export leaves them out too.
   const { rows, request: sent } = await exportAll(page);
   expect(sent.postDataJSON()).toMatchObject({ exclude_account_lists: [listId] });
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByRole('dialog', { name: 'Export CSV' }).getByRole('status')).toContainText(
+    'in your CRM left out',
+  );
+  await page.keyboard.press('Escape');
   const websites = csvColumn(rows, 'Website').filter(Boolean);
   expect(websites.length).toBeGreaterThan(0);
   expect(websites.filter((w) => memberDomains.has(hostOf(w)))).toEqual([]);

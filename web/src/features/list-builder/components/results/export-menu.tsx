@@ -48,7 +48,7 @@ type ColumnSet = (typeof COLUMN_SETS)[number]['id'];
 type Run =
   | { state: 'idle' }
   | { state: 'running'; rows: number; total: number | null }
-  | { state: 'done'; rows: number; fileName: string }
+  | { state: 'done'; rows: number; fileName: string; excluded: number | null }
   | { state: 'failed'; message: string; details: string[] };
 
 const NONE: readonly BlockedColumn[] = [];
@@ -97,7 +97,12 @@ export function ExportMenu({ request, columns, selected, total, list, blocked = 
       const named = exportFileName(list, new Date());
       const fileName = columnSet === 'visible' ? named : named.replace(/\.csv$/, `-${columnSet}.csv`);
       saveBlob(result.blob, fileName);
-      setRun({ state: 'done', rows: result.rows, fileName });
+      setRun({
+        state: 'done',
+        rows: result.rows,
+        fileName,
+        excluded: hidden?.length ? result.excluded : null,
+      });
     } catch (err) {
       if (controller.signal.aborted) return;
       const message =
@@ -221,7 +226,8 @@ export function ExportMenu({ request, columns, selected, total, list, blocked = 
           )}
           {run.state === 'done' && (
             <p role="status" className="text-xs text-emerald-700">
-              Saved {run.fileName} ({formatCount(run.rows)} rows).
+              Saved {run.fileName} ({formatCount(run.rows)} rows
+              {run.excluded ? `; ${formatCount(run.excluded)} in your CRM left out` : ''}).
             </p>
           )}
           {run.state === 'failed' && (
