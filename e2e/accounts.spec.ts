@@ -265,3 +265,72 @@ test('import a CRM export, fix an ambiguous row, hide the list in the builder, e
   expect(enriched[0]).toEqual(HUBSPOT_HEADERS);
   expect(enriched.length - 1).toBe(detail.size);
 });
+
+test('by keyboard: choose the file, change a column, start; hide the list from the In CRM menu', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const list = await api<{ data: Company[] }>(request, baseURL!, 'post', '/api/v1/list/generate/companies', {
+    limit: 10,
+  });
+  const csv = ['Name,Domain,Notes', ...list.data.map((c) => `${csvCell(c.name)},${hostOf(c.website)},`)].join(
+    '\n',
+  );
+
+  await page.goto('/accounts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+  // The file input is reached with Tab and opened with Space, as a button would be.
+  const input = page.getByLabel('choose a file');
+  for (let i = 0; i < 30 && !(await input.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(input).toBeFocused();
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+  await chooser.setFiles({ name: 'keyboard.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await expect(page.getByLabel('Company name column')).toHaveValue('Name');
+  await expect(page.getByLabel('Website or domain column')).toHaveValue('Domain');
+
+  // The name column set to None and back by keyboard; the list named; Start with Enter.
+  const nameColumn = page.getByLabel('Company name column');
+  await nameColumn.focus();
+  await page.keyboard.press('Home');
+  await expect(nameColumn).toHaveValue('');
+  await page.keyboard.press('ArrowDown');
+  await expect(nameColumn).toHaveValue('Name');
+  const listName = `Keyboard accounts ${Date.now()}`;
+  await page.getByLabel('List name').fill(listName);
+  await page.getByRole('button', { name: 'Start matching' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('import-progress')).toHaveAttribute('data-status', 'completed', {
+    timeout: 60_000,
+  });
+  const listRow = page.getByTestId('account-list').filter({ hasText: listName });
+  const listId = (await listRow.getAttribute('data-list-id'))!;
+  // A list's companies open and close with Enter.
+  const toggle = listRow.getByRole('button', { name: listName, exact: true });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+  // The In CRM menu: opened with Enter, the list's control reached with Tab, Hide with the arrows.
+  await page.goto('/?size=20');
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  await page.getByRole('button', { name: /^In CRM/ }).focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('dialog', { name: 'Accounts in your CRM' });
+  const show = menu.getByRole('group', { name: listName }).getByRole('radio', { name: 'Show' });
+  for (let i = 0; i < 40 && !(await show.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(show).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(
+    menu.getByRole('group', { name: listName }).getByRole('radio', { name: 'Hide' }),
+  ).toBeChecked();
+  await expect.poll(() => new URL(page.url()).searchParams.get('hide_accounts')).toContain(listId);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: /^In CRM/ })).toBeFocused();
+  await expect(page.getByTestId('excluded-count')).toContainText('left out: in your CRM');
+});
