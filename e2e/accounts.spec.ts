@@ -307,6 +307,14 @@ test('by keyboard: choose the file, change a column, start; hide the list from t
   });
   const listRow = page.getByTestId('account-list').filter({ hasText: listName });
   const listId = (await listRow.getAttribute('data-list-id'))!;
+  // Shared with the team by its owner, with Space; and back.
+  const share = listRow.getByRole('switch', { name: `Share ${listName} with the team` });
+  await share.focus();
+  await page.keyboard.press('Space');
+  await expect(share).toBeChecked();
+  await expect(listRow).toContainText('Shared');
+  await page.keyboard.press('Space');
+  await expect(share).not.toBeChecked();
   // A list's companies open and close with Enter.
   const toggle = listRow.getByRole('button', { name: listName, exact: true });
   await toggle.focus();
