@@ -310,3 +310,75 @@ test.describe('a saved list that does not exist', () => {
     await checkState(page, 'saved list: no such list');
   });
 });
+
+test('accounts: the import (preview, progress, rows to review), the account lists, enrichment, In CRM', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/accounts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading account lists' })).toHaveCount(0);
+  await checkState(page, 'accounts: nothing chosen');
+
+  // A small CRM file from the data set: websites, a name several companies start with, a junk row.
+  const headers = { 'x-requested-with': 'list-builder', origin: baseURL ?? '' };
+  const list = await request.post('/api/v1/list/generate/companies', { headers, data: { limit: 12 } });
+  const companies = ((await list.json()) as { data: { name: string; website: string }[] }).data;
+  const word = companies.map((c) => c.name.split(/\s+/)[0] ?? '').find((w) => w.length >= 4) ?? 'Global';
+  const csv = [
+    'Account Name;Website',
+    ';',
+    ...companies.map((c) => `${c.name.replace(/;/g, ' ')};${c.website}`),
+    `${word};`,
+  ].join('\n');
+  await page.getByLabel('choose a file').setInputFiles({
+    name: 'a11y-accounts.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
+  await expect(page.getByLabel('Company name column')).toHaveValue('Account Name');
+  await checkState(page, 'accounts: preview and columns');
+
+  await page.getByLabel('List name').fill(`A11y accounts ${Date.now()}`);
+  await page.getByRole('button', { name: 'Start matching' }).click();
+  await expect(page.getByTestId('import-progress')).toBeVisible();
+  await checkState(page, 'accounts: matching');
+  await expect(page.getByTestId('import-progress')).toHaveAttribute('data-status', 'completed', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('invalid-rows').or(page.getByTestId('ambiguous-row')).first()).toBeVisible();
+  await checkState(page, 'accounts: done, rows to review');
+
+  // The lists: one open with its companies; the enrichment drawer.
+  const first = page.getByTestId('account-list').first();
+  await first.getByRole('button', { expanded: false }).click();
+  await expect(
+    page
+      .getByRole('list', { name: /^Companies in / })
+      .or(page.getByText(/No companies/))
+      .first(),
+  ).toBeVisible();
+  await checkState(page, 'accounts: a list open');
+  await first.getByRole('button', { name: /^Enrich / }).click();
+  const drawer = page.getByRole('dialog', { name: 'Enrich an account list' });
+  await expect(drawer.getByTestId('enrich-cost')).toBeVisible();
+  await checkState(page, 'accounts: enrich drawer (preset)');
+  await drawer.getByRole('radio', { name: /Sections I choose/ }).check();
+  await checkState(page, 'accounts: enrich drawer (sections)');
+  await page.keyboard.press('Escape');
+
+  // The list builder's In CRM menu, and a list marked.
+  await page.goto('/?size=20');
+  await settled(page);
+  await page.getByRole('button', { name: /^In CRM/ }).click();
+  const menu = page.getByRole('dialog', { name: 'Accounts in your CRM' });
+  await expect(menu.getByRole('radio').first()).toBeVisible();
+  await checkState(page, 'list: In CRM menu');
+  await menu.getByText('Mark', { exact: true }).first().click();
+  await page.keyboard.press('Escape');
+  await expect(grid(page).getByRole('columnheader', { name: 'In CRM' })).toBeVisible();
+  await settled(page);
+  await checkState(page, 'list: In CRM column');
+});

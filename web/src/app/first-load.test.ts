@@ -20,6 +20,7 @@ const PAGES = [
   'web/src/features/list-builder/components/list-builder-page.tsx',
   'web/src/app/routes/company-page.tsx',
   'web/src/app/routes/requests-page.tsx',
+  'web/src/app/routes/accounts-page.tsx',
   'web/src/app/routes/api-reference-page.tsx',
   'web/src/features/auth/components/sign-in-page.tsx',
 ];

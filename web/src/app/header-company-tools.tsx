@@ -38,6 +38,12 @@ export function HeaderCompanyTools() {
         Requests
       </Link>
       <Link
+        to="/accounts"
+        className="text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 [&.active]:font-medium [&.active]:text-indigo-700"
+      >
+        Accounts
+      </Link>
+      <Link
         to="/api-reference"
         className="text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 [&.active]:font-medium [&.active]:text-indigo-700"
       >

@@ -15,6 +15,7 @@ import {
   lazyRouteComponent,
   Outlet,
 } from '@tanstack/react-router';
+import { AccountsSearch } from '@/features/accounts/accounts-search';
 import { SignInSearch } from '@/features/auth/sign-in-search';
 import { CompanyPageSearch } from '@/features/company/company-tabs';
 import { ListSearch } from '@/features/list-builder/list-search';
@@ -74,6 +75,13 @@ export const savedListRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/saved-list-page'), 'SavedListPage'),
 });
 
+export const accountsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/accounts',
+  validateSearch: AccountsSearch,
+  component: lazyRouteComponent(() => import('./routes/accounts-page'), 'AccountsPage'),
+});
+
 export const apiReferenceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/api-reference',
@@ -100,6 +108,7 @@ const routeTree = rootRoute.addChildren([
   requestsRoute,
   listsRoute,
   savedListRoute,
+  accountsRoute,
   apiReferenceRoute,
   adminRoute,
   signInRoute,

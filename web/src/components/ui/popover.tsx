@@ -68,8 +68,11 @@ export function Popover({ trigger, label, children, align = 'end', className }: 
           id={id}
           role="dialog"
           aria-label={label}
+          // A press on the panel's text (a label, a legend) focuses the panel, not the page behind it,
+          // which would count as focus moving elsewhere and close it.
+          tabIndex={-1}
           className={cn(
-            'absolute top-full z-40 mt-1.5 rounded-lg border border-slate-200 bg-white p-3 shadow-lg',
+            'absolute top-full z-40 mt-1.5 rounded-lg border border-slate-200 bg-white p-3 shadow-lg outline-none',
             align === 'end' ? 'right-0' : 'left-0',
             className,
           )}

@@ -70,6 +70,14 @@ export function lockedSortBy(
   return holds(filters?.[SIZE_FILTER_KEY]) || holds(exclude?.[SIZE_FILTER_KEY]) ? 'employee_range' : null;
 }
 
+/** Ids of account lists (issue 15), at most 20, each once. */
+const AccountListIds = z
+  .array(z.string().min(1).max(100))
+  .max(20)
+  .transform((ids) => [...new Set(ids)])
+  .optional()
+  .catch(undefined);
+
 export const ListSearch = z.object({
   /** The plain-language description last turned into filters (shown in the Describe box). */
   q: z.string().max(1000).optional().catch(undefined),
@@ -101,6 +109,10 @@ export const ListSearch = z.object({
    * (features/lookalikes); `filters` are then the lookalikes' filters, once derived from the seeds.
    */
   like: z.array(z.string().min(1).max(2048)).min(1).max(LOOKALIKE_MAX_SEEDS).optional().catch(undefined),
+  /** Account lists (ids) whose companies the grid marks "In CRM" (a badge and a column). */
+  mark_accounts: AccountListIds,
+  /** Account lists whose companies the grid and its exports leave out. */
+  hide_accounts: AccountListIds,
 });
 export type ListSearch = z.infer<typeof ListSearch>;
 
@@ -117,5 +129,7 @@ export function toListRequest(s: ListSearch, maxPageSize = 500): ListRequest {
   if (s.filters && Object.keys(s.filters).length > 0) req.filters = s.filters;
   if (s.exclude && Object.keys(s.exclude).length > 0) req.exclude = s.exclude;
   if (s.sections && s.sections.length > 0) req.sections = s.sections as ListSection[];
+  if (s.hide_accounts && s.hide_accounts.length > 0) req.exclude_account_lists = s.hide_accounts;
+  if (s.mark_accounts && s.mark_accounts.length > 0) req.mark_account_lists = s.mark_accounts;
   return req;
 }

@@ -7,7 +7,13 @@ import { callStream } from '@/lib/api-client';
 import { CsvRowCounter } from '../export/csv-row-counter';
 
 export type ExportProgress = { rows: number; total: number | null };
-export type ExportResult = { blob: Blob; rows: number; total: number | null };
+export type ExportResult = {
+  blob: Blob;
+  rows: number;
+  total: number | null;
+  /** Companies of hidden account lists the export left out (`x-export-excluded`), or null. */
+  excluded: number | null;
+};
 
 export async function exportCsv(
   body: ExportRequest,
@@ -20,6 +26,8 @@ export async function exportCsv(
   });
   const totalHeader = res.headers.get('x-export-total');
   const total = totalHeader !== null && /^\d+$/.test(totalHeader) ? Number(totalHeader) : null;
+  const excludedHeader = res.headers.get('x-export-excluded');
+  const excluded = excludedHeader !== null && /^\d+$/.test(excludedHeader) ? Number(excludedHeader) : null;
   const counter = new CsvRowCounter();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   onProgress({ rows: 0, total });
@@ -37,7 +45,7 @@ export async function exportCsv(
   }
   const rows = Math.max(0, counter.finish() - 1);
   onProgress({ rows, total });
-  return { blob: new Blob(chunks, { type: 'text/csv;charset=utf-8' }), rows, total };
+  return { blob: new Blob(chunks, { type: 'text/csv;charset=utf-8' }), rows, total, excluded };
 }
 
 /** Saves a blob as a download, the way a link with `download` does. */

@@ -35,6 +35,8 @@ import {
 import { estimateListRun, type ListRunEstimate } from '../list-cost-estimate';
 import { lockedSortBy, PAGE_SIZES } from '../list-search';
 import { useListRequest } from '../use-list-request';
+import { useMarkedLists } from '../use-marked-lists';
+import { type AccountListsChoice, AccountListsMenu } from './results/account-lists-menu';
 import { errorAdvice } from './results/error-advice';
 import { ExportMenu } from './results/export-menu';
 import { PaginationBar } from './results/pagination-bar';
@@ -124,6 +126,20 @@ export function ResultsPanel({
   const onPageChange = useCallback((p: number) => update({ page: p }), [update]);
   const onPageSizeChange = useCallback((size: number) => update({ size }), [update]);
 
+  const inCrm = useMarkedLists(search.mark_accounts);
+  const accountChoice = useMemo<AccountListsChoice>(
+    () => ({ mark: search.mark_accounts ?? [], hide: search.hide_accounts ?? [] }),
+    [search.mark_accounts, search.hide_accounts],
+  );
+  const onAccountChoice = useCallback(
+    (next: AccountListsChoice) =>
+      update({
+        mark_accounts: next.mark.length > 0 ? [...next.mark] : undefined,
+        hide_accounts: next.hide.length > 0 ? [...next.hide] : undefined,
+      }),
+    [update],
+  );
+
   const table = useResultsTable({
     rows,
     columnIds,
@@ -137,6 +153,7 @@ export function ResultsPanel({
     onPageSizeChange,
     rowSelection,
     onRowSelectionChange,
+    inCrm,
   });
 
   const charged = useMemo(
@@ -228,6 +245,13 @@ export function ResultsPanel({
             </h2>
             <span className="text-sm text-slate-500 tabular-nums" aria-live="polite">
               {total === null ? '' : `${formatCount(servable ?? 0)}${capped ? '+' : ''} found`}
+              {fresh && data.excluded_count !== undefined && (search.hide_accounts?.length ?? 0) > 0 && (
+                <span data-testid="excluded-count">
+                  {' · '}
+                  {formatCount(data.excluded_count)}
+                  {data.excluded_count_complete === false ? '+' : ''} left out: in your CRM
+                </span>
+              )}
             </span>
             {selectedIds.length > 0 && (
               <span className="flex items-center gap-1 text-sm">
@@ -256,6 +280,7 @@ export function ResultsPanel({
             onChange={onSort}
             lockedBy={lockedSort ? 'the Employees filter' : undefined}
           />
+          <AccountListsMenu choice={accountChoice} onChange={onAccountChoice} />
           <Button variant="secondary" onClick={() => setChooserOpen(true)} aria-haspopup="dialog">
             <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
               <path

@@ -39,10 +39,18 @@ export type ExportMenuProps = {
   selectionNoun?: string;
 };
 
+/** The column sets of an export: the grid's visible columns, or a CRM's import fields. */
+const COLUMN_SETS = [
+  { id: 'visible', label: 'Visible columns' },
+  { id: 'hubspot', label: 'HubSpot companies' },
+  { id: 'salesforce', label: 'Salesforce accounts' },
+] as const;
+type ColumnSet = (typeof COLUMN_SETS)[number]['id'];
+
 type Run =
   | { state: 'idle' }
   | { state: 'running'; rows: number; total: number | null }
-  | { state: 'done'; rows: number; fileName: string }
+  | { state: 'done'; rows: number; fileName: string; excluded: number | null }
   | { state: 'failed'; message: string; details: string[] };
 
 const NONE: readonly BlockedColumn[] = [];
@@ -62,6 +70,7 @@ export function ExportMenu({
   selectionNoun = 'selected',
 }: ExportMenuProps) {
   const [scope, setScope] = useState<'all' | 'selected'>('all');
+  const [columnSet, setColumnSet] = useState<ColumnSet>('visible');
   const [bom, setBom] = useState(false);
   const [run, setRun] = useState<Run>({ state: 'idle' });
   const abort = useRef<AbortController | null>(null);
@@ -76,19 +85,34 @@ export function ExportMenu({
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
-    const { limit: _limit, offset: _offset, ...listRequest } = request;
+    // The account lists the grid hides, the export leaves out too (named beside the request, issue 15);
+    // marking is the grid's alone.
+    const {
+      limit: _limit,
+      offset: _offset,
+      mark_account_lists: _marked,
+      exclude_account_lists: hidden,
+      ...listRequest
+    } = request;
     const body: ExportRequest = {
       request: listRequest,
-      columns: exported,
+      ...(columnSet === 'visible' ? { columns: exported } : { preset: columnSet }),
       bom,
       ...(effectiveScope === 'selected' ? { uuids: selected.slice(0, EXPORT_MAX_ROWS) } : {}),
+      ...(hidden && hidden.length > 0 ? { exclude_account_lists: hidden } : {}),
     };
     setRun({ state: 'running', rows: 0, total: null });
     try {
       const result = await exportCsv(body, (p) => setRun({ state: 'running', ...p }), controller.signal);
-      const fileName = exportFileName(list, new Date());
+      const named = exportFileName(list, new Date());
+      const fileName = columnSet === 'visible' ? named : named.replace(/\.csv$/, `-${columnSet}.csv`);
       saveBlob(result.blob, fileName);
-      setRun({ state: 'done', rows: result.rows, fileName });
+      setRun({
+        state: 'done',
+        rows: result.rows,
+        fileName,
+        excluded: hidden?.length ? result.excluded : null,
+      });
     } catch (err) {
       if (controller.signal.aborted) return;
       const message =
@@ -153,13 +177,33 @@ export function ExportMenu({
                 : `Only the ${formatCount(selected.length)} ${selectionNoun}`}
             </label>
           </fieldset>
+          <fieldset aria-labelledby={`${groupId}-columns`} className="flex flex-col gap-1.5">
+            <legend
+              id={`${groupId}-columns`}
+              className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+            >
+              Columns
+            </legend>
+            {COLUMN_SETS.map((set) => (
+              <label key={set.id} className="flex cursor-pointer items-center gap-2">
+                <input
+                  type="radio"
+                  name={`${groupId}-columns`}
+                  className="accent-indigo-600"
+                  checked={columnSet === set.id}
+                  onChange={() => setColumnSet(set.id)}
+                />
+                {set.id === 'visible' ? `${set.label} (${formatCount(exported.length)})` : set.label}
+              </label>
+            ))}
+          </fieldset>
           <Checkbox
             label="Excel-friendly (BOM)"
             hint="for Excel on Windows"
             checked={bom}
             onCheckedChange={setBom}
           />
-          {blocked.length > 0 && (
+          {columnSet === 'visible' && blocked.length > 0 && (
             <p className="rounded-md border border-amber-200 bg-amber-50 px-2.5 py-2 text-xs text-amber-900">
               <span className="font-medium">Left out of the file:</span>{' '}
               {listWords(blocked.map((b) => b.header))}. {reasons.join('. ')}. Remove{' '}
@@ -167,9 +211,11 @@ export function ExportMenu({
             </p>
           )}
           <p className="text-xs text-slate-500">
-            {blocked.length > 0
-              ? `${formatCount(exported.length)} of ${formatCount(columns.length)} visible columns, in their order.`
-              : `${formatCount(columns.length)} visible columns, in their order.`}
+            {columnSet !== 'visible'
+              ? 'The CRM’s own import field names, in its order; numbers and countries as its importer reads them.'
+              : blocked.length > 0
+                ? `${formatCount(exported.length)} of ${formatCount(columns.length)} visible columns, in their order.`
+                : `${formatCount(columns.length)} visible columns, in their order.`}
           </p>
           <Button variant="primary" onClick={start} loading={run.state === 'running'}>
             Download CSV
@@ -190,7 +236,8 @@ export function ExportMenu({
           )}
           {run.state === 'done' && (
             <p role="status" className="text-xs text-emerald-700">
-              Saved {run.fileName} ({formatCount(run.rows)} rows).
+              Saved {run.fileName} ({formatCount(run.rows)} rows
+              {run.excluded ? `; ${formatCount(run.excluded)} in your CRM left out` : ''}).
             </p>
           )}
           {run.state === 'failed' && (

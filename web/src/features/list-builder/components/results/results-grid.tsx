@@ -142,7 +142,9 @@ function HeaderCell({
   const sorted = column.getIsSorted();
   const canSort = column.getCanSort();
   const resize = header.getResizeHandler();
-  const label = def?.header ?? column.id;
+  // A column of the catalog, or one of the grid's own ("In CRM") named by its definition.
+  const own = column.columnDef.header;
+  const label = def?.header ?? (typeof own === 'string' ? own : column.id);
   return (
     <th
       scope="col"
@@ -170,7 +172,7 @@ function HeaderCell({
         </button>
       ) : (
         <span className="truncate" title={label}>
-          {def?.header}
+          {label}
         </span>
       )}
       {column.getCanResize() && (

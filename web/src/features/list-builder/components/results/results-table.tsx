@@ -105,6 +105,37 @@ const selectColumn = helper.display({
   ),
 });
 
+export const IN_CRM_COLUMN_ID = 'in_crm';
+
+/**
+ * "In CRM": whether a company of the grid is in one of the marked account lists (the BFF says which,
+ * `account_lists`), named in the badge's title and to assistive technology.
+ */
+function inCrmColumn(marked: ReadonlyMap<string, string>) {
+  return helper.display({
+    id: IN_CRM_COLUMN_ID,
+    header: 'In CRM',
+    size: 96,
+    minSize: 64,
+    maxSize: 300,
+    enableSorting: false,
+    cell: ({ row }) => {
+      const lists = (row.original.account_lists ?? []).flatMap((id) => {
+        const name = marked.get(id);
+        return name === undefined ? [] : [name];
+      });
+      return lists.length > 0 ? (
+        <span
+          title={lists.join(', ')}
+          className="inline-flex items-center rounded-full border border-emerald-200 bg-emerald-50 px-2 text-xs leading-5 font-medium text-emerald-800"
+        >
+          In CRM<span className="sr-only">: {lists.join(', ')}</span>
+        </span>
+      ) : null;
+    },
+  }) as ColumnDef<ResultsFeatures, CompanyListItem, unknown>;
+}
+
 const EMPTY_ROWS: CompanyListItem[] = [];
 
 export type ResultsTableOptions = {
@@ -123,21 +154,28 @@ export type ResultsTableOptions = {
   onPageSizeChange: (size: number) => void;
   rowSelection: RowSelectionState;
   onRowSelectionChange: (next: RowSelectionState) => void;
+  /** The marked account lists (id -> name); null: none marked, no "In CRM" column. */
+  inCrm?: ReadonlyMap<string, string> | null;
 };
 
 export function useResultsTable(o: ResultsTableOptions) {
   const columnKey = o.columnIds.join(',');
   const locked = o.lockedSortBy ?? null;
+  const inCrm = o.inCrm ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the joined ids are the columns' identity
   const columns = useMemo(
     () => [
       selectColumn,
       ...o.columnIds.flatMap((id) => {
         const def = COLUMN_BY_ID.get(id);
-        return def ? [catalogColumn(def, locked)] : [];
+        if (!def) return [];
+        // The mark goes right after the company's name, where the eye reads it with the name.
+        return id === 'name' && inCrm
+          ? [catalogColumn(def, locked), inCrmColumn(inCrm)]
+          : [catalogColumn(def, locked)];
       }),
     ],
-    [columnKey, locked],
+    [columnKey, locked, inCrm],
   );
 
   // Several columns can share one sort (revenue band and revenue in USD): the header last clicked

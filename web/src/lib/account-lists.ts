@@ -1,0 +1,41 @@
+/**
+ * The user's account lists (`GET /bff/accounts/lists`) and one list's members
+ * (`GET /bff/accounts/lists/{id}`): read by the Accounts page and by the list builder, which marks
+ * ("In CRM") or hides their companies. Shared here rather than in either feature (no imports between
+ * features).
+ */
+import type { AccountListDetail, AccountListSource, AccountListSummary } from '@contract/accounts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from './api-client';
+
+export type AccountList = AccountListSummary;
+export type { AccountListDetail };
+
+export const ACCOUNT_LISTS_QUERY_KEY = ['bff', 'accounts', 'lists'] as const;
+
+export const accountListsQueryOptions = () =>
+  queryOptions({
+    queryKey: ACCOUNT_LISTS_QUERY_KEY,
+    queryFn: async ({ signal }) => (await call('bff.accounts.lists', undefined, { signal })).data,
+    staleTime: 30_000,
+  });
+
+export const accountListQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...ACCOUNT_LISTS_QUERY_KEY, id],
+    queryFn: ({ signal }) => call('bff.accounts.list', { id }, { signal }),
+    staleTime: 30_000,
+  });
+
+export function useAccountLists(opts: { enabled?: boolean } = {}) {
+  return useQuery({ ...accountListsQueryOptions(), enabled: opts.enabled ?? true });
+}
+
+export function useAccountList(id: string | null) {
+  return useQuery({ ...accountListQueryOptions(id ?? ''), enabled: id !== null });
+}
+
+/** How a list came to be, in words. */
+export function accountListSourceLabel(source: AccountListSource): string {
+  return source === 'exported' ? 'Your exports' : 'CSV import';
+}
