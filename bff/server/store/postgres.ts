@@ -177,6 +177,19 @@ export async function migratePostgres(sql: Sql): Promise<void> {
   });
 }
 
+/** Portable SQL (`?` placeholders, numbered here) on the pool, or on one transaction's connection. */
+function portable(pg: Sql | postgres.TransactionSql<Record<string, never>>): PortableSql {
+  const unsafe = (text: string, params: readonly unknown[]) =>
+    pg.unsafe(numbered(text), params as postgres.ParameterOrJSON<never>[], { prepare: true });
+  return {
+    all: async <T>(text: string, params: readonly unknown[] = []) =>
+      [...(await unsafe(text, params))] as unknown as T[],
+    get: async <T>(text: string, params: readonly unknown[] = []) =>
+      (await unsafe(text, params))[0] as T | undefined,
+    run: async (text, params = []) => ({ changes: (await unsafe(text, params)).count }),
+  };
+}
+
 export class PostgresStore implements BffStore {
   readonly kind = 'postgres' as const;
   readonly where: string;
@@ -200,15 +213,12 @@ export class PostgresStore implements BffStore {
     private readonly channel: string = CHANNEL,
   ) {
     this.where = describeUrl(url);
-    const unsafe = (text: string, params: readonly unknown[]) =>
-      pg.unsafe(numbered(text), params as postgres.ParameterOrJSON<never>[], { prepare: true });
-    this.sql = {
-      all: async <T>(text: string, params: readonly unknown[] = []) =>
-        [...(await unsafe(text, params))] as unknown as T[],
-      get: async <T>(text: string, params: readonly unknown[] = []) =>
-        (await unsafe(text, params))[0] as T | undefined,
-      run: async (text, params = []) => ({ changes: (await unsafe(text, params)).count }),
-    };
+    this.sql = portable(pg);
+  }
+
+  transaction<T>(fn: (sql: PortableSql) => Promise<T>): Promise<T> {
+    // The driver commits when the callback resolves and rolls back when it rejects.
+    return this.pg.begin((tx) => fn(portable(tx))) as Promise<T>;
   }
 
   async listen(): Promise<void> {

@@ -95,6 +95,10 @@ export class SqliteStore implements BffStore {
   readonly kind = 'sqlite' as const;
   readonly where: string;
   readonly sql: PortableSql;
+  /** Portable SQL that runs at once, also while a transaction is open (the transaction's own). */
+  private readonly direct: PortableSql;
+  /** Settles when the open transaction ends; undefined when none is open. */
+  private open: Promise<void> | undefined;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly listeners = new Set<(m: StoreMessage) => void>();
   private readonly buckets = new Map<number, TokenBuckets>();
@@ -109,12 +113,59 @@ export class SqliteStore implements BffStore {
   ) {
     this.where = file;
     const q = (text: string) => this.prepared(text);
-    this.sql = {
+    this.direct = {
       all: async <T>(text: string, params: readonly unknown[] = []) => q(text).all(...params) as T[],
       get: async <T>(text: string, params: readonly unknown[] = []) =>
         q(text).get(...params) as T | undefined,
       run: async (text, params = []) => ({ changes: q(text).run(...params).changes }),
     };
+    // Outside a transaction a statement runs at once; while one is open, after it (see transaction).
+    const d = this.direct;
+    this.sql = {
+      all: async <T>(text: string, params?: readonly unknown[]) => {
+        while (this.open) await this.open;
+        return d.all<T>(text, params);
+      },
+      get: async <T>(text: string, params?: readonly unknown[]) => {
+        while (this.open) await this.open;
+        return d.get<T>(text, params);
+      },
+      run: async (text, params) => {
+        while (this.open) await this.open;
+        return d.run(text, params);
+      },
+    };
+  }
+
+  /**
+   * `fn` in `BEGIN IMMEDIATE` ... `COMMIT` (`ROLLBACK` when it rejects) on the one connection.
+   * better-sqlite3 runs each of `fn`'s statements when it is called and its promise is settled by
+   * then, so `fn`, awaiting only those, holds the connection to its end but for microtask turns.
+   * What else could run in such a turn is kept out: other transactions wait for this one, and so do
+   * `store.sql` callers (the rooms' stores). The store's own methods (sessions, the ledger...) are
+   * not held back; one of them running in such a turn would join this transaction (committed with
+   * it, or undone by its rollback). So `fn` must be short, on `sql` only, with no other awaits.
+   */
+  async transaction<T>(fn: (sql: PortableSql) => Promise<T>): Promise<T> {
+    while (this.open) await this.open;
+    let end = () => {};
+    this.open = new Promise<void>((resolve) => {
+      end = resolve;
+    });
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const out = await fn(this.direct);
+        this.db.exec('COMMIT');
+        return out;
+      } catch (err) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw err;
+      }
+    } finally {
+      this.open = undefined;
+      end();
+    }
   }
 
   /** The statement of `sql`, prepared once (better-sqlite3 compiles anew on each `prepare`). */

@@ -140,6 +140,14 @@ export interface BffStore {
   /** Where the state is, for a log line: the file, or host/database (never a password). */
   readonly where: string;
   readonly sql: PortableSql;
+  /**
+   * Runs `fn` in one transaction: committed when its promise resolves, rolled back when it rejects
+   * (the rejection passes on). `fn` must run its statements on the `sql` it is given, not on
+   * `store.sql` (which waits for the transaction to end: a deadlock), and await nothing but them.
+   * PostgreSQL: `BEGIN`/`COMMIT` on one reserved connection of the pool. SQLite: `BEGIN IMMEDIATE`
+   * on the one connection, transactions one after another, and `store.sql` callers wait meanwhile.
+   */
+  transaction<T>(fn: (sql: PortableSql) => Promise<T>): Promise<T>;
 
   // --- accounts --------------------------------------------------------------------------------
   findUserByName(name: string): Promise<StoredUser | undefined>;
