@@ -22,6 +22,7 @@ const POSTGRES_TESTS = [
   'bff/server/events/*.test.ts',
   'bff/server/security/guard.http.test.ts',
   'bff/server/saved-lists/*.test.ts',
+  'bff/server/accounts/*.test.ts',
 ];
 
 export default defineConfig({

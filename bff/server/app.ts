@@ -29,7 +29,7 @@ import { credits } from '../contract/pricing';
 import { withAccountLists } from './accounts/exclusion';
 import { defaultPace } from './accounts/pacer';
 import { type Accounts, mountAccounts } from './accounts/routes';
-import { SqliteAccountStore } from './accounts/store';
+import { SqlAccountStore } from './accounts/store';
 import { mountAdminRoutes } from './admin/routes';
 import { TeamCap } from './admin/team-cap';
 import { mountSessionRoutes, resolveSessionUser } from './auth/session-routes';
@@ -403,7 +403,7 @@ export function createBffApp(config: BffConfig): BffApp {
     return daily === null ? team : team === null ? daily : Math.min(daily, team);
   };
   mountLookalikes(app, { call, plan: upstream.plan, remaining });
-  const accountStore = new SqliteAccountStore(db);
+  const accountStore = new SqlAccountStore(store);
   // Every export adds its companies to the user's "Exported before" list; `exclude_account_lists`
   // and bulk enrichment (`source: {account_list}`) are the accounts part's (bff/server/accounts/).
   const mounted = mountBffExtras(app, deps, {

@@ -1,6 +1,7 @@
 /**
  * Background matching across BFF restarts, cancelled, and paced: real HTTP, a real embedded
- * service, the BFF's store a real SQLite file in a temporary DATA_DIR. The company searches that
+ * service, the BFF's store a real SQLite file in a temporary DATA_DIR (on the postgres project, a
+ * PostgreSQL schema of its own), each restart a new store on the same state. The company searches that
  * reach the service are counted by a wrapper around the embedded upstream.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,12 +21,16 @@ import {
   upload,
 } from '../../testing/accounts';
 import { type RunningBff, startBff } from '../../testing/bff-server';
-import { bffDatabaseFile, openBffDatabase } from '../store/db';
+import { reopenTestStore, testStore } from '../../testing/test-store';
+import { bffDatabaseFile } from '../store/sqlite';
+import type { BffStore } from '../store/store';
 import { embeddedUpstream, type Upstream } from '../upstream/upstream';
 
 let service: Service;
 let companies: DatasetCompany[];
 let dataDir: string;
+/** The state every restart opens again; also read directly (matched_at). */
+let state: BffStore;
 /** Company searches the service answered, by query. */
 const searches: string[] = [];
 
@@ -33,9 +38,11 @@ beforeAll(async () => {
   service = await startService({ dataDir: ':memory:', companies: 2000, seed: 11 });
   companies = datasetCompanies(service);
   dataDir = mkdtempSync(path.join(tmpdir(), 'accounts-resume-'));
+  state = await testStore({ file: bffDatabaseFile(dataDir) });
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await state?.close();
   service?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -53,14 +60,22 @@ function countingUpstream(): Upstream {
   };
 }
 
-/** A BFF on the DATA_DIR's store (closing it closes the store: `db` left to the app). */
-function bffOn(perMinute: number | null): Promise<RunningBff> {
-  return startBff({
+/** A BFF on a store opened anew on the state (a restart); closing the BFF closes it. */
+async function bffOn(perMinute: number | null): Promise<RunningBff> {
+  const store = await reopenTestStore(state);
+  const bff = await startBff({
     upstream: countingUpstream(),
-    db: undefined as never,
+    store,
     dataDir,
     accounts: { perMinute, concurrency: 2 },
   });
+  return {
+    ...bff,
+    close: async () => {
+      await bff.close();
+      await store.close();
+    },
+  };
 }
 
 async function rows(bff: RunningBff, id: string): Promise<RowsResponse['data']> {
@@ -69,16 +84,12 @@ async function rows(bff: RunningBff, id: string): Promise<RowsResponse['data']> 
 }
 
 /** Reads the store's rows directly (matched_at), with the app closed. */
-function matchedAt(id: string): Map<number, string | null> {
-  const db = openBffDatabase(bffDatabaseFile(dataDir));
-  try {
-    const rs = db
-      .prepare('SELECT line, matched_at FROM account_import_rows WHERE import_id = ? ORDER BY line')
-      .all(id) as { line: number; matched_at: string | null }[];
-    return new Map(rs.map((r) => [r.line, r.matched_at]));
-  } finally {
-    db.close();
-  }
+async function matchedAt(id: string): Promise<Map<number, string | null>> {
+  const rs = await state.sql.all<{ line: number; matched_at: string | null }>(
+    'SELECT line, matched_at FROM account_import_rows WHERE import_id = ? ORDER BY line',
+    [id],
+  );
+  return new Map(rs.map((r) => [r.line, r.matched_at]));
 }
 
 const csv = (n: number, from = 0) =>
@@ -97,7 +108,7 @@ describe('background matching', () => {
     expect(s.eta_seconds).toBeGreaterThan(0);
     await first.close();
 
-    const before = matchedAt(acc.id);
+    const before = await matchedAt(acc.id);
     const doneBefore = [...before].filter(([, at]) => at !== null);
     expect(doneBefore.length).toBeGreaterThanOrEqual(30);
     expect(doneBefore.length).toBeLessThan(120);
@@ -114,7 +125,7 @@ describe('background matching', () => {
     await second.close();
 
     // The rows matched before the restart were not matched again.
-    const after = matchedAt(acc.id);
+    const after = await matchedAt(acc.id);
     for (const [line, at] of doneBefore) expect(after.get(line)).toBe(at);
     const third = await bffOn(null);
     const list = (await (

@@ -150,6 +150,28 @@ export function mountAccounts(app: Hono<BffEnv>, opts: AccountsOptions): Account
   const exportedList = (user: BffUser) =>
     store.exportedList(ownerOf(user), randomUUID(), EXPORTED_BEFORE, now().toISOString());
 
+  // An export records its companies in "Exported before" as its pages are written, without waiting
+  // (the store's writes may be round trips to PostgreSQL): the user's reads of account lists wait
+  // for those still being written, so a list read after an export shows what it exported.
+  const recording = new Map<string, Set<Promise<void>>>();
+  const recorded = async (userId: string): Promise<void> => {
+    const pending = recording.get(userId);
+    if (pending) await Promise.allSettled([...pending]);
+  };
+  const record = (userId: string, write: Promise<void>): Promise<void> => {
+    let pending = recording.get(userId);
+    if (!pending) {
+      pending = new Set();
+      recording.set(userId, pending);
+    }
+    const set = pending;
+    set.add(write);
+    return write.finally(() => {
+      set.delete(write);
+      if (set.size === 0 && recording.get(userId) === set) recording.delete(userId);
+    });
+  };
+
   const summaryOf = (l: AccountListRecord, user: BffUser): AccountListSummary => ({
     id: l.id,
     name: l.name,
@@ -472,6 +494,7 @@ export function mountAccounts(app: Hono<BffEnv>, opts: AccountsOptions): Account
 
   route(app, 'bff.accounts.lists', async (c) => {
     const user = c.get('user');
+    await recorded(user.id);
     await exportedList(user);
     const lists = await store.visibleLists(user.id);
     return c.json({ data: lists.map((l) => summaryOf(l, user)) });
@@ -479,6 +502,7 @@ export function mountAccounts(app: Hono<BffEnv>, opts: AccountsOptions): Account
 
   route(app, 'bff.accounts.list', async (c) => {
     const user = c.get('user');
+    await recorded(user.id);
     const l = await store.getList(c.req.param('id') ?? '');
     if (!visible(l, user)) return problem(404, 'No such account list.');
     const members = await store.members(l!.id);
@@ -501,6 +525,7 @@ export function mountAccounts(app: Hono<BffEnv>, opts: AccountsOptions): Account
   const usableLists: Accounts['usableLists'] = async (user, ids, field) => {
     const out: AccountListRecord[] = [];
     const errors: { path: string; message: string }[] = [];
+    await recorded(user.id);
     for (const [i, id] of ids.entries()) {
       const l = await store.getList(id);
       if (visible(l, user)) out.push(l!);
@@ -556,15 +581,20 @@ export function mountAccounts(app: Hono<BffEnv>, opts: AccountsOptions): Account
     exportedList,
     recordExport: async (user, rows) => {
       if (rows.length === 0) return;
-      const list = await exportedList(user);
-      await store.addMembers(
-        list.id,
-        rows.map((r) => ({
-          uuid: r.uuid,
-          name: r.name,
-          domain: r.domain ?? domainOf({ website: r.website ?? '' }),
-        })),
-        now().toISOString(),
+      const at = now().toISOString();
+      await record(
+        user.id,
+        exportedList(user).then((list) =>
+          store.addMembers(
+            list.id,
+            rows.map((r) => ({
+              uuid: r.uuid,
+              name: r.name,
+              domain: r.domain ?? domainOf({ website: r.website ?? '' }),
+            })),
+            at,
+          ),
+        ),
       );
     },
     usableLists,

@@ -1,13 +1,17 @@
 /**
  * The account lists' store (issue 15): imports with their rows, account lists with their members,
- * and what bulk enrichment already fetched. An async interface, so a PostgreSQL implementation can
- * stand beside this SQLite one (docs/decisions/0013): all SQL of account lists is in this file,
- * portable (TEXT ids, ISO TEXT timestamps, JSON as TEXT, ON CONFLICT), and the schema is one
- * `CREATE TABLE IF NOT EXISTS` string applied when the store is made.
+ * and what bulk enrichment already fetched. All SQL of account lists is in this file, portable
+ * (docs/decisions/0013): TEXT ids, ISO TEXT timestamps, JSON as TEXT, 0/1 integers for booleans,
+ * `ON CONFLICT`, `?` parameters (numbered on PostgreSQL). It runs on the BFF's store, SQLite or
+ * PostgreSQL, through its portable SQL and transactions; the schema is the store's migration 4.
  */
 import type { AccountListSource, Candidate, ImportState, MatchReason } from '../../contract/accounts';
-import type { BffDb } from '../store/db';
+import type { BffStore, PortableSql } from '../store/store';
 
+/**
+ * The tables, one text for both engines (the store's migration 4; DOUBLE PRECISION is REAL to
+ * SQLite). IF NOT EXISTS: SQLite files from before the migration may hold them, made by this store.
+ */
 export const ACCOUNTS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS account_lists (
   id          TEXT PRIMARY KEY,
@@ -88,7 +92,7 @@ CREATE TABLE IF NOT EXISTS account_enrichment_runs (
   sections        TEXT NOT NULL,
   done            INTEGER NOT NULL,
   total           INTEGER NOT NULL,
-  credits         REAL NOT NULL,
+  credits         DOUBLE PRECISION NOT NULL,
   stopped_reason  TEXT,
   started_at      TEXT NOT NULL,
   updated_at      TEXT NOT NULL
@@ -256,7 +260,7 @@ export interface AccountStore {
 }
 
 // ---------------------------------------------------------------------------------------------
-// SQLite
+// On the BFF's store (SQLite or PostgreSQL)
 
 type ListRow = {
   id: string;
@@ -362,12 +366,45 @@ const ROW_FILTER_SQL: Readonly<Record<RowFilter, string>> = {
   matched: `state = 'done' AND confidence >= 2`,
 };
 
-/** SQLite's bound-parameter limit is 32,766; lookups go in chunks well under it. */
-const CHUNK = 500;
+/** Values per `IN (...)` lookup; lists are padded to a power of two (few statement shapes to prepare). */
+const CHUNK = 512;
+/** Rows per multi-row INSERT of an import's rows (8 parameters each). */
+const ROWS_PER_INSERT = 64;
 
-export class SqliteAccountStore implements AccountStore {
-  constructor(private readonly db: BffDb) {
-    db.exec(ACCOUNTS_SCHEMA);
+/** `IN (?, ...)` for `values`, padded with NULLs (they match nothing) to a power of two. */
+function inList(values: readonly string[]): { marks: string; params: (string | null)[] } {
+  let size = 8;
+  while (size < values.length) size *= 2;
+  const params: (string | null)[] = [...values];
+  while (params.length < size) params.push(null);
+  return { marks: params.map(() => '?').join(', '), params };
+}
+
+const rowValues = (importId: string, r: NewRow): unknown[] => [
+  importId,
+  r.line,
+  JSON.stringify(r.cells),
+  r.name,
+  r.domain,
+  r.invalid ? 'invalid' : 'pending',
+  r.invalid ? 0 : null,
+  r.invalid ? `invalid row: ${r.invalid}` : null,
+];
+
+const ADD_MEMBER = `INSERT INTO account_list_members (list_id, uuid, name, domain, added_at) VALUES (?, ?, ?, ?, ?)
+  ON CONFLICT (list_id, uuid) DO NOTHING`;
+const TOUCH_LIST = 'UPDATE account_lists SET updated_at = ? WHERE id = ?';
+
+type Transact = <T>(fn: (sql: PortableSql) => Promise<T>) => Promise<T>;
+
+export class SqlAccountStore implements AccountStore {
+  private readonly sql: PortableSql;
+  private readonly transaction: Transact;
+
+  /** On the BFF's store (its schema has the accounts' tables: migration 4). */
+  constructor(store: Pick<BffStore, 'sql' | 'transaction'>) {
+    this.sql = store.sql;
+    this.transaction = (fn) => store.transaction(fn);
   }
 
   async createList(l: {
@@ -378,102 +415,90 @@ export class SqliteAccountStore implements AccountStore {
     importId: string | null;
     at: string;
   }): Promise<void> {
-    this.db
-      .prepare(
-        `INSERT INTO account_lists (id, owner_id, owner_name, name, source, shared, import_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)`,
-      )
-      .run(l.id, l.owner.id, l.owner.name, l.name, l.source, l.importId, l.at, l.at);
+    await this.sql.run(
+      `INSERT INTO account_lists (id, owner_id, owner_name, name, source, shared, import_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+      [l.id, l.owner.id, l.owner.name, l.name, l.source, l.importId, l.at, l.at],
+    );
   }
 
   async exportedList(owner: Owner, id: string, name: string, at: string): Promise<AccountListRecord> {
-    this.db
-      .prepare(
-        `INSERT INTO account_lists (id, owner_id, owner_name, name, source, shared, import_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, 'exported', 0, NULL, ?, ?)
-         ON CONFLICT (owner_id) WHERE source = 'exported' DO NOTHING`,
-      )
-      .run(id, owner.id, owner.name, name, at, at);
-    const row = this.db
-      .prepare(`SELECT ${LIST_COLS} FROM account_lists l WHERE l.owner_id = ? AND l.source = 'exported'`)
-      .get(owner.id) as ListRow;
-    return toList(row);
+    await this.sql.run(
+      `INSERT INTO account_lists (id, owner_id, owner_name, name, source, shared, import_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'exported', 0, NULL, ?, ?)
+       ON CONFLICT (owner_id) WHERE source = 'exported' DO NOTHING`,
+      [id, owner.id, owner.name, name, at, at],
+    );
+    const row = await this.sql.get<ListRow>(
+      `SELECT ${LIST_COLS} FROM account_lists l WHERE l.owner_id = ? AND l.source = 'exported'`,
+      [owner.id],
+    );
+    return toList(row!);
   }
 
   async getList(id: string): Promise<AccountListRecord | undefined> {
-    const row = this.db.prepare(`SELECT ${LIST_COLS} FROM account_lists l WHERE l.id = ?`).get(id) as
-      | ListRow
-      | undefined;
+    const row = await this.sql.get<ListRow>(`SELECT ${LIST_COLS} FROM account_lists l WHERE l.id = ?`, [id]);
     return row ? toList(row) : undefined;
   }
 
   async deleteList(id: string): Promise<void> {
-    this.db.transaction(() => {
-      this.db.prepare('DELETE FROM account_list_members WHERE list_id = ?').run(id);
-      this.db.prepare('DELETE FROM account_enrichment WHERE list_id = ?').run(id);
-      this.db.prepare('DELETE FROM account_enrichment_runs WHERE list_id = ?').run(id);
-      this.db.prepare('DELETE FROM account_lists WHERE id = ?').run(id);
-    })();
+    await this.transaction(async (sql) => {
+      await sql.run('DELETE FROM account_list_members WHERE list_id = ?', [id]);
+      await sql.run('DELETE FROM account_enrichment WHERE list_id = ?', [id]);
+      await sql.run('DELETE FROM account_enrichment_runs WHERE list_id = ?', [id]);
+      await sql.run('DELETE FROM account_lists WHERE id = ?', [id]);
+    });
   }
 
   async visibleLists(userId: string): Promise<AccountListRecord[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT ${LIST_COLS} FROM account_lists l WHERE l.owner_id = ? OR l.shared = 1
-         ORDER BY CASE WHEN l.source = 'exported' THEN 0 ELSE 1 END, l.created_at DESC, l.id`,
-      )
-      .all(userId) as ListRow[];
+    const rows = await this.sql.all<ListRow>(
+      `SELECT ${LIST_COLS} FROM account_lists l WHERE l.owner_id = ? OR l.shared = 1
+       ORDER BY CASE WHEN l.source = 'exported' THEN 0 ELSE 1 END, l.created_at DESC, l.id`,
+      [userId],
+    );
     return rows.map(toList);
   }
 
   async updateList(id: string, patch: { name?: string; shared?: boolean }, at: string): Promise<void> {
-    this.db
-      .prepare(
-        `UPDATE account_lists SET name = COALESCE(?, name), shared = COALESCE(?, shared), updated_at = ? WHERE id = ?`,
-      )
-      .run(patch.name ?? null, patch.shared === undefined ? null : patch.shared ? 1 : 0, at, id);
+    await this.sql.run(
+      'UPDATE account_lists SET name = COALESCE(?, name), shared = COALESCE(?, shared), updated_at = ? WHERE id = ?',
+      [patch.name ?? null, patch.shared === undefined ? null : patch.shared ? 1 : 0, at, id],
+    );
   }
 
   async members(listId: string, page?: { limit: number; offset: number }): Promise<MemberRecord[]> {
-    const sql = `SELECT uuid, name, domain FROM account_list_members WHERE list_id = ? ORDER BY added_at, uuid`;
-    return (
-      page
-        ? this.db.prepare(`${sql} LIMIT ? OFFSET ?`).all(listId, page.limit, page.offset)
-        : this.db.prepare(sql).all(listId)
-    ) as MemberRecord[];
+    const text =
+      'SELECT uuid, name, domain FROM account_list_members WHERE list_id = ? ORDER BY added_at, uuid';
+    return page
+      ? this.sql.all<MemberRecord>(`${text} LIMIT ? OFFSET ?`, [listId, page.limit, page.offset])
+      : this.sql.all<MemberRecord>(text, [listId]);
   }
 
   async addMembers(listId: string, members: readonly MemberRecord[], at: string): Promise<void> {
     if (members.length === 0) return;
-    const insert = this.db.prepare(
-      `INSERT INTO account_list_members (list_id, uuid, name, domain, added_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (list_id, uuid) DO NOTHING`,
-    );
-    this.db.transaction(() => {
-      for (const m of members) insert.run(listId, m.uuid, m.name, m.domain, at);
-      this.db.prepare('UPDATE account_lists SET updated_at = ? WHERE id = ?').run(at, listId);
-    })();
+    await this.transaction(async (sql) => {
+      for (const m of members) await sql.run(ADD_MEMBER, [listId, m.uuid, m.name, m.domain, at]);
+      await sql.run(TOUCH_LIST, [at, listId]);
+    });
   }
 
   async removeMember(listId: string, uuid: string, at: string): Promise<void> {
-    this.db.transaction(() => {
-      this.db.prepare('DELETE FROM account_list_members WHERE list_id = ? AND uuid = ?').run(listId, uuid);
-      this.db.prepare('UPDATE account_lists SET updated_at = ? WHERE id = ?').run(at, listId);
-    })();
+    await this.transaction(async (sql) => {
+      await sql.run('DELETE FROM account_list_members WHERE list_id = ? AND uuid = ?', [listId, uuid]);
+      await sql.run(TOUCH_LIST, [at, listId]);
+    });
   }
 
   async membersAmong(listIds: readonly string[], uuids: readonly string[]): Promise<Map<string, string[]>> {
     const out = new Map<string, string[]>();
     if (listIds.length === 0 || uuids.length === 0) return out;
-    const lists = listIds.map(() => '?').join(', ');
+    const lists = inList(listIds);
     for (let i = 0; i < uuids.length; i += CHUNK) {
-      const chunk = uuids.slice(i, i + CHUNK);
-      const rows = this.db
-        .prepare(
-          `SELECT uuid, list_id FROM account_list_members
-           WHERE list_id IN (${lists}) AND uuid IN (${chunk.map(() => '?').join(', ')})`,
-        )
-        .all(...listIds, ...chunk) as { uuid: string; list_id: string }[];
+      const chunk = inList(uuids.slice(i, i + CHUNK));
+      const rows = await this.sql.all<{ uuid: string; list_id: string }>(
+        `SELECT uuid, list_id FROM account_list_members WHERE list_id IN (${lists.marks}) AND uuid IN (${chunk.marks})`,
+        [...lists.params, ...chunk.params],
+      );
       for (const r of rows) out.set(r.uuid, [...(out.get(r.uuid) ?? []), r.list_id]);
     }
     return out;
@@ -482,13 +507,11 @@ export class SqliteAccountStore implements AccountStore {
   async createImport(i: ImportRecord, batches: AsyncIterable<NewRow[]>): Promise<void> {
     // The import row first (status 'queued' only once every row is in: until then the runner does
     // not see it), then the rows batch by batch as the parser hands them over.
-    this.db
-      .prepare(
-        `INSERT INTO account_imports (id, owner_id, owner_name, owner_role, name, status, columns, name_column,
-           domain_column, delimiter, rows, requests, account_list_id, error, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, 'failed', ?, ?, ?, ?, ?, 0, ?, 'the upload did not finish', ?, ?)`,
-      )
-      .run(
+    await this.sql.run(
+      `INSERT INTO account_imports (id, owner_id, owner_name, owner_role, name, status, columns, name_column,
+         domain_column, delimiter, rows, requests, account_list_id, error, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 'failed', ?, ?, ?, ?, ?, 0, ?, 'the upload did not finish', ?, ?)`,
+      [
         i.id,
         i.owner.id,
         i.owner.name,
@@ -502,58 +525,54 @@ export class SqliteAccountStore implements AccountStore {
         i.accountListId,
         i.createdAt,
         i.updatedAt,
-      );
-    const insert = this.db.prepare(
-      `INSERT INTO account_import_rows (import_id, line, cells, in_name, in_domain, state, confidence, reason)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ],
     );
-    const insertBatch = this.db.transaction((rows: NewRow[]) => {
-      for (const r of rows) {
-        insert.run(
-          i.id,
-          r.line,
-          JSON.stringify(r.cells),
-          r.name,
-          r.domain,
-          r.invalid ? 'invalid' : 'pending',
-          r.invalid ? 0 : null,
-          r.invalid ? `invalid row: ${r.invalid}` : null,
-        );
-      }
-    });
+    const insertRows = (sql: PortableSql, rows: readonly NewRow[]) =>
+      sql.run(
+        `INSERT INTO account_import_rows (import_id, line, cells, in_name, in_domain, state, confidence, reason)
+         VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        rows.flatMap((r) => rowValues(i.id, r)),
+      );
     try {
-      for await (const batch of batches) insertBatch(batch);
+      for await (const batch of batches) {
+        if (batch.length === 0) continue;
+        await this.transaction(async (sql) => {
+          for (let k = 0; k < batch.length; k += ROWS_PER_INSERT)
+            await insertRows(sql, batch.slice(k, k + ROWS_PER_INSERT));
+        });
+      }
     } catch (e) {
-      this.db.prepare('DELETE FROM account_import_rows WHERE import_id = ?').run(i.id);
-      this.db.prepare('DELETE FROM account_imports WHERE id = ?').run(i.id);
+      await this.transaction(async (sql) => {
+        await sql.run('DELETE FROM account_import_rows WHERE import_id = ?', [i.id]);
+        await sql.run('DELETE FROM account_imports WHERE id = ?', [i.id]);
+      });
       throw e;
     }
-    this.db
-      .prepare(`UPDATE account_imports SET status = ?, error = NULL, rows = ? WHERE id = ?`)
-      .run(i.status, i.rows, i.id);
+    await this.sql.run('UPDATE account_imports SET status = ?, error = NULL, rows = ? WHERE id = ?', [
+      i.status,
+      i.rows,
+      i.id,
+    ]);
   }
 
   async getImport(id: string): Promise<ImportRecord | undefined> {
-    const r = this.db.prepare('SELECT * FROM account_imports WHERE id = ?').get(id) as ImportRow | undefined;
+    const r = await this.sql.get<ImportRow>('SELECT * FROM account_imports WHERE id = ?', [id]);
     return r ? toImport(r) : undefined;
   }
 
   async importsOf(ownerId: string): Promise<ImportRecord[]> {
-    return (
-      this.db
-        .prepare('SELECT * FROM account_imports WHERE owner_id = ? ORDER BY created_at DESC, id')
-        .all(ownerId) as ImportRow[]
-    ).map(toImport);
+    const rows = await this.sql.all<ImportRow>(
+      'SELECT * FROM account_imports WHERE owner_id = ? ORDER BY created_at DESC, id',
+      [ownerId],
+    );
+    return rows.map(toImport);
   }
 
   async unfinishedImports(): Promise<ImportRecord[]> {
-    return (
-      this.db
-        .prepare(
-          `SELECT * FROM account_imports WHERE status IN ('queued', 'matching') ORDER BY created_at, id`,
-        )
-        .all() as ImportRow[]
-    ).map(toImport);
+    const rows = await this.sql.all<ImportRow>(
+      `SELECT * FROM account_imports WHERE status IN ('queued', 'matching') ORDER BY created_at, id`,
+    );
+    return rows.map(toImport);
   }
 
   async setImportStatus(
@@ -562,68 +581,65 @@ export class SqliteAccountStore implements AccountStore {
     at: string,
     error: string | null = null,
   ): Promise<void> {
-    this.db
-      .prepare('UPDATE account_imports SET status = ?, error = ?, updated_at = ? WHERE id = ?')
-      .run(status, error, at, id);
+    await this.sql.run('UPDATE account_imports SET status = ?, error = ?, updated_at = ? WHERE id = ?', [
+      status,
+      error,
+      at,
+      id,
+    ]);
   }
 
   async counts(id: string): Promise<ImportCounts> {
-    const r = this.db
-      .prepare(
-        `SELECT
-           SUM(CASE WHEN state <> 'pending' THEN 1 ELSE 0 END) AS processed,
-           SUM(CASE WHEN state = 'done' AND confidence >= 2 THEN 1 ELSE 0 END) AS matched,
-           SUM(CASE WHEN state = 'done' AND reason = 'several candidates' THEN 1 ELSE 0 END) AS ambiguous,
-           SUM(CASE WHEN state = 'done' AND confidence = 0 THEN 1 ELSE 0 END) AS unmatched,
-           SUM(CASE WHEN state = 'invalid' THEN 1 ELSE 0 END) AS invalid
-         FROM account_import_rows WHERE import_id = ?`,
-      )
-      .get(id) as Record<keyof ImportCounts, number | null>;
+    const r = await this.sql.get<Record<keyof ImportCounts, number | null>>(
+      `SELECT
+         SUM(CASE WHEN state <> 'pending' THEN 1 ELSE 0 END) AS processed,
+         SUM(CASE WHEN state = 'done' AND confidence >= 2 THEN 1 ELSE 0 END) AS matched,
+         SUM(CASE WHEN state = 'done' AND reason = 'several candidates' THEN 1 ELSE 0 END) AS ambiguous,
+         SUM(CASE WHEN state = 'done' AND confidence = 0 THEN 1 ELSE 0 END) AS unmatched,
+         SUM(CASE WHEN state = 'invalid' THEN 1 ELSE 0 END) AS invalid
+       FROM account_import_rows WHERE import_id = ?`,
+      [id],
+    );
     return {
-      processed: r.processed ?? 0,
-      matched: r.matched ?? 0,
-      ambiguous: r.ambiguous ?? 0,
-      unmatched: r.unmatched ?? 0,
-      invalid: r.invalid ?? 0,
+      processed: r?.processed ?? 0,
+      matched: r?.matched ?? 0,
+      ambiguous: r?.ambiguous ?? 0,
+      unmatched: r?.unmatched ?? 0,
+      invalid: r?.invalid ?? 0,
     };
   }
 
   async invalidLines(id: string, limit: number): Promise<number[]> {
-    return (
-      this.db
-        .prepare(
-          `SELECT line FROM account_import_rows WHERE import_id = ? AND state = 'invalid' ORDER BY line LIMIT ?`,
-        )
-        .all(id, limit) as { line: number }[]
-    ).map((r) => r.line);
+    const rows = await this.sql.all<{ line: number }>(
+      `SELECT line FROM account_import_rows WHERE import_id = ? AND state = 'invalid' ORDER BY line LIMIT ?`,
+      [id, limit],
+    );
+    return rows.map((r) => r.line);
   }
 
   async pendingRows(id: string, afterLine: number, limit: number): Promise<RowRecord[]> {
-    return (
-      this.db
-        .prepare(
-          `SELECT * FROM account_import_rows WHERE import_id = ? AND state = 'pending' AND line > ?
-           ORDER BY line LIMIT ?`,
-        )
-        .all(id, afterLine, limit) as DbRow[]
-    ).map(toRow);
+    const rows = await this.sql.all<DbRow>(
+      `SELECT * FROM account_import_rows WHERE import_id = ? AND state = 'pending' AND line > ?
+       ORDER BY line LIMIT ?`,
+      [id, afterLine, limit],
+    );
+    return rows.map(toRow);
   }
 
   async rows(id: string, filter: RowFilter, afterLine: number, limit: number): Promise<RowRecord[]> {
-    return (
-      this.db
-        .prepare(
-          `SELECT * FROM account_import_rows WHERE import_id = ? AND line > ? AND ${ROW_FILTER_SQL[filter]}
-           ORDER BY line LIMIT ?`,
-        )
-        .all(id, afterLine, limit) as DbRow[]
-    ).map(toRow);
+    const rows = await this.sql.all<DbRow>(
+      `SELECT * FROM account_import_rows WHERE import_id = ? AND line > ? AND ${ROW_FILTER_SQL[filter]}
+       ORDER BY line LIMIT ?`,
+      [id, afterLine, limit],
+    );
+    return rows.map(toRow);
   }
 
   async row(id: string, line: number): Promise<RowRecord | undefined> {
-    const r = this.db
-      .prepare('SELECT * FROM account_import_rows WHERE import_id = ? AND line = ?')
-      .get(id, line) as DbRow | undefined;
+    const r = await this.sql.get<DbRow>(
+      'SELECT * FROM account_import_rows WHERE import_id = ? AND line = ?',
+      [id, line],
+    );
     return r ? toRow(r) : undefined;
   }
 
@@ -636,14 +652,14 @@ export class SqliteAccountStore implements AccountStore {
     matched: boolean,
     at: string,
   ): Promise<boolean> {
-    return this.db.transaction(() => {
-      const changed = this.db
-        .prepare(
-          `UPDATE account_import_rows SET state = 'done', uuid = ?, company_name = ?, company_domain = ?,
-             confidence = ?, reason = ?, candidates = ?, matched_at = ?
-           WHERE import_id = ? AND line = ? AND state = 'pending'`,
-        )
-        .run(
+    return this.transaction(async (sql) => {
+      // Only a pending row: on PostgreSQL a second transaction updating it waits for this one, then
+      // finds it done and counts no row (as SQLite, where transactions run one after another).
+      const { changes } = await sql.run(
+        `UPDATE account_import_rows SET state = 'done', uuid = ?, company_name = ?, company_domain = ?,
+           confidence = ?, reason = ?, candidates = ?, matched_at = ?
+         WHERE import_id = ? AND line = ? AND state = 'pending'`,
+        [
           result.uuid,
           result.name,
           result.domain,
@@ -653,21 +669,18 @@ export class SqliteAccountStore implements AccountStore {
           at,
           importId,
           line,
-        ).changes;
-      if (changed === 0) return false;
-      this.db
-        .prepare('UPDATE account_imports SET requests = requests + ?, updated_at = ? WHERE id = ?')
-        .run(requests, at, importId);
-      if (matched && result.uuid) {
-        this.db
-          .prepare(
-            `INSERT INTO account_list_members (list_id, uuid, name, domain, added_at) VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (list_id, uuid) DO NOTHING`,
-          )
-          .run(listId, result.uuid, result.name ?? '', result.domain ?? '', at);
-      }
+        ],
+      );
+      if (changes === 0) return false;
+      await sql.run('UPDATE account_imports SET requests = requests + ?, updated_at = ? WHERE id = ?', [
+        requests,
+        at,
+        importId,
+      ]);
+      if (matched && result.uuid)
+        await sql.run(ADD_MEMBER, [listId, result.uuid, result.name ?? '', result.domain ?? '', at]);
       return true;
-    })();
+    });
   }
 
   async pickRow(
@@ -677,39 +690,33 @@ export class SqliteAccountStore implements AccountStore {
     listId: string,
     at: string,
   ): Promise<void> {
-    this.db.transaction(() => {
-      const before = this.db
-        .prepare('SELECT uuid, confidence FROM account_import_rows WHERE import_id = ? AND line = ?')
-        .get(importId, line) as { uuid: string | null; confidence: number | null } | undefined;
-      this.db
-        .prepare(
-          `UPDATE account_import_rows SET uuid = ?, company_name = ?, company_domain = ?, confidence = ?,
-             reason = ?, matched_at = ? WHERE import_id = ? AND line = ?`,
-        )
-        .run(result.uuid, result.name, result.domain, result.confidence, result.reason, at, importId, line);
+    await this.transaction(async (sql) => {
+      const before = await sql.get<{ uuid: string | null; confidence: number | null }>(
+        'SELECT uuid, confidence FROM account_import_rows WHERE import_id = ? AND line = ?',
+        [importId, line],
+      );
+      await sql.run(
+        `UPDATE account_import_rows SET uuid = ?, company_name = ?, company_domain = ?, confidence = ?,
+           reason = ?, matched_at = ? WHERE import_id = ? AND line = ?`,
+        [result.uuid, result.name, result.domain, result.confidence, result.reason, at, importId, line],
+      );
       // The company the row named before leaves the list, unless another row of the import names it.
       if (before?.uuid && before.uuid !== result.uuid) {
-        const other = this.db
-          .prepare(
-            `SELECT 1 FROM account_import_rows WHERE import_id = ? AND uuid = ? AND line <> ? AND confidence >= 2 LIMIT 1`,
-          )
-          .get(importId, before.uuid, line);
+        const other = await sql.get(
+          'SELECT 1 AS one FROM account_import_rows WHERE import_id = ? AND uuid = ? AND line <> ? AND confidence >= 2 LIMIT 1',
+          [importId, before.uuid, line],
+        );
         if (!other)
-          this.db
-            .prepare('DELETE FROM account_list_members WHERE list_id = ? AND uuid = ?')
-            .run(listId, before.uuid);
+          await sql.run('DELETE FROM account_list_members WHERE list_id = ? AND uuid = ?', [
+            listId,
+            before.uuid,
+          ]);
       }
-      if (result.uuid) {
-        this.db
-          .prepare(
-            `INSERT INTO account_list_members (list_id, uuid, name, domain, added_at) VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (list_id, uuid) DO NOTHING`,
-          )
-          .run(listId, result.uuid, result.name ?? '', result.domain ?? '', at);
-      }
-      this.db.prepare('UPDATE account_lists SET updated_at = ? WHERE id = ?').run(at, listId);
-      this.db.prepare('UPDATE account_imports SET updated_at = ? WHERE id = ?').run(at, importId);
-    })();
+      if (result.uuid)
+        await sql.run(ADD_MEMBER, [listId, result.uuid, result.name ?? '', result.domain ?? '', at]);
+      await sql.run(TOUCH_LIST, [at, listId]);
+      await sql.run('UPDATE account_imports SET updated_at = ? WHERE id = ?', [at, importId]);
+    });
   }
 
   async enrichedSections(
@@ -718,13 +725,11 @@ export class SqliteAccountStore implements AccountStore {
   ): Promise<Map<string, Map<string, unknown>>> {
     const out = new Map<string, Map<string, unknown>>();
     for (let i = 0; i < uuids.length; i += CHUNK) {
-      const chunk = uuids.slice(i, i + CHUNK);
-      const rows = this.db
-        .prepare(
-          `SELECT uuid, section, data FROM account_enrichment
-           WHERE list_id = ? AND uuid IN (${chunk.map(() => '?').join(', ')})`,
-        )
-        .all(listId, ...chunk) as { uuid: string; section: string; data: string }[];
+      const chunk = inList(uuids.slice(i, i + CHUNK));
+      const rows = await this.sql.all<{ uuid: string; section: string; data: string }>(
+        `SELECT uuid, section, data FROM account_enrichment WHERE list_id = ? AND uuid IN (${chunk.marks})`,
+        [listId, ...chunk.params],
+      );
       for (const r of rows) {
         let m = out.get(r.uuid);
         if (!m) {
@@ -743,31 +748,29 @@ export class SqliteAccountStore implements AccountStore {
     sections: Record<string, unknown>,
     at: string,
   ): Promise<void> {
-    const upsert = this.db.prepare(
-      `INSERT INTO account_enrichment (list_id, uuid, section, data, at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (list_id, uuid, section) DO UPDATE SET data = excluded.data, at = excluded.at`,
-    );
-    this.db.transaction(() => {
+    await this.transaction(async (sql) => {
       for (const [section, data] of Object.entries(sections))
-        upsert.run(listId, uuid, section, JSON.stringify(data), at);
-    })();
+        await sql.run(
+          `INSERT INTO account_enrichment (list_id, uuid, section, data, at) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (list_id, uuid, section) DO UPDATE SET data = excluded.data, at = excluded.at`,
+          [listId, uuid, section, JSON.stringify(data), at],
+        );
+    });
   }
 
   async getRun(listId: string): Promise<EnrichmentRunRecord | undefined> {
-    const r = this.db.prepare('SELECT * FROM account_enrichment_runs WHERE list_id = ?').get(listId) as
-      | {
-          list_id: string;
-          user_id: string;
-          status: EnrichmentRunRecord['status'];
-          sections: string;
-          done: number;
-          total: number;
-          credits: number;
-          stopped_reason: string | null;
-          started_at: string;
-          updated_at: string;
-        }
-      | undefined;
+    const r = await this.sql.get<{
+      list_id: string;
+      user_id: string;
+      status: EnrichmentRunRecord['status'];
+      sections: string;
+      done: number;
+      total: number;
+      credits: number;
+      stopped_reason: string | null;
+      started_at: string;
+      updated_at: string;
+    }>('SELECT * FROM account_enrichment_runs WHERE list_id = ?', [listId]);
     return r
       ? {
           listId: r.list_id,
@@ -785,16 +788,14 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async saveRun(run: EnrichmentRunRecord): Promise<void> {
-    this.db
-      .prepare(
-        `INSERT INTO account_enrichment_runs (list_id, user_id, status, sections, done, total, credits,
-           stopped_reason, started_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (list_id) DO UPDATE SET user_id = excluded.user_id, status = excluded.status,
-           sections = excluded.sections, done = excluded.done, total = excluded.total,
-           credits = excluded.credits, stopped_reason = excluded.stopped_reason,
-           started_at = excluded.started_at, updated_at = excluded.updated_at`,
-      )
-      .run(
+    await this.sql.run(
+      `INSERT INTO account_enrichment_runs (list_id, user_id, status, sections, done, total, credits,
+         stopped_reason, started_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (list_id) DO UPDATE SET user_id = excluded.user_id, status = excluded.status,
+         sections = excluded.sections, done = excluded.done, total = excluded.total,
+         credits = excluded.credits, stopped_reason = excluded.stopped_reason,
+         started_at = excluded.started_at, updated_at = excluded.updated_at`,
+      [
         run.listId,
         run.userId,
         run.status,
@@ -805,6 +806,7 @@ export class SqliteAccountStore implements AccountStore {
         run.stoppedReason,
         run.startedAt,
         run.updatedAt,
-      );
+      ],
+    );
   }
 }

@@ -9,12 +9,13 @@ import { pathOf } from '../../contract/endpoints';
 import { type Service, startService } from '../../embedded/service';
 import { csvOf, datasetCompanies, upload } from '../../testing/accounts';
 import { type RunningBff, startBff } from '../../testing/bff-server';
+import { testStore } from '../../testing/test-store';
 import { addUser } from '../auth/users';
-import { type BffDb, openBffDatabase } from '../store/db';
+import type { BffStore } from '../store/store';
 import { embeddedUpstream } from '../upstream/upstream';
 
 let service: Service;
-let db: BffDb;
+let db: BffStore;
 let bff: RunningBff;
 const ALICE = { name: 'alice', password: 'correct horse battery' };
 const BOB = { name: 'bob', password: 'another long secret' };
@@ -25,17 +26,17 @@ const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(
 
 beforeAll(async () => {
   service = await startService({ dataDir: ':memory:', companies: 300, seed: 9 });
-  db = openBffDatabase(':memory:');
+  db = await testStore();
   await addUser(db, { ...ALICE, dailyBudget: null });
   await addUser(db, { ...BOB, dailyBudget: null });
-  bff = await startBff({ upstream: embeddedUpstream(service), mode: 'team', db });
+  bff = await startBff({ upstream: embeddedUpstream(service), mode: 'team', store: db });
   alice = cookieOf(await bff.post('/bff/session', { username: ALICE.name, password: ALICE.password }));
   bob = cookieOf(await bff.post('/bff/session', { username: BOB.name, password: BOB.password }));
 });
 
 afterAll(async () => {
   await bff.close();
-  db.close();
+  await db.close();
   service.close();
 });
 

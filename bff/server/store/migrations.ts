@@ -17,6 +17,7 @@
  * because data files from before migrations already hold those tables; later ones need not.
  */
 import type Database from 'better-sqlite3';
+import { ACCOUNTS_SCHEMA } from '../accounts/store';
 import { SAVED_LISTS_SCHEMA } from '../saved-lists/store';
 
 export type Migration = {
@@ -244,6 +245,14 @@ CREATE UNLOGGED TABLE rate_limits (
     // from before this migration may already hold the tables, made by the store itself then.
     sqlite: SAVED_LISTS_SCHEMA,
     postgres: SAVED_LISTS_SCHEMA,
+  },
+  {
+    id: 4,
+    name: 'account lists: lists, members, imports and their rows, enrichment (docs/decisions/0017-account-lists.md)',
+    // One text for both engines, as migration 3 (IF NOT EXISTS for SQLite files whose tables the
+    // accounts store made itself before this migration).
+    sqlite: ACCOUNTS_SCHEMA,
+    postgres: ACCOUNTS_SCHEMA,
   },
 ];
 
