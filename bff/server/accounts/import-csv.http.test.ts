@@ -94,6 +94,23 @@ describe('POST /bff/accounts/imports: reading the file', () => {
     ]);
   });
 
+  it('reports a row of delimiters only as the last line too (only blank lines trail unreported)', async () => {
+    const a = companies[12]!;
+    for (const ending of ['\n,,', '\n,,\n', '\n,,\n\n', '\r\n ; \r\n']) {
+      const delimiter = ending.includes(';') ? ';' : ',';
+      const text = `Name${delimiter}Website${ending.startsWith('\r') ? '\r' : ''}\n${a.name}${delimiter}${a.domain}${ending}`;
+      const acc = await accepted(await upload(bff, text));
+      expect(acc.rows).toBe(2);
+      const s = await finished(bff, acc.id);
+      expect(s).toMatchObject({ matched: 1, invalid: 1, invalid_lines: [3] });
+      const rows = await rowsOf(acc.id);
+      expect(rows.map((r) => [r.line, r.reason])).toEqual([
+        [2, 'exact domain'],
+        [3, 'invalid row: empty row'],
+      ]);
+    }
+  });
+
   it('guesses "Account Name" and "Website" headers, and takes columns named by parameters', async () => {
     const c = companies[20]!;
     const text = csvOf([

@@ -369,11 +369,12 @@ async function open(
   const nameIdx = nameColumn ? columns.indexOf(nameColumn) : -1;
   const domainIdx = domainColumn ? columns.indexOf(domainColumn) : -1;
 
-  // Rows: empty records at the end of the file are trailing blank lines, not rows; inside the
-  // file they are rows (empty ones, reported).
+  // Rows: blank lines (nothing but spaces, not even a delimiter) at the end of the file are no
+  // rows; inside the file they are rows (empty ones, reported). A line of delimiters only (",,") is
+  // a row wherever it is: reported as empty, also as the last line.
   let count = 0;
   const held: NewRow[] = [];
-  const isBlank = (p: Parsed) => 'cells' in p && p.cells.every((c) => c.trim() === '');
+  const isBlank = (p: Parsed) => 'cells' in p && p.cells.length <= 1 && (p.cells[0] ?? '').trim() === '';
   async function nextRow(): Promise<NewRow | undefined> {
     if (held.length > 0 && held[0]!.invalid !== 'pending-blank') return held.shift();
     for (;;) {
