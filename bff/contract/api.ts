@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { AccountListIds } from './accounts';
+import { EMPLOYEE_RATING_TYPES, FRACTION_RATING_TYPES } from './employee-ratings';
 import { COMPANY_STATUSES } from './enums';
 import { ExcludeSchema, FiltersSchema, ListFiltersSchema } from './filters';
 import {
@@ -449,20 +450,7 @@ export const EmployeeReviewsQuery = z
   })
   .strict();
 
-/** The types the spec lists, plus career_opportunities: every review carries that rating too. */
-export const EMPLOYEE_RATING_TYPES = [
-  'business_outlook',
-  'ceo',
-  'recommend_to_friend',
-  'compensation_and_benefits',
-  'culture_and_values',
-  'diversity_and_inclusion',
-  'senior_management',
-  'work_life_balance',
-  'career_opportunities',
-] as const;
-/** These are fractions 0..1; the other rating types are on a 0..5 scale. */
-export const FRACTION_RATING_TYPES = ['business_outlook', 'ceo', 'recommend_to_friend'] as const;
+export { EMPLOYEE_RATING_TYPES, FRACTION_RATING_TYPES };
 
 export const EmployeeReview = z.object({
   id: z.number().int(),

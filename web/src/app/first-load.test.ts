@@ -38,6 +38,18 @@ describe('the first load', () => {
     for (const m of SERVICE_SCHEMAS) expect(graph, m).not.toContain(m);
   });
 
+  it("nor do the two pages a visit usually opens: their first render builds none of the service's schemas", () => {
+    // The list builder (`/`, with "More like this") and the company page read the lookalikes'
+    // numbers and estimate from `lookalike-cost.ts` and the reviews' rating types from
+    // `employee-ratings.ts`, not from the modules that build the schemas (main-thread time after
+    // the first paint, and 4.6 KB br on each page).
+    for (const page of ['web/src/app/routes/list-page.tsx', 'web/src/app/routes/company-page.tsx']) {
+      const graph = moduleGraph(page);
+      for (const m of [...SERVICE_SCHEMAS, 'bff/contract/lookalikes.ts'])
+        expect(graph, `${page}: ${m}`).not.toContain(m);
+    }
+  });
+
   it('carries no page: each is its own chunk, loaded when it is first shown', () => {
     const graph = moduleGraph('web/src/main.tsx');
     for (const page of PAGES) {

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { useSignInGuard } from '@/features/auth/use-sign-in-guard';
@@ -12,6 +12,9 @@ import { SkipLink } from './skip-link';
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const { ready, showingSignIn } = useSignInGuard();
+  // The list builder (`/`) is exactly the window from `lg` up: no room kept for a scrollbar
+  // (index.css). Known from the address, before its page is drawn, so the header never moves.
+  const fillsViewport = useRouterState({ select: (s) => s.location.pathname === '/' });
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
@@ -27,7 +30,12 @@ export function AppShell({ children }: { children: ReactNode }) {
           <SignOutButton />
         </div>
       </header>
-      <main id="main-content" tabIndex={-1} className="flex min-h-0 flex-1 flex-col outline-none">
+      <main
+        id="main-content"
+        tabIndex={-1}
+        data-fills-viewport={fillsViewport || undefined}
+        className="flex min-h-0 flex-1 flex-col outline-none"
+      >
         {ready || showingSignIn ? children : null}
       </main>
     </div>

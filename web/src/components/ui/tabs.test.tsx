@@ -52,4 +52,21 @@ describe('Tabs', () => {
     render(<Harness />);
     expect(screen.getByRole('tab', { name: /^Beta,\s?2 credits$/ })).toBeTruthy();
   });
+
+  it('keeps the room of a hint not known yet (null) without saying anything of it', () => {
+    const pending = [
+      { id: 'a', label: 'Alpha', hint: null },
+      { id: 'b', label: 'Beta', hint: '2 credits' },
+    ] as const;
+    render(
+      <Tabs label="Sections" tabs={pending} selected="a" onSelect={() => {}}>
+        <p>panel</p>
+      </Tabs>,
+    );
+    const alpha = screen.getByRole('tab', { name: 'Alpha' });
+    // The label and a second line, hidden from assistive technology, as tall as a hint.
+    expect(alpha.children).toHaveLength(2);
+    expect(alpha.lastElementChild?.getAttribute('aria-hidden')).toBe('true');
+    expect(alpha.lastElementChild?.className).toContain('text-[11px]');
+  });
 });

@@ -1,7 +1,12 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 import { cn } from './cn';
 
-export type TabItem<K extends string> = { id: K; label: string; hint?: ReactNode };
+export type TabItem<K extends string> = {
+  id: K;
+  label: string;
+  /** A second line under the label; `null` keeps its room while it is not known yet (no layout shift). */
+  hint?: ReactNode;
+};
 
 export type TabsProps<K extends string> = {
   /** The tab list's accessible name. */
@@ -79,10 +84,15 @@ export function Tabs<K extends string>({
               )}
             >
               <span>{t.label}</span>
-              {t.hint !== undefined && <span className="sr-only">, </span>}
-              {t.hint !== undefined && (
+              {t.hint != null && <span className="sr-only">, </span>}
+              {t.hint != null && (
                 <span className={cn('text-[11px] font-normal', active ? 'text-indigo-600' : 'text-hint')}>
                   {t.hint}
+                </span>
+              )}
+              {t.hint === null && (
+                <span aria-hidden="true" className="text-[11px]">
+                  {'\u00a0'}
                 </span>
               )}
             </button>

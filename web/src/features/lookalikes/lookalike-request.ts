@@ -2,7 +2,8 @@
  * The lookalikes a page shows, from its URL (the list builder's search params with `like`): the
  * seeds, and once derived, the filters as the user widened or narrowed them.
  */
-import { LOOKALIKE_DEFAULT_LIMIT, LOOKALIKE_MAX_LIMIT, type LookalikeRequest } from '@contract/lookalikes';
+import { LOOKALIKE_DEFAULT_LIMIT, LOOKALIKE_MAX_LIMIT } from '@contract/lookalike-cost';
+import type { LookalikeRequest } from '@contract/lookalikes';
 
 /** How many lookalikes a page can show. */
 export const LOOKALIKE_SIZES = [10, 25, 50, 100] as const;

@@ -157,22 +157,28 @@ export function CompanyHeader({
             )}
           </>
         ) : (
+          // The placeholders take the room the profile will (the facts' two lines, one line of
+          // description, where the price of the profile shows while it loads), so nothing below
+          // moves when it arrives (layout shift).
           <>
             <div className="mt-5 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 md:grid-cols-4">
               {[0, 1, 2, 3].map((i) => (
                 <div key={i}>
-                  <Skeleton className="h-3 w-20" />
-                  <Skeleton className="mt-2 h-4 w-28" />
+                  <Skeleton className="my-0.5 h-3 w-20" />
+                  <Skeleton className="mt-1 mb-0.5 h-4 w-28" />
                 </div>
               ))}
             </div>
-            <Skeleton className="mt-4 h-4 w-2/3" />
-            {plan.data && (
-              <p className="mt-3 text-xs text-slate-500">
-                Loading the company profile:{' '}
-                <PriceNote credits={sectionsCost(plan.data.prices, HEADER_SECTIONS)} />
-              </p>
-            )}
+            <div className="mt-4 flex h-6 items-center">
+              {plan.data ? (
+                <p className="text-xs text-slate-500">
+                  Loading the company profile:{' '}
+                  <PriceNote credits={sectionsCost(plan.data.prices, HEADER_SECTIONS)} />
+                </p>
+              ) : (
+                <Skeleton className="h-4 w-2/3" />
+              )}
+            </div>
           </>
         )}
       </div>

@@ -35,7 +35,8 @@ export function CompanyView({
   const known = resolved.state === 'known';
   const header = useEnrichment(company, HEADER_SECTIONS, { enabled: known });
   const tabs = COMPANY_TABS.map((id) => {
-    let hint: string | undefined;
+    // Until the plan's prices are known, each tab keeps the room of its price (no layout shift).
+    let hint: string | null = null;
     if (plan.data) {
       if (id === 'funding' && !fundingAllowed(plan.data).ok) hint = 'Not in your plan';
       else {

@@ -5,7 +5,8 @@
  * whose cost shows before it runs.
  */
 import { COLUMN_BY_ID } from '@contract/columns';
-import { estimateLookalikeCost, type LookalikeResponse, type LookalikeRow } from '@contract/lookalikes';
+import { estimateLookalikeCost } from '@contract/lookalike-cost';
+import type { LookalikeResponse, LookalikeRow } from '@contract/lookalikes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId } from 'react';

@@ -1,4 +1,8 @@
-import { estimateLookalikeCost, LOOKALIKE_DEFAULT_LIMIT, LOOKALIKE_MAX_SEEDS } from '@contract/lookalikes';
+import {
+  estimateLookalikeCost,
+  LOOKALIKE_DEFAULT_LIMIT,
+  LOOKALIKE_MAX_SEEDS,
+} from '@contract/lookalike-cost';
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';

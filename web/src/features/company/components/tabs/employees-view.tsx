@@ -1,4 +1,5 @@
-import { EMPLOYEE_RATING_TYPES, type EmployeeReview, FRACTION_RATING_TYPES } from '@contract/api';
+import type { EmployeeReview } from '@contract/api';
+import { EMPLOYEE_RATING_TYPES, FRACTION_RATING_TYPES } from '@contract/employee-ratings';
 import { formatCount, formatDate, formatRating, humanize } from '@/lib/format';
 import type { EmployeeReviewsData } from '../../api/get-employee-reviews';
 import { Block, EmptyState } from '../panel-states';
