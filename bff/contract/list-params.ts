@@ -32,3 +32,6 @@ export const QUERY_MAX_LENGTH = 1000;
 
 /** Seeds of one lookalikes request (issue 16): one company up to twenty. */
 export const LOOKALIKE_MAX_SEEDS = 20;
+
+/** The longest name of a saved list (the Save list form reads it in the list builder's chunk). */
+export const SAVED_LIST_NAME_MAX = 200;

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { ListRequest } from './api';
 import { COLUMN_BY_ID } from './columns';
 import { estimateListCost, type ListCostEstimate, type ListCostInput } from './list-cost';
-import { LIST_TOTAL_CAP } from './list-params';
+import { LIST_TOTAL_CAP, SAVED_LIST_NAME_MAX } from './list-params';
 import { credits, listGenerationCost, PLAN_RULES, type Plan } from './pricing';
 
 /** How often the BFF checks a list by itself; null: never. */
@@ -29,7 +29,7 @@ export const SCHEDULE_INTERVAL_MS: Readonly<Record<ListSchedule, number>> = {
 
 /** A run's members: the first 500 companies of the list's order, whatever its page size. */
 export const SAVED_LIST_MAX_MEMBERS = LIST_TOTAL_CAP;
-export const SAVED_LIST_NAME_MAX = 200;
+export { SAVED_LIST_NAME_MAX };
 
 /** Why a company the user last saw is no longer in the list (all the service lets us know). */
 export const REMOVAL_REASONS = ['no_longer_matching', 'no_longer_found'] as const;

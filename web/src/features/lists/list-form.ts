@@ -1,5 +1,5 @@
 /** The "Save list" and list settings form: a name, who sees the list, and how often the BFF checks it. */
-import { SAVED_LIST_NAME_MAX } from '@contract/saved-lists';
+import { SAVED_LIST_NAME_MAX } from '@contract/list-params';
 import { z } from 'zod';
 import { SCHEDULES, type Schedule } from './types';
 
