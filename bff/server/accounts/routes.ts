@@ -366,7 +366,7 @@ export function mountAccounts(app: Hono<BffEnv>, opts: AccountsOptions): Account
     if (r instanceof Response) return r;
     if (r.status !== 'queued' && r.status !== 'matching')
       return problem(409, `The import is ${r.status} already; nothing to cancel.`);
-    runner.cancel(r.id);
+    await runner.cancel(r.id);
     await store.setImportStatus(r.id, 'cancelled', now().toISOString());
     const after = (await store.getImport(r.id))!;
     onProgress(r.id, r.owner.id, true);
