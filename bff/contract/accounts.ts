@@ -196,6 +196,12 @@ export type AccountListsResponse = z.infer<typeof AccountListsResponse>;
 export const AccountMember = z.object({ uuid: z.string(), name: z.string(), domain: z.string() });
 export type AccountMember = z.infer<typeof AccountMember>;
 
+/** `GET /bff/accounts/lists/{id}`: all members by default; `limit`/`offset` page them (oldest first). */
+export const AccountListQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(10_000).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
 export const AccountListDetail = AccountListSummary.extend({ members: z.array(AccountMember) });
 export type AccountListDetail = z.infer<typeof AccountListDetail>;
 

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import {
   AccountListDetail,
   AccountListPatch,
+  AccountListQuery,
   AccountListSummary,
   AccountListsResponse,
   EnrichmentEstimate,
@@ -152,7 +153,7 @@ export const ENDPOINT_SCHEMAS = {
   'bff.accounts.rows': { input: RowsQuery, output: RowsResponse },
   'bff.accounts.pickRow': { input: PickRequest, output: ImportRow },
   'bff.accounts.lists': { output: AccountListsResponse },
-  'bff.accounts.list': { output: AccountListDetail },
+  'bff.accounts.list': { input: AccountListQuery, output: AccountListDetail },
   'bff.accounts.updateList': { input: AccountListPatch, output: AccountListSummary },
   'bff.accounts.enrichment': { output: EnrichmentRunResponse },
   'bff.exports.estimate': { input: ExportRequest, output: EnrichmentEstimate },

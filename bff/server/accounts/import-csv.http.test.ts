@@ -234,6 +234,40 @@ describe('POST /bff/accounts/imports: refusals (4xx, nothing stored)', () => {
     expect(q.errors?.[0]?.path).toBe('domain_column');
   });
 
+  it('holds the import to its own body limit, declared or streamed, and the rest of the API to 1 MiB', async () => {
+    const small = await startBff({
+      upstream: embeddedUpstream(service, 'dev-enterprise-key'),
+      accounts: { maxBytes: 4096 },
+    });
+    try {
+      const big = csvOf([['Company', 'Website'], ...companies.slice(0, 300).map((c) => [c.name, c.domain])]);
+      expect(big.length).toBeGreaterThan(4096);
+      await problemOf(await upload(small, big), 413);
+      // Streamed without a declared length (chunked): counted as it arrives.
+      const bytes = new TextEncoder().encode(big);
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < bytes.length; i += 1000) controller.enqueue(bytes.slice(i, i + 1000));
+          controller.close();
+        },
+      });
+      const chunked = await small.call(pathOf('bff.accounts.import'), {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+      await problemOf(chunked, 413);
+      const fits = csvOf([['Company', 'Website'], ...companies.slice(0, 5).map((c) => [c.name, c.domain])]);
+      await accepted(await upload(small, fits));
+    } finally {
+      await small.close();
+    }
+    // The list generation body limit is untouched: 1 MiB.
+    const huge = await bff.post('/api/v1/list/generate/companies', { query: 'x'.repeat(1024 * 1024 + 10) });
+    expect(huge.status).toBe(413);
+  });
+
   it('takes 50,000 rows (above the proxy’s 1 MiB body limit) and refuses 50,001 with 413', async () => {
     const line = (i: number) => `Company ${i},company-${i}.example.com`;
     const body = (n: number) =>

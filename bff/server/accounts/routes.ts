@@ -8,6 +8,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Context, Hono } from 'hono';
 import {
   AccountListPatch,
+  AccountListQuery,
   type AccountListSummary,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -365,7 +366,7 @@ export function mountAccounts(app: Hono<BffEnv>, opts: AccountsOptions): Account
     if (r instanceof Response) return r;
     if (r.status !== 'queued' && r.status !== 'matching')
       return problem(409, `The import is ${r.status} already; nothing to cancel.`);
-    runner.cancel(r.id);
+    await runner.cancel(r.id);
     await store.setImportStatus(r.id, 'cancelled', now().toISOString());
     const after = (await store.getImport(r.id))!;
     onProgress(r.id, r.owner.id, true);
@@ -505,7 +506,13 @@ export function mountAccounts(app: Hono<BffEnv>, opts: AccountsOptions): Account
     await recorded(user.id);
     const l = await store.getList(c.req.param('id') ?? '');
     if (!visible(l, user)) return problem(404, 'No such account list.');
-    const members = await store.members(l!.id);
+    const q = queryInput(c, AccountListQuery);
+    if (!q.ok) return q.response;
+    const { limit, offset } = q.value;
+    const members = await store.members(
+      l!.id,
+      limit !== undefined || offset > 0 ? { limit: limit ?? 1_000_000_000, offset } : undefined,
+    );
     return c.json({ ...summaryOf(l!, user), members });
   });
 

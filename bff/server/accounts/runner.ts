@@ -32,7 +32,8 @@ export type RunnerOptions = {
   now: () => Date;
 };
 
-type Running = { cancelled: boolean; done: Promise<void> };
+/** An import being matched: whether it was cancelled, its end, and the row writes in flight. */
+type Running = { cancelled: boolean; done: Promise<void>; writes: Set<Promise<unknown>> };
 
 export class ImportRunner {
   private readonly running = new Map<string, Running>();
@@ -55,7 +56,7 @@ export class ImportRunner {
   /** Starts (or resumes) an import's matching unless it is running already. */
   start(record: ImportRecord): void {
     if (this.closed || this.running.has(record.id)) return;
-    const state: Running = { cancelled: false, done: Promise.resolve() };
+    const state: Running = { cancelled: false, done: Promise.resolve(), writes: new Set() };
     this.running.set(record.id, state);
     state.done = this.run(record, state)
       .catch((e: unknown) => {
@@ -76,12 +77,15 @@ export class ImportRunner {
   }
 
   /**
-   * Stops an import's matching at once: no row of it is recorded from now on (a search in flight
-   * or a wait for the pace ends unrecorded), so the caller may set its status right away.
+   * Stops an import's matching: no row of it is recorded from now on (a search in flight or a wait
+   * for the pace ends unrecorded); answers once the row writes already under way are done, so the
+   * caller's status is the last word.
    */
-  cancel(id: string): void {
+  async cancel(id: string): Promise<void> {
     const r = this.running.get(id);
-    if (r) r.cancelled = true;
+    if (!r) return;
+    r.cancelled = true;
+    await Promise.allSettled([...r.writes]);
   }
 
   /** Stops every import where it is (a restart resumes them) and waits for rows in flight. */
@@ -128,7 +132,7 @@ export class ImportRunner {
             }
             const { result, requests } = matched;
             if (state.cancelled || failure) return;
-            await store.recordMatch(
+            const write = store.recordMatch(
               record.id,
               row.line,
               result,
@@ -137,6 +141,12 @@ export class ImportRunner {
               result.confidence >= MATCHED_CONFIDENCE && result.uuid !== null,
               now().toISOString(),
             );
+            state.writes.add(write);
+            try {
+              await write;
+            } finally {
+              state.writes.delete(write);
+            }
             this.opts.onProgress(record.id, user.id, false);
           }
         };

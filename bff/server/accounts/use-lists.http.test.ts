@@ -221,6 +221,23 @@ describe('hiding and marking account lists in the list builder', () => {
     expect(again.excluded_count).toBe(kept.length);
   });
 
+  it('pages a list’s members on request', async () => {
+    const all = (await (await bff.call(pathOf('bff.accounts.list', { id: listId }))).json()) as {
+      size: number;
+      members: { uuid: string }[];
+    };
+    expect(all.members.length).toBe(all.size);
+    const page = (await (
+      await bff.call(`${pathOf('bff.accounts.list', { id: listId })}?limit=2&offset=1`)
+    ).json()) as {
+      size: number;
+      members: { uuid: string }[];
+    };
+    expect(page.size).toBe(all.size);
+    expect(page.members).toEqual(all.members.slice(1, 3));
+    await problemOf(await bff.call(`${pathOf('bff.accounts.list', { id: listId })}?limit=0`), 400);
+  });
+
   it('shares a list with the team and renames it (its owner)', async () => {
     const res = await bff.call(pathOf('bff.accounts.updateList', { id: listId }), {
       method: 'PATCH',
