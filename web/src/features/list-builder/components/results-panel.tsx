@@ -331,7 +331,8 @@ export function ResultsPanel({
           <ResultsGrid
             table={table}
             loading={rows === undefined && !error}
-            refreshing={query.isPlaceholderData}
+            // Busy also while the drawn rows are still the previous answer's (deferred just above).
+            refreshing={query.isPlaceholderData || rows !== data?.data}
             overlay={overlay}
             pageKey={pageKey}
             savedScroll={savedGridScroll(listKey, pageKey)}
