@@ -197,6 +197,12 @@ export class PostgresStore implements BffStore {
   private readonly listeners = new Set<(m: StoreMessage) => void>();
   private outbox: string[] = [];
   private sent: Promise<void> | undefined;
+  /**
+   * The batches sent so far, one after another: a batch goes out only once the one before it is
+   * sent, since two NOTIFYs in flight on two of the pool's connections may arrive in either order
+   * (a request's `completed` before its `in_progress`).
+   */
+  private sending: Promise<void> = Promise.resolve();
   private unlisten: (() => Promise<void>) | undefined;
   private lastPrune = 0;
   private lastBucketPrune = 0;
@@ -704,7 +710,9 @@ export class PostgresStore implements BffStore {
         const batch = this.outbox;
         this.outbox = [];
         this.sent = undefined;
-        this.notifyAll(batch).then(resolve, reject);
+        const sent = this.sending.then(() => this.notifyAll(batch));
+        this.sending = sent.catch(() => {});
+        sent.then(resolve, reject);
       }, PUBLISH_MS);
     });
     return this.sent;
@@ -735,6 +743,7 @@ export class PostgresStore implements BffStore {
 
   async close() {
     await this.sent?.catch(() => {});
+    await this.sending;
     this.listeners.clear();
     await this.returnGrants().catch(() => {});
     await this.unlisten?.().catch(() => {});
