@@ -104,6 +104,8 @@ export type BffConfig = {
   accounts?: {
     perMinute?: number | null;
     concurrency?: number;
+    /** How long an instance's lease on an import it matches lasts (ms, default 30 s). */
+    leaseMs?: number;
     maxRows?: number;
     maxBytes?: number;
     retryBaseMs?: number;
@@ -426,6 +428,7 @@ export function createBffApp(config: BffConfig): BffApp {
         ? defaultPace(upstream.plan, upstream.kind === 'embedded')
         : config.accounts.perMinute || null,
     ...(config.accounts?.concurrency !== undefined ? { concurrency: config.accounts.concurrency } : {}),
+    ...(config.accounts?.leaseMs !== undefined ? { leaseMs: config.accounts.leaseMs } : {}),
     ...(config.accounts?.maxRows !== undefined ? { maxRows: config.accounts.maxRows } : {}),
     maxBytes: importMaxBytes,
     ...(config.accounts?.retryBaseMs !== undefined ? { retryBaseMs: config.accounts.retryBaseMs } : {}),

@@ -60,14 +60,17 @@ function countingUpstream(): Upstream {
   };
 }
 
-/** A BFF on a store opened anew on the state (a restart); closing the BFF closes it. */
-async function bffOn(perMinute: number | null): Promise<RunningBff> {
+/**
+ * A BFF on a store opened anew on the state (a restart, or another instance beside a running one);
+ * closing the BFF closes it.
+ */
+async function bffOn(perMinute: number | null, leaseMs?: number): Promise<RunningBff> {
   const store = await reopenTestStore(state);
   const bff = await startBff({
     upstream: countingUpstream(),
     store,
     dataDir,
-    accounts: { perMinute, concurrency: 2 },
+    accounts: { perMinute, concurrency: 2, ...(leaseMs !== undefined ? { leaseMs } : {}) },
   });
   return {
     ...bff,
@@ -167,6 +170,38 @@ describe('background matching', () => {
     };
     expect(list.size).toBe(cancelled.matched);
     await next.close();
+  });
+
+  it('matches an import on one instance of two sharing the store; a cancel through the other stops it', async () => {
+    searches.length = 0;
+    // Short leases: the other instance looks for imports to take over every 300 ms.
+    const a = await bffOn(3000, 300);
+    const b = await bffOn(3000, 300);
+    try {
+      const acc = await accepted(await upload(a, csv(60, 900)));
+      const end = await finished(b, acc.id);
+      expect(end).toMatchObject({ status: 'completed', rows: 60, processed: 60, matched: 60 });
+      // One search a row: B, looking every 300 ms, never matched A's import beside it.
+      expect(searches.length).toBe(60);
+
+      const other = await accepted(await upload(a, csv(300, 1000)));
+      let s = await status(b, other.id);
+      while (s.processed < 5) s = await status(b, other.id);
+      // Cancelled through B while A matches it: A records nothing more, and it stays cancelled.
+      const res = await b.call(pathOf('bff.accounts.cancelImport', { id: other.id }), { method: 'DELETE' });
+      expect(res.status).toBe(200);
+      const cancelled = (await res.json()) as typeof s;
+      expect(cancelled.status).toBe('cancelled');
+      await new Promise((r) => setTimeout(r, 600));
+      expect(await status(a, other.id)).toMatchObject({
+        status: 'cancelled',
+        processed: cancelled.processed,
+      });
+      expect(cancelled.processed).toBeLessThan(300);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 
   it('shows the pace and the estimate: Pay-as-you-go 90 a minute by default on a remote key', async () => {

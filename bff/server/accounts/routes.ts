@@ -47,6 +47,8 @@ export type AccountsOptions = {
   perMinute: number | null;
   /** Rows matched at once per import (default 4). */
   concurrency?: number;
+  /** How long an instance's lease on an import it matches lasts (ms, default 30 s). */
+  leaseMs?: number;
   maxRows?: number;
   maxBytes?: number;
   retryBaseMs?: number;
@@ -142,6 +144,7 @@ export function mountAccounts(app: Hono<BffEnv>, opts: AccountsOptions): Account
     call: opts.call,
     pacer,
     ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
+    ...(opts.leaseMs !== undefined ? { leaseMs: opts.leaseMs } : {}),
     ...(opts.retryBaseMs !== undefined ? { retryBaseMs: opts.retryBaseMs } : {}),
     onProgress,
     log: opts.log,

@@ -6,6 +6,7 @@
  * import (Retry-After); other upstream failures are retried with backoff, then the import fails with
  * its rows kept (its pending rows resume when it is started again).
  */
+import { randomUUID } from 'node:crypto';
 import { MATCHED_CONFIDENCE } from '../../contract/accounts';
 import type { BffDeps, BffUser } from '../context';
 import { callEndpoint } from '../routing';
@@ -30,6 +31,12 @@ export type RunnerOptions = {
   onProgress: (importId: string, ownerId: string, final: boolean) => void;
   log: (line: string) => void;
   now: () => Date;
+  /**
+   * How long an instance's lease on an import it matches lasts (ms, default 30 s): renewed every
+   * third of it while matching; another instance takes an import over once its lease has ended, and
+   * looks for such imports as often.
+   */
+  leaseMs?: number;
 };
 
 /** An import being matched: whether it was cancelled, its end, and the row writes in flight. */
@@ -38,10 +45,16 @@ type Running = { cancelled: boolean; done: Promise<void>; writes: Set<Promise<un
 export class ImportRunner {
   private readonly running = new Map<string, Running>();
   private closed = false;
+  /** This instance, as the holder of imports' leases (several BFF instances share one store). */
+  private readonly instance = randomUUID();
+  private readonly leaseMs: number;
+  private sweep: ReturnType<typeof setInterval> | undefined;
   /** Seconds per request, a moving average over every import (for the estimate when not paced). */
   private secondsPerRequest = 0.01;
 
-  constructor(private readonly opts: RunnerOptions) {}
+  constructor(private readonly opts: RunnerOptions) {
+    this.leaseMs = opts.leaseMs ?? 30_000;
+  }
 
   /** Seconds one request takes on average at the pace in force (for estimates). */
   get requestSeconds(): number {
@@ -69,11 +82,33 @@ export class ImportRunner {
       });
   }
 
-  /** Resumes every import a previous process left queued or matching. */
+  /**
+   * Resumes every import left queued or matching that no other instance holds (a previous process's,
+   * or one whose instance stopped), now and then every lease period.
+   */
   async resumeAll(): Promise<number> {
+    if (!this.sweep && !this.closed) {
+      this.sweep = setInterval(() => {
+        this.resumeUnfinished().catch((e: unknown) =>
+          this.opts.log(`[accounts] could not resume imports: ${String(e)}`),
+        );
+      }, this.leaseMs);
+      this.sweep.unref?.();
+    }
+    return this.resumeUnfinished();
+  }
+
+  private async resumeUnfinished(): Promise<number> {
     const unfinished = await this.opts.store.unfinishedImports();
     for (const r of unfinished) this.start(r);
     return unfinished.length;
+  }
+
+  /** Takes or renews this instance's lease on an import: false when it is not this instance's to match. */
+  private lease(id: string): Promise<boolean> {
+    const at = this.opts.now();
+    const until = new Date(at.getTime() + this.leaseMs);
+    return this.opts.store.leaseImport(id, this.instance, at.toISOString(), until.toISOString());
   }
 
   /**
@@ -91,6 +126,7 @@ export class ImportRunner {
   /** Stops every import where it is (a restart resumes them) and waits for rows in flight. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.sweep) clearInterval(this.sweep);
     for (const r of this.running.values()) r.cancelled = true;
     this.opts.pacer.close();
     await Promise.all([...this.running.values()].map((r) => r.done));
@@ -103,8 +139,30 @@ export class ImportRunner {
       name: record.owner.name,
       role: record.owner.role === 'admin' ? 'admin' : 'member',
     };
-    await store.setImportStatus(record.id, 'matching', now().toISOString());
-    this.opts.onProgress(record.id, user.id, false);
+    // One instance at a time: the lease, renewed while matching; lost (cancelled, or taken over
+    // after this instance stalled past it), the import stops here.
+    if (!(await this.lease(record.id))) return;
+    const renewal = setInterval(() => {
+      this.lease(record.id)
+        .then((held) => {
+          if (!held) state.cancelled = true;
+        })
+        .catch(() => undefined);
+    }, this.leaseMs / 3);
+    renewal.unref?.();
+    try {
+      if (!(await store.settleImport(record.id, 'matching', now().toISOString()))) return;
+      this.opts.onProgress(record.id, user.id, false);
+      await this.match(record, state, user);
+    } finally {
+      clearInterval(renewal);
+      // Stopped or done: the lease goes back, so another instance may resume the import at once.
+      await store.releaseImport(record.id, this.instance).catch(() => undefined);
+    }
+  }
+
+  private async match(record: ImportRecord, state: Running, user: BffUser): Promise<void> {
+    const { store, now } = this.opts;
     const search = this.search(user, state);
     const concurrency = Math.max(1, this.opts.concurrency ?? 4);
     let after = 0;
@@ -156,13 +214,13 @@ export class ImportRunner {
     } catch (e) {
       if (state.cancelled) return;
       const why = e instanceof Error ? e.message : String(e);
-      await store.setImportStatus(record.id, 'failed', now().toISOString(), why);
-      this.opts.onProgress(record.id, user.id, true);
+      if (await store.settleImport(record.id, 'failed', now().toISOString(), why))
+        this.opts.onProgress(record.id, user.id, true);
       return;
     }
     if (state.cancelled) return;
-    await store.setImportStatus(record.id, 'completed', now().toISOString());
-    this.opts.onProgress(record.id, user.id, true);
+    if (await store.settleImport(record.id, 'completed', now().toISOString()))
+      this.opts.onProgress(record.id, user.id, true);
   }
 
   /** The company search as the ladder asks it: paced, through `deps.call`, retried. */

@@ -229,6 +229,24 @@ export interface AccountStore {
   /** Imports to resume after a restart: queued or matching. */
   unfinishedImports(): Promise<ImportRecord[]>;
   setImportStatus(id: string, status: ImportState, at: string, error?: string | null): Promise<void>;
+  /**
+   * Moves an unfinished import on (matching, completed or failed) unless it ended meanwhile
+   * (cancelled, also through another instance): answers whether it did.
+   */
+  settleImport(
+    id: string,
+    status: 'matching' | 'completed' | 'failed',
+    at: string,
+    error?: string | null,
+  ): Promise<boolean>;
+  /**
+   * Takes (or renews) the lease of an unfinished import for `owner` (one BFF instance) until
+   * `until`: granted when nobody holds it, `owner` does, or the holder's lease ended before `at`.
+   * Answers false when another instance holds it or the import is no longer queued or matching.
+   */
+  leaseImport(id: string, owner: string, at: string, until: string): Promise<boolean>;
+  /** Gives the lease back (a stopping instance: another may resume the import at once). */
+  releaseImport(id: string, owner: string): Promise<void>;
   counts(id: string): Promise<ImportCounts>;
   invalidLines(id: string, limit: number): Promise<number[]>;
   /** Pending rows in line order, after `afterLine`. */
@@ -589,6 +607,37 @@ export class SqlAccountStore implements AccountStore {
     ]);
   }
 
+  async settleImport(
+    id: string,
+    status: 'matching' | 'completed' | 'failed',
+    at: string,
+    error: string | null = null,
+  ): Promise<boolean> {
+    const { changes } = await this.sql.run(
+      `UPDATE account_imports SET status = ?, error = ?, updated_at = ?
+       WHERE id = ? AND status IN ('queued', 'matching')`,
+      [status, error, at, id],
+    );
+    return changes > 0;
+  }
+
+  async leaseImport(id: string, owner: string, at: string, until: string): Promise<boolean> {
+    const { changes } = await this.sql.run(
+      `UPDATE account_imports SET lease_owner = ?, lease_until = ?
+       WHERE id = ? AND status IN ('queued', 'matching')
+         AND (lease_owner IS NULL OR lease_owner = ? OR lease_until < ?)`,
+      [owner, until, id, owner, at],
+    );
+    return changes > 0;
+  }
+
+  async releaseImport(id: string, owner: string): Promise<void> {
+    await this.sql.run(
+      'UPDATE account_imports SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?',
+      [id, owner],
+    );
+  }
+
   async counts(id: string): Promise<ImportCounts> {
     const r = await this.sql.get<Record<keyof ImportCounts, number | null>>(
       `SELECT
@@ -658,7 +707,8 @@ export class SqlAccountStore implements AccountStore {
       const { changes } = await sql.run(
         `UPDATE account_import_rows SET state = 'done', uuid = ?, company_name = ?, company_domain = ?,
            confidence = ?, reason = ?, candidates = ?, matched_at = ?
-         WHERE import_id = ? AND line = ? AND state = 'pending'`,
+         WHERE import_id = ? AND line = ? AND state = 'pending'
+           AND EXISTS (SELECT 1 FROM account_imports WHERE id = ? AND status = 'matching')`,
         [
           result.uuid,
           result.name,
@@ -669,6 +719,7 @@ export class SqlAccountStore implements AccountStore {
           at,
           importId,
           line,
+          importId,
         ],
       );
       if (changes === 0) return false;

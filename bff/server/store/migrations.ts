@@ -254,6 +254,16 @@ CREATE UNLOGGED TABLE rate_limits (
     sqlite: ACCOUNTS_SCHEMA,
     postgres: ACCOUNTS_SCHEMA,
   },
+  {
+    id: 5,
+    name: 'account imports leased to one instance at a time while they are matched',
+    // The instance matching an import renews its lease; another takes the import over only once the
+    // lease has ended (its holder stopped or died), so no import is matched by two instances at once.
+    sqlite: `ALTER TABLE account_imports ADD COLUMN lease_owner TEXT;
+ALTER TABLE account_imports ADD COLUMN lease_until TEXT;`,
+    postgres: `ALTER TABLE account_imports ADD COLUMN lease_owner TEXT;
+ALTER TABLE account_imports ADD COLUMN lease_until TEXT;`,
+  },
 ];
 
 /** The advisory lock key under which PostgreSQL migrations run ('lbmg' as a number). */
