@@ -118,9 +118,21 @@ export function mountAccounts(app: Hono<BffEnv>, opts: AccountsOptions): Account
     };
   };
 
-  const publish = async (importId: string, ownerId: string) => {
-    const r = await store.getImport(importId);
-    if (r) hub.publish(ownerId, 'accounts.import.progress', await statusOf(r));
+  // An import's events go out in the order they were asked for: each reads the import after the one
+  // before it was sent (two reads in flight could finish in either order, and a `matching` snapshot
+  // sent after the `completed` one left the app showing a finished import as still matching).
+  const publishing = new Map<string, Promise<void>>();
+  const publish = (importId: string, ownerId: string): Promise<void> => {
+    const next = (publishing.get(importId) ?? Promise.resolve()).then(async () => {
+      const r = await store.getImport(importId);
+      if (r) hub.publish(ownerId, 'accounts.import.progress', await statusOf(r));
+    });
+    const settled = next.catch(() => {});
+    publishing.set(importId, settled);
+    void settled.then(() => {
+      if (publishing.get(importId) === settled) publishing.delete(importId);
+    });
+    return next;
   };
   const onProgress = (importId: string, ownerId: string, final: boolean) => {
     const t = Date.now();

@@ -7,17 +7,28 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { subscribeBffConnection } from '@/lib/bff-events';
 import { useBffEvent } from '@/lib/use-bff-events';
-import { type ImportStatus, importQueryKey } from './imports';
+import { type ImportStatus, importQueryKey, isRunning } from './imports';
 
 function isImport(data: unknown): data is ImportStatus {
   return typeof data === 'object' && data !== null && typeof (data as ImportStatus).id === 'string';
+}
+
+/**
+ * Whether an event's status is older than the one known: an import never goes back from finished to
+ * running, nor processes fewer rows (a late event, or one overtaken by a status read).
+ */
+export function isOlder(event: ImportStatus, known: ImportStatus): boolean {
+  if (!isRunning(known.status) && isRunning(event.status)) return true;
+  return event.status === known.status && event.processed < known.processed;
 }
 
 export function useImportEvents(importId: string) {
   const queryClient = useQueryClient();
   useBffEvent('accounts.import.progress', (data) => {
     if (!isImport(data) || data.id !== importId) return;
-    queryClient.setQueryData<ImportStatus>(importQueryKey(importId), data);
+    queryClient.setQueryData<ImportStatus>(importQueryKey(importId), (known) =>
+      known && isOlder(data, known) ? known : data,
+    );
   });
   useEffect(() => {
     let first = true;

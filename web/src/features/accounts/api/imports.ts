@@ -58,12 +58,15 @@ export const importQueryOptions = (id: string) =>
 
 /** How often the status is asked for while the live stream is not open. */
 export const POLL_MS = 1500;
+/** And while it is: now and then all the same, should an event have been lost on the way. */
+export const LIVE_POLL_MS = 10_000;
 
 export function useImport(id: string | null, opts: { poll: boolean }) {
   return useQuery({
     ...importQueryOptions(id ?? ''),
     enabled: id !== null,
-    refetchInterval: (q) => (opts.poll && q.state.data && isRunning(q.state.data.status) ? POLL_MS : false),
+    refetchInterval: (q) =>
+      q.state.data && isRunning(q.state.data.status) ? (opts.poll ? POLL_MS : LIVE_POLL_MS) : false,
   });
 }
 
