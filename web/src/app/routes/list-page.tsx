@@ -12,7 +12,12 @@ const LookalikeResults = lazy(() =>
   import('@/features/lookalikes/components/lookalike-results').then((m) => ({ default: m.LookalikeResults })),
 );
 
-const moreLikeSelected = (selected: readonly string[]) => <MoreLikeThis seeds={selected} compact />;
+/** "More like these" beside the grid's selection: the account lists hidden there stay hidden. */
+function MoreLikeSelected({ selected }: { selected: readonly string[] }) {
+  const { hide_accounts } = useSearch({ from: '/' });
+  return <MoreLikeThis seeds={selected} hideAccounts={hide_accounts} compact />;
+}
+const moreLikeSelected = (selected: readonly string[]) => <MoreLikeSelected selected={selected} />;
 const rememberIndustries = (names: readonly (readonly [string, string])[]) =>
   rememberNames('industry', names);
 

@@ -22,6 +22,15 @@ describe('lookalikeRequestOf', () => {
     });
   });
 
+  it('leaves out the account lists hidden in the list builder', () => {
+    expect(lookalikeRequestOf({ like: ['a'], hide_accounts: ['l1', 'l2'] })).toEqual({
+      seeds: ['a'],
+      limit: 25,
+      exclude_account_lists: ['l1', 'l2'],
+    });
+    expect(lookalikeRequestOf({ like: ['a'], hide_accounts: [] })).toEqual({ seeds: ['a'], limit: 25 });
+  });
+
   it('keeps the limit within 1 to 100', () => {
     expect(lookalikeLimit(undefined)).toBe(25);
     expect(lookalikeLimit(500)).toBe(100);

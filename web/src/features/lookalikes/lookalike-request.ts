@@ -13,6 +13,8 @@ export type LookalikeSearch = {
   filters?: Record<string, unknown> | undefined;
   exclude?: Record<string, unknown> | undefined;
   size?: number | undefined;
+  /** Account lists hidden in the list builder: their companies never come back as lookalikes. */
+  hide_accounts?: string[] | undefined;
 };
 
 const hasKeys = (o: Record<string, unknown> | undefined): o is Record<string, unknown> =>
@@ -30,6 +32,7 @@ export function lookalikeRequestOf(s: LookalikeSearch): LookalikeRequest | null 
   if (!s.like || s.like.length === 0) return null;
   const req: LookalikeRequest = { seeds: s.like, limit: lookalikeLimit(s.size) };
   if (hasKeys(s.exclude)) req.exclude = s.exclude;
+  if (s.hide_accounts && s.hide_accounts.length > 0) req.exclude_account_lists = s.hide_accounts;
   if (hasKeys(s.filters)) {
     req.filters = s.filters;
     req.derive_filters = false;

@@ -320,6 +320,16 @@ export function LookalikeResults({ onIndustryNames }: LookalikeResultsProps = {}
         </div>
       )}
 
+      {req.exclude_account_lists && req.exclude_account_lists.length > 0 && (
+        <p className="mb-2 text-sm text-slate-600">
+          Leaving out the companies of{' '}
+          {req.exclude_account_lists.length === 1
+            ? 'the account list'
+            : `the ${req.exclude_account_lists.length} account lists`}{' '}
+          hidden in your list.
+        </p>
+      )}
+
       {notes.length > 0 && (
         <ul className="mb-2 flex flex-col gap-1 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {notes.map((w) => (
