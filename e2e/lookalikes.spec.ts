@@ -4,8 +4,8 @@ import { expect, test } from './fixtures/test';
 
 /**
  * "More like this" (issue 16): from a company page and from a selection in the grid to the
- * lookalikes, ranked with reasons, then narrowed to one country and re-ranked; by mouse and by
- * keyboard.
+ * lookalikes, ranked with reasons, then narrowed to one country, re-ranked and saved as a list; by
+ * mouse and by keyboard.
  */
 
 function lookalikes(page: Page): Locator {
@@ -41,7 +41,7 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
   throw new Error('the control was never reached with Tab');
 }
 
-test('open a company, More like this, ranked results with reasons, narrow to one country', async ({
+test('open a company, More like this, ranked results with reasons, narrow to one country, save the list', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -92,6 +92,33 @@ test('open a company, More like this, ranked results with reasons, narrow to one
   expect(Object.keys(urlState(page, 'filters') ?? {})).toEqual(
     expect.arrayContaining(Object.keys(derived ?? {})),
   );
+
+  // Save the list: the lookalikes' filters, the country added, named after the seed.
+  const narrowed = urlState(page, 'filters');
+  await page.getByRole('button', { name: 'Save list' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save list' });
+  const listName = `Like ${name}`;
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(listName);
+  await dialog.getByRole('button', { name: 'Save list' }).click();
+  await expect(dialog).toBeHidden();
+  const savedLink = page.getByRole('status').getByRole('link', { name: listName });
+  await expect(savedLink).toBeVisible();
+  const listId = ((await savedLink.getAttribute('href')) ?? '').split('/').pop() ?? '';
+  const saved = (await (await page.request.get(`/bff/lists/${listId}`)).json()) as {
+    request: { filters?: Record<string, unknown> };
+  };
+  expect(saved.request.filters).toEqual(narrowed);
+
+  // The saved list is on the Lists page.
+  await page.goto('/lists');
+  await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
+  await expect(
+    page
+      .getByTestId('saved-list')
+      .filter({ hasText: listName })
+      .getByRole('link', { name: listName })
+      .first(),
+  ).toBeVisible();
 });
 
 test('More like these on a selection of the grid, and the way back to an ordinary list', async ({ page }) => {

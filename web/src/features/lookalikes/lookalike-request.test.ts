@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookalikeLimit, lookalikeRequestOf, requestKey } from './lookalike-request';
+import { lookalikeLimit, lookalikeListName, lookalikeRequestOf, requestKey } from './lookalike-request';
 
 describe('lookalikeRequestOf', () => {
   it('is none without seeds', () => {
@@ -44,5 +44,16 @@ describe('requestKey', () => {
       requestKey({ filters: { y: 2, x: 1 }, limit: 10, seeds: ['a'] }),
     );
     expect(requestKey({ seeds: ['a'] })).not.toBe(requestKey({ seeds: ['b'] }));
+  });
+});
+
+describe('lookalikeListName', () => {
+  it('names a saved list of lookalikes after its seeds', () => {
+    expect(lookalikeListName([{ name: 'Acme' }])).toBe('Like Acme');
+    expect(lookalikeListName([{ name: 'Acme' }, { name: 'Beta' }])).toBe('Like Acme and Beta');
+    expect(lookalikeListName([{ name: 'Acme' }, { name: 'Beta' }, { name: 'Gamma' }])).toBe(
+      'Like Acme and 2 more',
+    );
+    expect(lookalikeListName([])).toBe('Lookalikes');
   });
 });

@@ -54,3 +54,12 @@ export function requestKey(req: LookalikeRequest): string {
         : v;
   return JSON.stringify(stable(req));
 }
+
+/** The name a saved list of lookalikes is offered: "Like Acme", "Like Acme and Beta", "Like Acme and 2 more". */
+export function lookalikeListName(seeds: readonly { name: string }[]): string {
+  const [first, second] = seeds;
+  if (!first) return 'Lookalikes';
+  if (seeds.length === 1) return `Like ${first.name}`;
+  if (seeds.length === 2) return `Like ${first.name} and ${second!.name}`;
+  return `Like ${first.name} and ${seeds.length - 1} more`;
+}
