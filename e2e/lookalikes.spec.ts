@@ -186,3 +186,54 @@ test('by keyboard: More like this from the company page, then a re-rank', async 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'More like this' })).toBeVisible();
 });
+
+test('More like these on an account list: its best-matched 20 companies are the seeds', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const headers = { 'x-requested-with': 'list-builder', origin: baseURL! };
+  const list = await request.post('/api/v1/list/generate/companies', { headers, data: { limit: 40 } });
+  expect(list.status()).toBe(200);
+  const companies = ((await list.json()) as { data: { uuid: string; name: string; website: string }[] }).data
+    .filter((c) => c.website)
+    .slice(0, 25);
+  expect(companies).toHaveLength(25);
+  // Three rows by name first (matched by name, confidence 3), then 22 by website (exact domain, 5):
+  // the best-matched 20 are the first 20 by website.
+  const byName = companies.slice(0, 3);
+  const byWebsite = companies.slice(3);
+  const csv = [
+    'Company name,Website',
+    ...byName.map((c) => `"${c.name.replace(/"/g, '""')}",`),
+    ...byWebsite.map((c) => `,${c.website}`),
+  ].join('\r\n');
+  const listName = `Best customers ${Date.now().toString(36)}`;
+  const started = await request.post(`/bff/accounts/imports?name=${encodeURIComponent(listName)}`, {
+    headers: { ...headers, 'content-type': 'text/csv' },
+    data: csv,
+  });
+  expect(started.status(), await started.text()).toBe(202);
+  const { id } = (await started.json()) as { id: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/bff/accounts/imports/${id}`, { headers })).json()) as { status: string })
+          .status,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe('completed');
+
+  await page.goto('/accounts');
+  const more = page.getByRole('button', { name: `More like ${listName}` });
+  await expect(more).toHaveAccessibleDescription(/^best 20 · up to ~[\d,.]+ credits$/);
+  await more.click();
+  await expect(page.getByRole('heading', { name: 'More like these 20 companies' })).toBeVisible();
+  expect(JSON.parse(new URL(page.url()).searchParams.get('like') ?? '[]')).toEqual(
+    byWebsite.slice(0, 20).map((c) => c.uuid),
+  );
+  expect((await columnOf(page, 'Company')).length).toBeGreaterThan(0);
+});
