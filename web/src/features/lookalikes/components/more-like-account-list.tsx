@@ -69,7 +69,8 @@ export function MoreLikeAccountList({ list }: { list: AccountList }) {
         More like these
       </Button>
       <span id={costId} className="text-xs whitespace-nowrap text-slate-500 tabular-nums">
-        {error ?? `best ${seeds} · up to ~${formatCredits(estimate.credits)}`}
+        {error ??
+          (seeds === 0 ? 'no companies yet' : `best ${seeds} · up to ~${formatCredits(estimate.credits)}`)}
       </span>
     </span>
   );
