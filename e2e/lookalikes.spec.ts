@@ -4,8 +4,8 @@ import { expect, test } from './fixtures/test';
 
 /**
  * "More like this" (issue 16): from a company page and from a selection in the grid to the
- * lookalikes, ranked with reasons, then narrowed to one country and re-ranked; by mouse and by
- * keyboard.
+ * lookalikes, ranked with reasons, then narrowed to one country, re-ranked and saved as a list; by
+ * mouse and by keyboard.
  */
 
 function lookalikes(page: Page): Locator {
@@ -41,7 +41,7 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
   throw new Error('the control was never reached with Tab');
 }
 
-test('open a company, More like this, ranked results with reasons, narrow to one country', async ({
+test('open a company, More like this, ranked results with reasons, narrow to one country, save the list', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -92,6 +92,33 @@ test('open a company, More like this, ranked results with reasons, narrow to one
   expect(Object.keys(urlState(page, 'filters') ?? {})).toEqual(
     expect.arrayContaining(Object.keys(derived ?? {})),
   );
+
+  // Save the list: the lookalikes' filters, the country added, named after the seed.
+  const narrowed = urlState(page, 'filters');
+  await page.getByRole('button', { name: 'Save list' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save list' });
+  const listName = `Like ${name}`;
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(listName);
+  await dialog.getByRole('button', { name: 'Save list' }).click();
+  await expect(dialog).toBeHidden();
+  const savedLink = page.getByRole('status').getByRole('link', { name: listName });
+  await expect(savedLink).toBeVisible();
+  const listId = ((await savedLink.getAttribute('href')) ?? '').split('/').pop() ?? '';
+  const saved = (await (await page.request.get(`/bff/lists/${listId}`)).json()) as {
+    request: { filters?: Record<string, unknown> };
+  };
+  expect(saved.request.filters).toEqual(narrowed);
+
+  // The saved list is on the Lists page.
+  await page.goto('/lists');
+  await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
+  await expect(
+    page
+      .getByTestId('saved-list')
+      .filter({ hasText: listName })
+      .getByRole('link', { name: listName })
+      .first(),
+  ).toBeVisible();
 });
 
 test('More like these on a selection of the grid, and the way back to an ordinary list', async ({ page }) => {
@@ -158,4 +185,55 @@ test('by keyboard: More like this from the company page, then a re-rank', async 
   await tabTo(page, first, 40);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'More like this' })).toBeVisible();
+});
+
+test('More like these on an account list: its best-matched 20 companies are the seeds', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const headers = { 'x-requested-with': 'list-builder', origin: baseURL! };
+  const list = await request.post('/api/v1/list/generate/companies', { headers, data: { limit: 40 } });
+  expect(list.status()).toBe(200);
+  const companies = ((await list.json()) as { data: { uuid: string; name: string; website: string }[] }).data
+    .filter((c) => c.website)
+    .slice(0, 25);
+  expect(companies).toHaveLength(25);
+  // Three rows by name first (matched by name, confidence 3), then 22 by website (exact domain, 5):
+  // the best-matched 20 are the first 20 by website.
+  const byName = companies.slice(0, 3);
+  const byWebsite = companies.slice(3);
+  const csv = [
+    'Company name,Website',
+    ...byName.map((c) => `"${c.name.replace(/"/g, '""')}",`),
+    ...byWebsite.map((c) => `,${c.website}`),
+  ].join('\r\n');
+  const listName = `Best customers ${Date.now().toString(36)}`;
+  const started = await request.post(`/bff/accounts/imports?name=${encodeURIComponent(listName)}`, {
+    headers: { ...headers, 'content-type': 'text/csv' },
+    data: csv,
+  });
+  expect(started.status(), await started.text()).toBe(202);
+  const { id } = (await started.json()) as { id: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/bff/accounts/imports/${id}`, { headers })).json()) as { status: string })
+          .status,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe('completed');
+
+  await page.goto('/accounts');
+  const more = page.getByRole('button', { name: `More like ${listName}` });
+  await expect(more).toHaveAccessibleDescription(/^best 20 · up to ~[\d,.]+ credits$/);
+  await more.click();
+  await expect(page.getByRole('heading', { name: 'More like these 20 companies' })).toBeVisible();
+  expect(JSON.parse(new URL(page.url()).searchParams.get('like') ?? '[]')).toEqual(
+    byWebsite.slice(0, 20).map((c) => c.uuid),
+  );
+  expect((await columnOf(page, 'Company')).length).toBeGreaterThan(0);
 });

@@ -8,6 +8,7 @@
  * estimate before a run that the BFF checks the budget against.
  */
 import { z } from 'zod';
+import { AccountListIds } from './accounts';
 import { CompanyListItem, Warning } from './api';
 import { ExcludeSchema, ListFiltersSchema } from './filters';
 import { LOOKALIKE_MAX_SEEDS } from './list-params';
@@ -42,6 +43,11 @@ export const LookalikeRequest = z
      * widened or narrowed them); the seeds still rank them.
      */
     derive_filters: z.boolean().default(true),
+    /**
+     * Account lists (issue 15) whose companies never come back: the candidates are read with them
+     * hidden (pages kept full), so `limit` rows still come whenever that many exist.
+     */
+    exclude_account_lists: AccountListIds.optional(),
   })
   .strict();
 export type LookalikeRequest = z.input<typeof LookalikeRequest>;
@@ -68,6 +74,8 @@ export const LookalikeResponse = z.object({
   filters: z.record(z.string(), z.unknown()),
   /** The exclusions applied (absent when none). */
   exclude: z.record(z.string(), z.unknown()).optional(),
+  /** The account lists whose companies were left out (absent when none). */
+  exclude_account_lists: z.array(z.string()).optional(),
   /** The seeds, resolved to ids, each once. */
   seeds: z.array(z.string()),
   seed_companies: z.array(LookalikeSeed),

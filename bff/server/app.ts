@@ -404,7 +404,17 @@ export function createBffApp(config: BffConfig): BffApp {
     const { daily, team } = await budgetLeft(user);
     return daily === null ? team : team === null ? daily : Math.min(daily, team);
   };
-  mountLookalikes(app, { call, plan: upstream.plan, remaining });
+  mountLookalikes(app, {
+    call,
+    plan: upstream.plan,
+    remaining,
+    // The accounts part's own check of `exclude_account_lists` (mounted below, before any request).
+    usableAccountLists: async (user, ids) => {
+      if (!accounts) return problem(503, 'Account lists are not available yet; try again.');
+      const lists = await accounts.usableLists(user, ids, 'exclude_account_lists');
+      return lists instanceof Response ? lists : undefined;
+    },
+  });
   const accountStore = new SqlAccountStore(store);
   // Every export adds its companies to the user's "Exported before" list; `exclude_account_lists`
   // and bulk enrichment (`source: {account_list}`) are the accounts part's (bff/server/accounts/).

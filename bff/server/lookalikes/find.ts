@@ -55,6 +55,12 @@ export type LookalikeOptions = {
   plan: Plan;
   /** The credits the user has left today (null: no budget). */
   remaining: (user: BffUser) => number | null | Promise<number | null>;
+  /**
+   * Checks the account lists a request hides (`exclude_account_lists`): the user's or shared with
+   * them. The accounts part's own check (`Accounts.usableLists`, the one list generation uses): a
+   * 400 naming each list it cannot use. Absent: account lists are not available (503).
+   */
+  usableAccountLists?: (user: BffUser, ids: readonly string[]) => Promise<Response | undefined>;
 };
 
 type Row = { uuid: string } & Record<string, unknown>;
@@ -99,6 +105,8 @@ class Run {
   constructor(
     private readonly opts: LookalikeOptions,
     private readonly user: BffUser,
+    /** Account lists whose companies every list read leaves out (the list call's own hiding). */
+    private readonly hide: readonly string[] = [],
   ) {
     this.maxLimit = PLAN_RULES[opts.plan].maxListLimit;
   }
@@ -144,6 +152,7 @@ class Run {
     const res = await callEndpoint(this.opts, this.user, 'list.generate', {
       filters: q.filters,
       ...(q.exclude && Object.keys(q.exclude).length > 0 ? { exclude: q.exclude } : {}),
+      ...(this.hide.length > 0 ? { exclude_account_lists: this.hide } : {}),
       // A banded list comes in employee order whatever is asked: ask it, and no warning says so.
       sort_by: banded ? 'employee_range' : 'relevance',
       sort_order: 'desc',
@@ -289,7 +298,14 @@ export async function findLookalikes(
   user: BffUser,
   req: ParsedLookalikeRequest,
 ): Promise<LookalikeResponse | Response> {
-  const run = new Run(opts, user);
+  const hide = [...new Set(req.exclude_account_lists ?? [])];
+  if (hide.length > 0) {
+    // Checked before anything is read or spent, as list generation checks them.
+    if (!opts.usableAccountLists) return problem(503, 'Account lists are not available yet; try again.');
+    const refused = await opts.usableAccountLists(user, hide);
+    if (refused) return refused;
+  }
+  const run = new Run(opts, user, hide);
   try {
     return await find(run, opts, user, req);
   } catch (e) {
@@ -475,6 +491,9 @@ async function find(
     filters: (ListFiltersSchema.safeParse(filters).data ?? filters) as Record<string, unknown>,
     ...(req.exclude && Object.keys(req.exclude).length > 0
       ? { exclude: req.exclude as Record<string, unknown> }
+      : {}),
+    ...(req.exclude_account_lists && req.exclude_account_lists.length > 0
+      ? { exclude_account_lists: [...new Set(req.exclude_account_lists)] }
       : {}),
     seeds: seeds.map((s) => s.uuid),
     seed_companies: seeds,

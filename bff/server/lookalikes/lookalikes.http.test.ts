@@ -10,6 +10,7 @@ import { estimateLookalikeCost, type LookalikeResponse } from '../../contract/lo
 import type { Problem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
 import { startService } from '../../embedded/service';
+import { accepted, csvOf, finished, upload } from '../../testing/accounts';
 import { type RunningBff, startBff } from '../../testing/bff-server';
 import { lastLedgerId, ledgerRows, spentToday } from '../../testing/list-pages';
 import { loadTruth, matching, type TruthCompany } from '../../testing/list-truth';
@@ -127,6 +128,49 @@ describe('POST /bff/lookalikes', () => {
     expect((await ledgerRows(enterprise, from)).every((r) => r.credits_consumed === 0)).toBe(true);
   });
 
+  it('never answers the companies of hidden account lists, and still answers `limit` rows', async () => {
+    const ids = seeds.map((s) => s.uuid);
+    const first = await lookalikes(enterprise, { seeds: ids, limit: 10 });
+    expect(first.data).toHaveLength(10);
+    // The best five of the first answer go into an account list ("already customers").
+    const inCrm = first.data.slice(0, 5);
+    const acc = await accepted(
+      await upload(
+        enterprise,
+        csvOf([['Company name', 'Website'], ...inCrm.map((c) => [c.name, c.website])]),
+        {
+          name: 'Customers',
+        },
+      ),
+    );
+    expect((await finished(enterprise, acc.id)).matched).toBe(5);
+    const answer = await lookalikes(enterprise, {
+      seeds: ids,
+      limit: 10,
+      exclude_account_lists: [acc.account_list_id],
+    });
+    expectWellFormed(answer, ids, 10);
+    expect(answer.data, 'pages kept full: more candidates read').toHaveLength(10);
+    const uuids = answer.data.map((r) => r.uuid);
+    for (const c of inCrm) expect(uuids, `${c.name} is hidden`).not.toContain(c.uuid);
+    expect(answer.exclude_account_lists).toEqual([acc.account_list_id]);
+  });
+
+  it('refuses an account list the user cannot use: a 400 naming it, nothing spent', async () => {
+    const before = await spentToday(enterprise);
+    const unknown = '1b6b1f52-3f0e-4c57-9a51-4d3f0f0a7e11';
+    const res = await enterprise.post(PATH, {
+      seeds: [seeds[0]!.uuid],
+      exclude_account_lists: [unknown],
+    });
+    expect(res.status).toBe(400);
+    const problem = (await res.json()) as Problem;
+    expect(problem.errors).toEqual([
+      { path: 'exclude_account_lists.0', message: `no account list "${unknown}" (or not shared with you)` },
+    ]);
+    expect(await spentToday(enterprise)).toBe(before);
+  });
+
   it('refuses no seeds, more than 20 and a limit out of range, naming each field at once', async () => {
     const none = await enterprise.post(PATH, { seeds: [], limit: 0 });
     expect(none.status).toBe(400);
@@ -138,8 +182,8 @@ describe('POST /bff/lookalikes', () => {
     expect(((await big.json()) as Problem).errors).toEqual([
       { path: 'limit', message: 'limit must be at most 100' },
     ]);
-    const unknown = await enterprise.post(PATH, { seeds: [seeds[0]!.uuid], exclude_account_lists: ['x'] });
-    expect(((await unknown.json()) as Problem).errors?.[0]?.path).toBe('exclude_account_lists');
+    const unknown = await enterprise.post(PATH, { seeds: [seeds[0]!.uuid], mark_account_lists: ['x'] });
+    expect(((await unknown.json()) as Problem).errors?.[0]?.path).toBe('mark_account_lists');
   });
 
   it('answers 402 before anything is spent when the budget left cannot cover the estimate, and keeps within it', async () => {

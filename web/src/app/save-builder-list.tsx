@@ -6,13 +6,13 @@ import { savedListStateOf, savedListSummary } from '@/features/list-builder/save
 import { useListSearch } from '@/features/list-builder/use-list-search';
 import { SaveListButton } from '@/features/lists/components/save-list-button';
 
-export function SaveBuilderList() {
+export function SaveBuilderList({ suggestedName }: { suggestedName?: string | undefined } = {}) {
   const { search } = useListSearch();
   return (
     <SaveListButton
       current={() => savedListStateOf(search)}
       summary={savedListSummary(search)}
-      suggestedName={search.q ?? ''}
+      suggestedName={suggestedName ?? search.q ?? ''}
     />
   );
 }

@@ -1,3 +1,4 @@
+import type { LookalikeResponse } from '@contract/lookalikes';
 import { useSearch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner';
@@ -5,6 +6,7 @@ import { ListBuilderPage } from '@/features/list-builder/components/list-builder
 import { rememberNames } from '@/features/list-builder/filter-names';
 import { LookalikeSeeds } from '@/features/lookalikes/components/lookalike-seeds';
 import { MoreLikeThis } from '@/features/lookalikes/components/more-like-this';
+import { lookalikeListName } from '@/features/lookalikes/lookalike-request';
 import { SaveBuilderList } from '../save-builder-list';
 
 // Shown after a "More like this": not part of the list builder's first load.
@@ -12,7 +14,19 @@ const LookalikeResults = lazy(() =>
   import('@/features/lookalikes/components/lookalike-results').then((m) => ({ default: m.LookalikeResults })),
 );
 
-const moreLikeSelected = (selected: readonly string[]) => <MoreLikeThis seeds={selected} compact />;
+/** "More like these" beside the grid's selection: the account lists hidden there stay hidden. */
+function MoreLikeSelected({ selected }: { selected: readonly string[] }) {
+  const { hide_accounts } = useSearch({ from: '/' });
+  return <MoreLikeThis seeds={selected} hideAccounts={hide_accounts} compact />;
+}
+const moreLikeSelected = (selected: readonly string[]) => <MoreLikeSelected selected={selected} />;
+/**
+ * "Save list" on the lookalikes: their filters (derived, and as the user edited them) saved as a
+ * list through the lists' own dialog, named after the seeds.
+ */
+const saveLookalikes = (answer: LookalikeResponse) => (
+  <SaveBuilderList suggestedName={lookalikeListName(answer.seed_companies)} />
+);
 const rememberIndustries = (names: readonly (readonly [string, string])[]) =>
   rememberNames('industry', names);
 
@@ -28,7 +42,7 @@ export function ListPage() {
       top={<LookalikeSeeds />}
       results={
         <Suspense fallback={<Spinner label="Loading the lookalikes" />}>
-          <LookalikeResults onIndustryNames={rememberIndustries} />
+          <LookalikeResults onIndustryNames={rememberIndustries} actions={saveLookalikes} />
         </Suspense>
       }
     />

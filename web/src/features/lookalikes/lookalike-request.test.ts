@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookalikeLimit, lookalikeRequestOf, requestKey } from './lookalike-request';
+import { lookalikeLimit, lookalikeListName, lookalikeRequestOf, requestKey } from './lookalike-request';
 
 describe('lookalikeRequestOf', () => {
   it('is none without seeds', () => {
@@ -22,6 +22,15 @@ describe('lookalikeRequestOf', () => {
     });
   });
 
+  it('leaves out the account lists hidden in the list builder', () => {
+    expect(lookalikeRequestOf({ like: ['a'], hide_accounts: ['l1', 'l2'] })).toEqual({
+      seeds: ['a'],
+      limit: 25,
+      exclude_account_lists: ['l1', 'l2'],
+    });
+    expect(lookalikeRequestOf({ like: ['a'], hide_accounts: [] })).toEqual({ seeds: ['a'], limit: 25 });
+  });
+
   it('keeps the limit within 1 to 100', () => {
     expect(lookalikeLimit(undefined)).toBe(25);
     expect(lookalikeLimit(500)).toBe(100);
@@ -35,5 +44,16 @@ describe('requestKey', () => {
       requestKey({ filters: { y: 2, x: 1 }, limit: 10, seeds: ['a'] }),
     );
     expect(requestKey({ seeds: ['a'] })).not.toBe(requestKey({ seeds: ['b'] }));
+  });
+});
+
+describe('lookalikeListName', () => {
+  it('names a saved list of lookalikes after its seeds', () => {
+    expect(lookalikeListName([{ name: 'Acme' }])).toBe('Like Acme');
+    expect(lookalikeListName([{ name: 'Acme' }, { name: 'Beta' }])).toBe('Like Acme and Beta');
+    expect(lookalikeListName([{ name: 'Acme' }, { name: 'Beta' }, { name: 'Gamma' }])).toBe(
+      'Like Acme and 2 more',
+    );
+    expect(lookalikeListName([])).toBe('Lookalikes');
   });
 });

@@ -13,6 +13,8 @@ export type LookalikeSearch = {
   filters?: Record<string, unknown> | undefined;
   exclude?: Record<string, unknown> | undefined;
   size?: number | undefined;
+  /** Account lists hidden in the list builder: their companies never come back as lookalikes. */
+  hide_accounts?: string[] | undefined;
 };
 
 const hasKeys = (o: Record<string, unknown> | undefined): o is Record<string, unknown> =>
@@ -30,6 +32,7 @@ export function lookalikeRequestOf(s: LookalikeSearch): LookalikeRequest | null 
   if (!s.like || s.like.length === 0) return null;
   const req: LookalikeRequest = { seeds: s.like, limit: lookalikeLimit(s.size) };
   if (hasKeys(s.exclude)) req.exclude = s.exclude;
+  if (s.hide_accounts && s.hide_accounts.length > 0) req.exclude_account_lists = s.hide_accounts;
   if (hasKeys(s.filters)) {
     req.filters = s.filters;
     req.derive_filters = false;
@@ -50,4 +53,13 @@ export function requestKey(req: LookalikeRequest): string {
           )
         : v;
   return JSON.stringify(stable(req));
+}
+
+/** The name a saved list of lookalikes is offered: "Like Acme", "Like Acme and Beta", "Like Acme and 2 more". */
+export function lookalikeListName(seeds: readonly { name: string }[]): string {
+  const [first, second] = seeds;
+  if (!first) return 'Lookalikes';
+  if (seeds.length === 1) return `Like ${first.name}`;
+  if (seeds.length === 2) return `Like ${first.name} and ${second!.name}`;
+  return `Like ${first.name} and ${seeds.length - 1} more`;
 }

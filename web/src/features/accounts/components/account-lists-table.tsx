@@ -4,7 +4,7 @@
  * it; a list opens in the list builder with its companies hidden, or is enriched in bulk.
  */
 import { Link } from '@tanstack/react-router';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -24,11 +24,14 @@ export function AccountListsTable({
   openList,
   onOpenList,
   onEnrich,
+  listActions,
 }: {
   /** The list whose members are shown (the URL keeps it). */
   openList: string | null;
   onOpenList: (id: string | null) => void;
   onEnrich: (list: AccountList) => void;
+  /** More controls per list (the app layer's: "More like these"). */
+  listActions?: ((list: AccountList) => ReactNode) | undefined;
 }) {
   const q = useAccountLists();
   const share = useShareList();
@@ -146,6 +149,7 @@ export function AccountListsTable({
                   <td className="px-4 py-2.5 text-slate-600">{accountListSourceLabel(list.source)}</td>
                   <td className="px-4 py-2.5">
                     <div className="flex items-center justify-end gap-3">
+                      {listActions?.(list)}
                       <Link
                         to="/"
                         search={{ hide_accounts: [list.id] }}

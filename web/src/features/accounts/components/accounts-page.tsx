@@ -4,14 +4,19 @@
  * the list builder or to enrich in bulk.
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import type { AccountList } from '@/lib/account-lists';
 import { AccountListsTable } from './account-lists-table';
 import { EnrichDrawer } from './enrich-drawer';
 import { ImportForm } from './import-form';
 import { ImportProgress } from './import-progress';
 
-export function AccountsPage() {
+export function AccountsPage({
+  listActions,
+}: {
+  /** More controls per account list (the app layer's: "More like these"). */
+  listActions?: ((list: AccountList) => ReactNode) | undefined;
+} = {}) {
   const search = useSearch({ from: '/accounts' });
   const navigate = useNavigate({ from: '/accounts' });
   const [enriching, setEnriching] = useState<AccountList | null>(null);
@@ -56,7 +61,12 @@ export function AccountsPage() {
         <h2 id="lists-heading" className="text-lg font-semibold text-slate-900">
           Account lists
         </h2>
-        <AccountListsTable openList={search.list ?? null} onOpenList={setOpenList} onEnrich={setEnriching} />
+        <AccountListsTable
+          openList={search.list ?? null}
+          onOpenList={setOpenList}
+          onEnrich={setEnriching}
+          listActions={listActions}
+        />
       </section>
 
       <EnrichDrawer list={enriching} onClose={closeEnrich} />

@@ -163,6 +163,19 @@ describe('LookalikeResults', () => {
     expect(runs[1]).toMatchObject({ derive_filters: false, filters: { 'location.hq.country': [code] } });
   });
 
+  it('leaves out the account lists hidden in the list builder, and says so', async () => {
+    const user = userEvent.setup();
+    const list = '1b6b1f52-3f0e-4c57-9a51-4d3f0f0a7e11';
+    renderResults({ like: [seed], size: 10, hide_accounts: [list] });
+    expect(await screen.findByText(/Leaving out the companies of the account list hidden/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Find lookalikes' }));
+    await waitFor(() => expect(runs).toHaveLength(1));
+    expect(runs[0]).toMatchObject({ seeds: [seed], exclude_account_lists: [list] });
+    // No such list here: the BFF names it.
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert.textContent).toContain(`no account list "${list}"`);
+  });
+
   it('says which seed cannot be found', async () => {
     askRun(requestKey(lookalikeRequestOf({ like: ['no-such-company-000'] })!));
     renderResults({ like: ['no-such-company-000'] });

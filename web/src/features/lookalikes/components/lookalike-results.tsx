@@ -170,9 +170,14 @@ function RunError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
 export type LookalikeResultsProps = {
   /** Names of industry codes an answer brought, so the filter editor and summary can show words. */
   onIndustryNames?: (names: readonly (readonly [string, string])[]) => void;
+  /**
+   * Controls beside the results once an answer stands for the URL's filters ("Save list": the app
+   * layer joins the saved lists in).
+   */
+  actions?: ((answer: LookalikeResponse) => ReactNode) | undefined;
 };
 
-export function LookalikeResults({ onIndustryNames }: LookalikeResultsProps = {}) {
+export function LookalikeResults({ onIndustryNames, actions }: LookalikeResultsProps = {}) {
   const search = useSearch({ from: '/' });
   const navigate = useNavigate({ from: '/' });
   const queryClient = useQueryClient();
@@ -285,6 +290,7 @@ export function LookalikeResults({ onIndustryNames }: LookalikeResultsProps = {}
           </span>
         </div>
         <div className="flex items-center gap-2 text-sm text-slate-600">
+          {current && data && search.filters && actions?.(data)}
           <label htmlFor={sizeId}>Show</label>
           <select
             id={sizeId}
@@ -318,6 +324,16 @@ export function LookalikeResults({ onIndustryNames }: LookalikeResultsProps = {}
             {rerank}
           </Button>
         </div>
+      )}
+
+      {req.exclude_account_lists && req.exclude_account_lists.length > 0 && (
+        <p className="mb-2 text-sm text-slate-600">
+          Leaving out the companies of{' '}
+          {req.exclude_account_lists.length === 1
+            ? 'the account list'
+            : `the ${req.exclude_account_lists.length} account lists`}{' '}
+          hidden in your list.
+        </p>
       )}
 
       {notes.length > 0 && (

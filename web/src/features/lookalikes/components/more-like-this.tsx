@@ -26,9 +26,12 @@ export function SimilarIcon() {
  */
 export function MoreLikeThis({
   seeds,
+  hideAccounts,
   compact = false,
 }: {
   seeds: readonly string[];
+  /** Account lists hidden in the list builder: the lookalikes leave their companies out too. */
+  hideAccounts?: readonly string[] | undefined;
   /** A link-sized control for a line of text (the grid's selection line). */
   compact?: boolean;
 }) {
@@ -46,9 +49,10 @@ export function MoreLikeThis({
   );
   const open = () => {
     const like = [...seeds];
-    const req = lookalikeRequestOf({ like });
+    const hide_accounts = hideAccounts && hideAccounts.length > 0 ? [...hideAccounts] : undefined;
+    const req = lookalikeRequestOf({ like, hide_accounts });
     if (req) askRun(requestKey(req));
-    void navigate({ to: '/', search: { like } });
+    void navigate({ to: '/', search: { like, ...(hide_accounts ? { hide_accounts } : {}) } });
   };
   const label = seeds.length === 1 ? 'More like this' : 'More like these';
   return (
