@@ -11,14 +11,13 @@ export type JsonBody =
   | { ok: false; status: 400 | 415; detail: string };
 
 export async function readJsonBody(req: Request): Promise<JsonBody> {
-  if (!JSON_CONTENT_TYPE.test(req.headers.get('content-type') ?? '')) {
-    return {
-      ok: false,
-      status: 415,
-      detail: 'Send the request body as JSON with Content-Type: application/json.',
-    };
-  }
-  const text = await req.text();
+  if (!JSON_CONTENT_TYPE.test(req.headers.get('content-type') ?? '')) return notJson();
+  return readJsonText(req.headers.get('content-type'), await req.text());
+}
+
+/** The same for a body already read as text (by a layer in front that looked at it first). */
+export function readJsonText(contentType: string | null, text: string): JsonBody {
+  if (!JSON_CONTENT_TYPE.test(contentType ?? '')) return notJson();
   if (text.trim() === '')
     return { ok: false, status: 400, detail: 'The request body is empty; send a JSON object.' };
   try {
@@ -26,4 +25,12 @@ export async function readJsonBody(req: Request): Promise<JsonBody> {
   } catch {
     return { ok: false, status: 400, detail: 'The request body is not valid JSON.' };
   }
+}
+
+function notJson(): JsonBody {
+  return {
+    ok: false,
+    status: 415,
+    detail: 'Send the request body as JSON with Content-Type: application/json.',
+  };
 }

@@ -74,17 +74,16 @@ export function withAccountLists(inner: CallUpstream, opts: AccountListCallOptio
     const m = matchEndpoint('POST', splitUrl(req.url).pathname, ['service']);
     if (m?.kind !== 'endpoint' || m.id !== 'list.generate') return inner(user, req, callOpts);
     const text = await req.text();
-    const again = () =>
-      new Request(req.url, { method: 'POST', headers: req.headers, ...(text !== '' ? { body: text } : {}) });
-    if (!FIELDS.some((f) => text.includes(f))) return inner(user, again(), callOpts);
+    // Passed on as text read already (the list resolver reads it from there): no Request built again.
+    const again = () => inner(user, req, { ...callOpts, bodyText: text });
+    if (!FIELDS.some((f) => text.includes(f))) return again();
     let body: Record<string, unknown>;
     try {
       const parsed = JSON.parse(text) as unknown;
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-        return inner(user, again(), callOpts);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return again();
       body = parsed as Record<string, unknown>;
     } catch {
-      return inner(user, again(), callOpts);
+      return again();
     }
     const accounts = opts.accounts();
     if (!accounts) return problem(503, 'Account lists are not available yet; try again.');

@@ -31,7 +31,7 @@ import {
   type ListFilters,
   usesBffKeys,
 } from '../../contract/filters';
-import { readJsonBody } from '../../contract/http';
+import { readJsonBody, readJsonText } from '../../contract/http';
 import { LIST_TOTAL_CAP, type SortOrder } from '../../contract/list-params';
 import { type BandRun, bandRuns } from '../../contract/list-rules';
 import { credits, PLAN_LABELS, type Plan } from '../../contract/pricing';
@@ -577,7 +577,10 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
     if (req.method !== 'POST' || callOpts.body) return call(user, req, callOpts);
     const m = matchEndpoint('POST', splitUrl(req.url).pathname, ['service']);
     if (m?.kind !== 'endpoint' || m.id !== 'list.generate') return call(user, req, callOpts);
-    const read = await readJsonBody(req);
+    const read =
+      callOpts.bodyText !== undefined
+        ? readJsonText(req.headers.get('content-type'), callOpts.bodyText)
+        : await readJsonBody(req);
     if (!read.ok) return problem(read.status, read.detail);
     const parsed = ListRequest.safeParse(read.value);
     if (!parsed.success) return invalidProblem(zodFields(parsed.error));
@@ -602,7 +605,11 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
       }
     }
     if (!translated && !usesBffKeys(r.filters) && r.exclude === undefined)
-      return call(user, req, { ...callOpts, body: { value: read.value, text: read.text } });
+      return call(user, req, {
+        ...callOpts,
+        bodyText: undefined,
+        body: { value: read.value, text: read.text },
+      });
     return resolve(
       user,
       request,

@@ -66,6 +66,11 @@ export type CallOptions = {
   fresh?: boolean;
   freshMemory?: Set<string>;
   body?: { value: unknown; text: string };
+  /**
+   * The request's body as text, read by a layer in front that only looked at it (its stream is
+   * spent): the list resolver reads it from here instead of the request.
+   */
+  bodyText?: string;
   headers?: Readonly<Record<string, string>>;
 };
 
