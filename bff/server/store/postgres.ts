@@ -12,13 +12,14 @@
  * - live events and session ends: NOTIFY on one channel, every instance LISTENs.
  */
 import postgres from 'postgres';
-import type { AdminUser, AuditDetails, AuditEntry, Role } from '../../contract/admin';
+import type { AuditDetails, AuditEntry, Role } from '../../contract/admin';
 import type { AdditionStatus } from '../../contract/api';
 import type { LedgerEntry } from '../../contract/bff';
 import type { AdditionRecord } from '../../contract/bff-lists';
 import { credits } from '../../contract/pricing';
 import { isNewerStatus, statusChanged } from './additions-rules';
 import { MIGRATION_LOCK, MIGRATIONS } from './migrations';
+import { type AdminRow, toAdminUser, toStored, type UserRow } from './rows';
 import type {
   Actor,
   BffStore,
@@ -30,7 +31,6 @@ import type {
   SpendRow,
   StatusUpdate,
   StoredEndpoint,
-  StoredUser,
   StoreMessage,
   UpdateResult,
 } from './store';
@@ -79,27 +79,6 @@ export function describeUrl(url: string): string {
     return 'postgres (URL not shown)';
   }
 }
-
-type UserRow = Omit<StoredUser, 'disabled'> & { disabled: number };
-const toStored = (r: UserRow | undefined): StoredUser | undefined =>
-  r && { ...r, disabled: r.disabled === 1 };
-
-type AdminRow = {
-  id: string;
-  name: string;
-  role: Role;
-  disabled: number;
-  daily_budget: number | null;
-  spent_today: number;
-};
-const toAdminUser = (r: AdminRow): AdminUser => ({
-  id: r.id,
-  name: r.name,
-  role: r.role,
-  disabled: r.disabled === 1,
-  daily_budget: r.daily_budget,
-  spent_today: credits(r.spent_today),
-});
 
 type AdditionRow = AdditionRecord & { user_id: string | null };
 

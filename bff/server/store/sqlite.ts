@@ -7,13 +7,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { AdminUser, AuditDetails, AuditEntry, Role } from '../../contract/admin';
+import type { AuditDetails, AuditEntry, Role } from '../../contract/admin';
 import type { LedgerEntry } from '../../contract/bff';
 import type { AdditionRecord } from '../../contract/bff-lists';
 import { credits } from '../../contract/pricing';
 import { TokenBuckets } from '../security/throttle';
 import { isNewerStatus, statusChanged } from './additions-rules';
 import { MIGRATIONS } from './migrations';
+import { type AdminRow, toAdminUser, toStored, type UserRow } from './rows';
 import type {
   BffStore,
   LedgerCsvRow,
@@ -23,7 +24,6 @@ import type {
   SpendRow,
   StatusUpdate,
   StoredEndpoint,
-  StoredUser,
   StoreMessage,
   UpdateResult,
 } from './store';
@@ -52,27 +52,6 @@ export function migrateSqlite(db: Database.Database): void {
     }
   }).immediate();
 }
-
-type UserRow = Omit<StoredUser, 'disabled'> & { disabled: number };
-const toStored = (r: UserRow | undefined): StoredUser | undefined =>
-  r && { ...r, disabled: r.disabled === 1 };
-
-type AdminRow = {
-  id: string;
-  name: string;
-  role: Role;
-  disabled: number;
-  daily_budget: number | null;
-  spent_today: number;
-};
-const toAdminUser = (r: AdminRow): AdminUser => ({
-  id: r.id,
-  name: r.name,
-  role: r.role,
-  disabled: r.disabled === 1,
-  daily_budget: r.daily_budget,
-  spent_today: credits(r.spent_today),
-});
 
 const USER_BY = 'SELECT id, name, password_hash AS hash, salt, daily_budget, role, disabled FROM users WHERE';
 const ADMIN_COLUMNS = `u.id, u.name, u.role, u.disabled, u.daily_budget,

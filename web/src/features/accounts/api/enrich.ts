@@ -117,19 +117,6 @@ async function whyStopped(listId: string): Promise<string> {
   return 'The run stopped before the end. The companies done are kept.';
 }
 
-/** Saves a blob as a download, the way a link with `download` does. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** "acme-accounts-hubspot-2026-11-28.csv": the list, the preset, the day. */
 export function enrichFileName(listName: string, what: string, day: Date): string {
   const slug = (s: string) =>

@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { Fragment, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-field';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   type AccountList,
@@ -38,16 +39,11 @@ export function AccountListsTable({
 
   if (q.error) {
     return (
-      <div
-        role="alert"
-        className="rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900"
-      >
-        <p className="font-medium">Your account lists could not be loaded.</p>
-        <p>{q.error instanceof ApiError ? q.error.message : String(q.error)}</p>
-        <button type="button" className="mt-1 underline" onClick={() => void q.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadError
+        what="Your account lists could not be loaded."
+        error={q.error}
+        onRetry={() => void q.refetch()}
+      />
     );
   }
   if (!q.data) {

@@ -16,14 +16,9 @@ import type { AccountList } from '@/lib/account-lists';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatCredits } from '@/lib/format';
 import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
+import { saveBlob } from '@/lib/save-blob';
 import { invalidateUsage } from '@/lib/usage';
-import {
-  type EnrichRequest,
-  enrichEstimateQueryOptions,
-  enrichFileName,
-  runEnrichment,
-  saveBlob,
-} from '../api/enrich';
+import { type EnrichRequest, enrichEstimateQueryOptions, enrichFileName, runEnrichment } from '../api/enrich';
 import {
   CRM_PRESETS,
   type CrmPreset,

@@ -173,42 +173,20 @@ export function ImportForm({ onStarted }: { onStarted: (importId: string) => voi
                 className="h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none"
               />
             </div>
-            <div>
-              <label htmlFor={`${id}-namecol`} className="mb-1 block text-sm font-medium text-slate-700">
-                Company name column
-              </label>
-              <select
-                id={`${id}-namecol`}
-                value={nameColumn}
-                onChange={(e) => setNameColumn(e.target.value)}
-                className={selectClass}
-              >
-                <option value="">None</option>
-                {preview.headers.map((h) => (
-                  <option key={h} value={h}>
-                    {h}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={`${id}-domaincol`} className="mb-1 block text-sm font-medium text-slate-700">
-                Website or domain column
-              </label>
-              <select
-                id={`${id}-domaincol`}
-                value={domainColumn}
-                onChange={(e) => setDomainColumn(e.target.value)}
-                className={selectClass}
-              >
-                <option value="">None</option>
-                {preview.headers.map((h) => (
-                  <option key={h} value={h}>
-                    {h}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ColumnSelect
+              id={`${id}-namecol`}
+              label="Company name column"
+              headers={preview.headers}
+              value={nameColumn}
+              onChange={setNameColumn}
+            />
+            <ColumnSelect
+              id={`${id}-domaincol`}
+              label="Website or domain column"
+              headers={preview.headers}
+              value={domainColumn}
+              onChange={setDomainColumn}
+            />
           </div>
 
           <PreviewTable preview={preview} nameColumn={nameColumn} domainColumn={domainColumn} />
@@ -256,6 +234,37 @@ export function ImportForm({ onStarted }: { onStarted: (importId: string) => voi
           </div>
         </>
       )}
+    </div>
+  );
+}
+
+/** A column of the file to read a field from, or none. */
+function ColumnSelect({
+  id,
+  label,
+  headers,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  headers: readonly string[];
+  value: string;
+  onChange: (column: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={selectClass}>
+        <option value="">None</option>
+        {headers.map((h) => (
+          <option key={h} value={h}>
+            {h}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

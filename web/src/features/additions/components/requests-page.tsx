@@ -2,8 +2,8 @@ import type { AdditionRecord } from '@contract/bff-lists';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
 import { subscribeBffConnection } from '@/lib/bff-events';
 import { formatDateTime } from '@/lib/format';
 import { useAdditionEventsIntoCache, useAdditionStatus } from '../api/get-addition-status';
@@ -48,16 +48,11 @@ export function RequestsPage() {
       </div>
       <div className="mt-6">
         {q.error ? (
-          <div
-            role="alert"
-            className="rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900"
-          >
-            <p className="font-medium">Your requests could not be loaded.</p>
-            <p>{q.error instanceof ApiError ? q.error.message : String(q.error)}</p>
-            <button type="button" className="mt-1 underline" onClick={() => void q.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadError
+            what="Your requests could not be loaded."
+            error={q.error}
+            onRetry={() => void q.refetch()}
+          />
         ) : !q.data ? (
           <div role="status" aria-label="Loading requests" className="space-y-2">
             {[0, 1, 2].map((i) => (

@@ -1,3 +1,4 @@
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
 import { AUDIT_SHOWN, useAudit } from '../api/get-audit';
@@ -15,16 +16,12 @@ export function AuditSection() {
         <p className="text-sm text-slate-500">Every admin action, newest first (the last {AUDIT_SHOWN}).</p>
       </div>
       {audit.error ? (
-        <div
-          role="alert"
-          className="m-5 rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900"
-        >
-          <p className="font-medium">The audit log could not be loaded.</p>
-          <p>{audit.error.message}</p>
-          <button type="button" className="mt-1 underline" onClick={() => void audit.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError
+          what="The audit log could not be loaded."
+          error={audit.error}
+          onRetry={() => void audit.refetch()}
+          className="m-5"
+        />
       ) : !audit.data ? (
         <div role="status" aria-label="Loading the audit log" className="space-y-2 p-5">
           {[0, 1, 2].map((i) => (

@@ -1,6 +1,7 @@
 import type { SpendResponse } from '@contract/admin';
 import { ENDPOINT_IDS, ENDPOINTS, type EndpointDef, SERVICE_PREFIXES } from '@contract/endpoints';
 import { useId, useState } from 'react';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCredits } from '@/lib/format';
 import { LEDGER_CSV_URL, useSpend } from '../api/get-spend';
@@ -74,16 +75,12 @@ export function SpendSection() {
         </div>
       </div>
       {spend.error ? (
-        <div
-          role="alert"
-          className="mt-4 rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900"
-        >
-          <p className="font-medium">The spend could not be loaded.</p>
-          <p>{spend.error.message}</p>
-          <button type="button" className="mt-1 underline" onClick={() => void spend.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError
+          what="The spend could not be loaded."
+          error={spend.error}
+          onRetry={() => void spend.refetch()}
+          className="mt-4"
+        />
       ) : !spend.data ? (
         <div role="status" aria-label="Loading the spend" className="mt-4 space-y-3">
           <Skeleton className="h-60 w-full" />

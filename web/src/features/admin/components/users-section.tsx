@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Drawer } from '@/components/ui/drawer';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { formatCredits } from '@/lib/format';
@@ -78,16 +79,12 @@ export function UsersSection({
         )}
       </div>
       {users.error ? (
-        <div
-          role="alert"
-          className="m-5 rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900"
-        >
-          <p className="font-medium">The users could not be loaded.</p>
-          <p>{users.error.message}</p>
-          <button type="button" className="mt-1 underline" onClick={() => void users.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError
+          what="The users could not be loaded."
+          error={users.error}
+          onRetry={() => void users.refetch()}
+          className="m-5"
+        />
       ) : !users.data ? (
         <div role="status" aria-label="Loading users" className="space-y-2 p-5">
           {[0, 1, 2].map((i) => (

@@ -1,6 +1,7 @@
 import { type ReactNode, useMemo } from 'react';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError, urlOf } from '@/lib/api-client';
+import { urlOf } from '@/lib/api-client';
 import { useOpenApi } from '../api/get-openapi';
 import { type Field, type Operation, referenceModel } from '../reference-model';
 
@@ -75,13 +76,7 @@ export function ApiReferencePage() {
           </div>
         )}
         {q.error && (
-          <div
-            role="alert"
-            className="mt-8 rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900"
-          >
-            <p className="font-medium">The API document could not be loaded.</p>
-            <p>{q.error instanceof ApiError ? q.error.message : String(q.error)}</p>
-          </div>
+          <LoadError what="The API document could not be loaded." error={q.error} className="mt-8" />
         )}
 
         {groups.map((g) => (

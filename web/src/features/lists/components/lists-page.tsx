@@ -6,9 +6,9 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth/api/get-session';
-import { ApiError } from '@/lib/api-client';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { useSavedLists } from '../api/get-lists';
 import { useAlerts, useMarkAlertsRead } from '../api/unread';
@@ -42,16 +42,11 @@ export function ListsPage() {
       <Alerts />
       <div className="mt-2">
         {q.error ? (
-          <div
-            role="alert"
-            className="rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900"
-          >
-            <p className="font-medium">Your lists could not be loaded.</p>
-            <p>{q.error instanceof ApiError ? q.error.message : String(q.error)}</p>
-            <button type="button" className="mt-1 underline" onClick={() => void q.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadError
+            what="Your lists could not be loaded."
+            error={q.error}
+            onRetry={() => void q.refetch()}
+          />
         ) : !q.data ? (
           <div role="status" aria-label="Loading lists" className="space-y-2">
             {[0, 1, 2].map((i) => (

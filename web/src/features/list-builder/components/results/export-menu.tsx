@@ -15,8 +15,9 @@ import { Popover } from '@/components/ui/popover';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ApiError } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
+import { saveBlob } from '@/lib/save-blob';
 import { invalidateUsage } from '@/lib/usage';
-import { exportCsv, saveBlob } from '../../api/export';
+import { exportCsv } from '../../api/export';
 import { exportFileName } from '../../export/file-name';
 import type { BlockedColumn } from './visible-columns';
 
