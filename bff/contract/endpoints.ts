@@ -829,6 +829,7 @@ export function paramNames(path: string): string[] {
 
 /** A path with its parameters filled in (percent-encoded). */
 export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
+  if (!path.includes('{')) return path;
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = params[name];
     if (v === undefined) throw new Error(`${path}: missing path parameter ${name}`);
@@ -888,7 +889,7 @@ const COMPILED: readonly CompiledPath[] = ENDPOINT_IDS.flatMap((id) => {
 
 export type EndpointMatch =
   /** The endpoint, its path parameters, and the canonical path with them filled in. */
-  | { kind: 'endpoint'; id: EndpointId; params: Record<string, string>; path: string }
+  | { kind: 'endpoint'; id: EndpointId; params: Readonly<Record<string, string>>; path: string }
   /** A known path that does not allow this method: answer 405 with `allow`. */
   | { kind: 'method'; allow: string };
 
@@ -904,13 +905,35 @@ export function matchEndpoint(
   scopes: readonly EndpointScope[],
   opts: { looseParams?: boolean } = {},
 ): EndpointMatch | undefined {
+  // Every proxied call is matched three or four times on its way (the account lists' and the list
+  // resolver's layers, the words, the proxy), mostly on a handful of paths: remembered, frozen.
+  const key = `${method} ${opts.looseParams ? 1 : 0}${scopes.join()} ${pathname}`;
+  const known = MATCHES.get(key);
+  if (known !== undefined || MATCHES.has(key)) return known;
+  const found = findEndpoint(method, pathname, scopes, opts.looseParams === true);
+  if (found?.kind === 'endpoint') Object.freeze(found.params);
+  if (MATCHES.size >= MATCHES_KEPT) MATCHES.clear();
+  MATCHES.set(key, found && Object.freeze(found));
+  return found;
+}
+
+/** Matches remembered (`matchEndpoint`); ids in paths make it grow, so it starts over past this. */
+const MATCHES_KEPT = 2048;
+const MATCHES = new Map<string, EndpointMatch | undefined>();
+
+function findEndpoint(
+  method: string,
+  pathname: string,
+  scopes: readonly EndpointScope[],
+  looseParams: boolean,
+): EndpointMatch | undefined {
   const path = canonicalPath(pathname);
   if (path === undefined) return undefined;
   const allowed: string[] = [];
   for (const c of COMPILED) {
     const d: EndpointDef = ENDPOINTS[c.id];
     if (!scopes.includes(d.scope)) continue;
-    const m = (opts.looseParams ? c.loose : c.strict).exec(path);
+    const m = (looseParams ? c.loose : c.strict).exec(path);
     if (!m) continue;
     if (d.method === method) {
       const params: Record<string, string> = {};

@@ -5,13 +5,14 @@
  * account with the right password gets 403 and no session.
  */
 import type { Context, Hono } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import { type BffMode, type SessionInfo, SignInRequest } from '../../contract/bff';
 import type { BffEnv, BffUser } from '../context';
 import { problem } from '../proxy/problem';
 import { jsonInput, route } from '../routing';
 import type { FailureThrottle } from '../security/throttle';
 import type { BffStore } from '../store/store';
+import { cookieNamed } from './cookie';
 import { decoyHash, verifyPassword } from './passwords';
 import { createSession, deleteSession, SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionUser } from './sessions';
 
@@ -29,9 +30,8 @@ export type SessionRoutesOptions = {
 
 /** The session id the browser sent, from either cookie name. */
 export function sessionCookie(c: Context): string | undefined {
-  // One parse of the Cookie header for both names (each named getCookie parses it again).
-  const cookies = getCookie(c);
-  return cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE];
+  const header = c.req.header('cookie');
+  return cookieNamed(header, SECURE_SESSION_COOKIE) ?? cookieNamed(header, SESSION_COOKIE);
 }
 
 /** The signed-in user of a team-mode request, if any. */

@@ -10,8 +10,8 @@
  * priced by what they find (news, posts, reviews) reserve nothing and are checked as before: the
  * spend settled so far under the budget.
  */
-import { EnrichmentBody, EnrichmentQuery, ListGenerateRequest } from '../../contract/api';
 import type { ServiceEndpointId } from '../../contract/endpoints';
+import { LIST_DEFAULT_LIMIT } from '../../contract/list-params';
 import {
   enrichmentCost,
   filterBuilderCost,
@@ -23,7 +23,11 @@ import type { StoredSection } from '../../contract/section-names';
 import type { BffStore, BudgetLease, Reservation } from '../store/store';
 import { utcDay } from './ledger';
 
-/** The most a call may cost, from its request; 0 when only its answer can tell. */
+/**
+ * The most a call may cost, from its request; 0 when only its answer can tell. The request has
+ * passed its schema already (the proxy checks it first): its fields are read as they are, not
+ * parsed again (a second zod parse of a list request cost more than the rest of this module).
+ */
 export function estimateCost(
   id: ServiceEndpointId,
   plan: Plan,
@@ -32,30 +36,37 @@ export function estimateCost(
 ): number {
   switch (id) {
     case 'list.generate': {
-      const r = ListGenerateRequest.safeParse(body);
-      if (!r.success) return 0;
-      const returned = Math.min(r.data.limit, PLAN_RULES[plan].maxListLimit);
+      const r = fields(body);
+      const limit = typeof r.limit === 'number' ? r.limit : LIST_DEFAULT_LIMIT;
       return listGenerationCost({
         matched: true,
-        returned,
-        sections: (r.data.sections ?? []) as StoredSection[],
-        query: r.data.query !== undefined,
+        returned: Math.min(limit, PLAN_RULES[plan].maxListLimit),
+        sections: sectionList(r.sections) ?? [],
+        query: r.query !== undefined,
       });
     }
     case 'list.filterBuilder':
       return filterBuilderCost();
     case 'company.enrichment':
     case 'company.enrichment.post': {
-      const r =
+      const asked =
         id === 'company.enrichment'
-          ? EnrichmentQuery.safeParse(Object.fromEntries(query))
-          : EnrichmentBody.safeParse(body);
-      if (!r.success) return 0;
-      return enrichmentCost((r.data.sections as StoredSection[] | undefined) ?? PLAN_RULES[plan].sections);
+          ? sectionList(query.get('sections')?.split(',').map((x) => x.trim()).filter(Boolean))
+          : sectionList(fields(body).sections);
+      return enrichmentCost(asked ?? PLAN_RULES[plan].sections);
     }
     default:
       return 0;
   }
+}
+
+function fields(body: unknown): Record<string, unknown> {
+  return body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+}
+
+/** A checked request's sections (names the contract knows), or undefined when it names none. */
+function sectionList(v: unknown): StoredSection[] | undefined {
+  return Array.isArray(v) ? (v as StoredSection[]) : undefined;
 }
 
 export class Budgets {

@@ -21,8 +21,15 @@ export type LedgerRecord = {
 
 /** UTC day, YYYY-MM-DD: budgets renew at midnight UTC. */
 export function utcDay(d: Date): string {
-  return d.toISOString().slice(0, 10);
+  // Asked on every paid call (the budget's day): the day last named, while the time is within it.
+  const t = d.getTime();
+  if (t >= lastDay.start && t < lastDay.start + DAY_MS) return lastDay.name;
+  const name = d.toISOString().slice(0, 10);
+  lastDay = { start: t - (((t % DAY_MS) + DAY_MS) % DAY_MS), name };
+  return name;
 }
+const DAY_MS = 86_400_000;
+let lastDay = { start: Number.NaN, name: '' };
 
 /**
  * Records are written in batches (one transaction per FLUSH_MS or FLUSH_ROWS), not one commit per
