@@ -49,6 +49,10 @@ export function mountBffExtras(
   const hub = new EventHub(deps.store, deps.log);
   const additions = new AdditionStore(deps.store);
   const webhooks = new WebhookStore(deps.store);
+  const notRecorded = (call: ProxiedCall, e: unknown) =>
+    deps.log(
+      `Could not record ${call.method} ${call.endpoint}: ${e instanceof Error ? e.message : String(e)}`,
+    );
   const spent = (userId: string, endpoint: string, credits: number) => {
     if (credits > 0) hub.publish(userId, 'usage.changed', { endpoint, credits_consumed: credits });
   };
@@ -92,18 +96,14 @@ export function mountBffExtras(
     hub,
     onProxied: (call) => {
       // Bookkeeping must never break the answer the proxy is relaying.
-      const failed = (e: unknown) =>
-        deps.log(
-          `Could not record ${call.method} ${call.endpoint}: ${e instanceof Error ? e.message : String(e)}`,
-        );
       try {
         const credits =
           call.creditsConsumed ?? (call.body as { credits_consumed?: unknown } | null)?.credits_consumed;
         if (typeof credits === 'number') spent(call.user.id, call.endpoint, credits);
         if (call.id === 'additions.submit' || call.id === 'additions.status')
-          return trackAddition(additions, hub, call, now()).catch(failed);
+          return trackAddition(additions, hub, call, now()).catch((e: unknown) => notRecorded(call, e));
       } catch (e) {
-        failed(e);
+        notRecorded(call, e);
       }
     },
     close: () => {

@@ -75,15 +75,15 @@ export function withAccountLists(inner: CallUpstream, opts: AccountListCallOptio
     if (m?.kind !== 'endpoint' || m.id !== 'list.generate') return inner(user, req, callOpts);
     const text = await req.text();
     // Passed on as text read already (the list resolver reads it from there): no Request built again.
-    const again = () => inner(user, req, { ...callOpts, bodyText: text });
-    if (!FIELDS.some((f) => text.includes(f))) return again();
+    if (!text.includes('_account_lists')) return inner(user, req, { ...callOpts, bodyText: text });
     let body: Record<string, unknown>;
     try {
       const parsed = JSON.parse(text) as unknown;
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return again();
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        return inner(user, req, { ...callOpts, bodyText: text });
       body = parsed as Record<string, unknown>;
     } catch {
-      return again();
+      return inner(user, req, { ...callOpts, bodyText: text });
     }
     const accounts = opts.accounts();
     if (!accounts) return problem(503, 'Account lists are not available yet; try again.');

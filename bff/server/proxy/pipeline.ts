@@ -454,7 +454,7 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     answer = readAnswer(result, {
       secret,
       ...(route.noContent ? { noContent: true } : {}),
-      ...(empty ? { empty: () => empty({ query: parsed.query, body: parsed.body }) } : {}),
+      ...(empty ? { empty: { of: empty, query: parsed.query, body: parsed.body } } : {}),
     });
     // The answer in the embedded service's shape; already in it, the upstream's text is relayed as is.
     // Only the endpoints real-service.ts adapts read the body here: reading it parses it.

@@ -151,8 +151,12 @@ export function toProblem(status: number, body: unknown): Problem {
 }
 
 export type ReadOptions = {
-  /** The endpoint's empty result, for a 204 (absent: 204 means nothing found). */
-  empty?: () => unknown;
+  /** The endpoint's empty result for this request, for a 204 (absent: 204 means nothing found). */
+  empty?: {
+    of: (request: { query: URLSearchParams; body: unknown }) => unknown;
+    query: URLSearchParams;
+    body: unknown;
+  };
   /** A 204 is a success to relay as it is (a deletion). */
   noContent?: boolean;
   /** Removed from every text that reaches the browser. */
@@ -258,7 +262,7 @@ export function readAnswer(raw: RawAnswer, opts: ReadOptions): ReadAnswer {
     if (opts.noContent)
       return { status: 204, body: undefined, credits: 0, text: '', contentType: '', headers, ok: false };
     if (opts.empty) {
-      const body = opts.empty();
+      const body = opts.empty.of(opts.empty);
       return {
         status: 200,
         body,
