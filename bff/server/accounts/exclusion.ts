@@ -69,10 +69,15 @@ export function withAccountLists(inner: CallUpstream, opts: AccountListCallOptio
     return m;
   };
 
-  return async (user, req, callOpts: CallOptions = {}) => {
+  // Not async: every call but a list's goes on as it came, without a promise of its own.
+  return (user, req, callOpts: CallOptions = {}) => {
     if (req.method !== 'POST' || callOpts.body) return inner(user, req, callOpts);
     const m = matchEndpoint('POST', splitUrl(req.url).pathname, ['service']);
     if (m?.kind !== 'endpoint' || m.id !== 'list.generate') return inner(user, req, callOpts);
+    return listCall(user, req, callOpts);
+  };
+
+  async function listCall(user: BffUser, req: Request, callOpts: CallOptions): Promise<Response> {
     const text = await req.text();
     // Passed on as text read already (the list resolver reads it from there): no Request built again.
     if (!text.includes('_account_lists')) return inner(user, req, { ...callOpts, bodyText: text });
@@ -142,7 +147,7 @@ export function withAccountLists(inner: CallUpstream, opts: AccountListCallOptio
       status,
       headers: { 'content-type': 'application/json', 'x-cache': 'miss' },
     });
-  };
+  }
 
   /** A page of the list with the hidden lists' companies left out. */
   async function hidden(

@@ -573,10 +573,15 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
     }
   }
 
-  return async function resolverCall(user: BffUser, req: Request, callOpts: CallOptions = {}) {
+  // Not async: every call but a list's goes on as it came, without a promise of its own.
+  return function resolverCall(user: BffUser, req: Request, callOpts: CallOptions = {}) {
     if (req.method !== 'POST' || callOpts.body) return call(user, req, callOpts);
     const m = matchEndpoint('POST', splitUrl(req.url).pathname, ['service']);
     if (m?.kind !== 'endpoint' || m.id !== 'list.generate') return call(user, req, callOpts);
+    return resolveList(user, req, callOpts);
+  };
+
+  async function resolveList(user: BffUser, req: Request, callOpts: CallOptions): Promise<Response> {
     const read =
       callOpts.bodyText !== undefined
         ? readJsonText(req.headers.get('content-type'), callOpts.bodyText)
@@ -616,5 +621,5 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
       translated,
       callOpts.fresh ? (callOpts.freshMemory ?? new Set()) : undefined,
     );
-  };
+  }
 }

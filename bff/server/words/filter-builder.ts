@@ -13,7 +13,7 @@ import { HTTPException } from 'hono/http-exception';
 import { FilterBuilderRequest, FilterBuilderResponse, type FilterMatch } from '../../contract/api';
 import { matchEndpoint } from '../../contract/endpoints';
 import type { BffUser } from '../context';
-import { type CallUpstream, splitUrl } from '../proxy/pipeline';
+import { type CallOptions, type CallUpstream, splitUrl } from '../proxy/pipeline';
 import { problem } from '../proxy/problem';
 import { callEndpoint } from '../routing';
 import { type Description, readDescription } from './describe';
@@ -97,25 +97,28 @@ export function createWordsReader(call: CallUpstream): WordsReader {
     return { answer: { ...merged, credits }, cache };
   }
 
+  /** A filter-builder call: its size and negation words read here, the rest by the service. */
+  async function readWords(user: BffUser, req: Request, opts: CallOptions | undefined): Promise<Response> {
+    // Options (asked afresh, a body already read) are the caller's: pass them on untouched.
+    const query = await queryOf(req);
+    const parts = query === undefined ? null : readDescription(query);
+    if (!parts) return call(user, req, opts);
+    const result = await read(user, parts);
+    if (result instanceof Response) return result;
+    const { credits, ...data } = result.answer;
+    const body: FilterBuilderResponse = { data, credits_consumed: credits };
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: {
+        'content-type': 'application/json',
+        ...(result.cache ? { 'x-cache': result.cache } : {}),
+      },
+    });
+  }
+
   return {
-    call: async (user, req, opts) => {
-      // Options (asked afresh, a body already read) are the caller's: pass them on untouched.
-      if (!isFilterBuilder(req)) return call(user, req, opts);
-      const query = await queryOf(req);
-      const parts = query === undefined ? null : readDescription(query);
-      if (!parts) return call(user, req, opts);
-      const result = await read(user, parts);
-      if (result instanceof Response) return result;
-      const { credits, ...data } = result.answer;
-      const body: FilterBuilderResponse = { data, credits_consumed: credits };
-      return new Response(JSON.stringify(body), {
-        status: 200,
-        headers: {
-          'content-type': 'application/json',
-          ...(result.cache ? { 'x-cache': result.cache } : {}),
-        },
-      });
-    },
+    // Not async: every call but a filter-builder's goes on as it came, without a promise of its own.
+    call: (user, req, opts) => (isFilterBuilder(req) ? readWords(user, req, opts) : call(user, req, opts)),
     translateQuery: async (user, query) => {
       const parts = readDescription(query.trim());
       if (!parts) return null;
