@@ -202,42 +202,51 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
   const now = opts.now ?? (() => new Date());
   const secret = upstream.apiKey;
 
-  /** One attempt: the whole answer read within the timeout, or a fault. */
-  async function attempt(path: string, search: string, method: string, bodyText: string | undefined) {
+  /**
+   * One attempt: the whole answer read within the timeout, or a fault. One promise settled by
+   * whichever comes first (no race of two promises and an async frame: this runs on every call).
+   */
+  function attempt(
+    path: string,
+    search: string,
+    method: string,
+    bodyText: string | undefined,
+  ): Promise<RawAnswer | Fault> {
     const abort = new EventEmitter();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<Fault>((resolve) => {
-      timer = setTimeout(() => {
+    const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': secret };
+    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    return new Promise<RawAnswer | Fault>((resolve) => {
+      const timer = setTimeout(() => {
         abort.emit('abort');
         resolve({
           fault: 'timeout',
           message: `The Company Data Service did not answer within ${opts.timeoutMs} ms.`,
         });
       }, opts.timeoutMs);
+      upstream
+        .send({
+          method,
+          pathAndQuery: `${path}${search}`,
+          headers,
+          ...(bodyText !== undefined ? { body: bodyText } : {}),
+          abort,
+        })
+        .then(
+          (answer) => {
+            clearTimeout(timer);
+            resolve(answer);
+          },
+          (err: unknown) => {
+            clearTimeout(timer);
+            const e = err as { code?: string; cause?: { code?: string } };
+            const code = e.code ?? e.cause?.code;
+            resolve({
+              fault: 'unreachable',
+              message: `The Company Data Service could not be reached${code ? ` (${code})` : ''}.`,
+            });
+          },
+        );
     });
-    const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': secret };
-    if (bodyText !== undefined) headers['content-type'] = 'application/json';
-    const exchange = upstream
-      .send({
-        method,
-        pathAndQuery: `${path}${search}`,
-        headers,
-        ...(bodyText !== undefined ? { body: bodyText } : {}),
-        abort,
-      })
-      .catch((err: unknown): Fault => {
-        const e = err as { code?: string; cause?: { code?: string } };
-        const code = e.code ?? e.cause?.code;
-        return {
-          fault: 'unreachable',
-          message: `The Company Data Service could not be reached${code ? ` (${code})` : ''}.`,
-        };
-      });
-    try {
-      return await Promise.race([exchange, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   /** Attempts with retries (reads only) and the one 307/308 to the slashed path. */
