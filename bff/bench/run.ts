@@ -12,6 +12,7 @@
  *
  * BENCH_SIZES (default "25000,1000000") picks the sizes; BENCH_RUNS (default 100) the timed runs.
  * Then the BFF's overhead in front of the service (bff-overhead.ts); BENCH=bff runs that part alone.
+ * Then the BFF's own work per request in one process, upstream answers canned (bff-work.ts; BENCH=bffwork).
  * Then company size through the BFF (lists.ts: probes, credits, ms); BENCH=lists runs that alone.
  * Then the web app's bundle size and first results in Chromium (web.ts); BENCH=web runs that alone.
  * Then lookalike quality and speed on the labelled seed sets (lookalikes.ts); BENCH=lookalikes alone.
@@ -37,6 +38,7 @@ import { databaseFile, getMeta, openDatabase, setMeta } from '../embedded/store/
 import LABELLED from '../embedded/translate/queries.labelled.json' with { type: 'json' };
 import { accountsBench } from './accounts';
 import { bffOverheadBench } from './bff-overhead';
+import { bffWorkBench } from './bff-work';
 import { listsBench } from './lists';
 import { lookalikesBench } from './lookalikes';
 import { savedListsBench } from './saved-lists';
@@ -160,16 +162,21 @@ async function endpointBench(fetch: (req: Request) => Promise<Response>, suite: 
   return results;
 }
 
-// BENCH=bff (bff-overhead.ts), BENCH=lists (lists.ts), BENCH=web (web.ts), BENCH=lookalikes
+// BENCH=bff (bff-overhead.ts), BENCH=bffwork (bff-work.ts), BENCH=lists (lists.ts), BENCH=web (web.ts), BENCH=lookalikes
 // (lookalikes.ts), BENCH=savedlists (saved-lists.ts) or BENCH=accounts (accounts.ts) runs only that
 // part; by default all run in turn.
-if (!['bff', 'lists', 'web', 'lookalikes', 'savedlists', 'accounts'].includes(process.env.BENCH ?? '')) {
+if (
+  !['bff', 'bffwork', 'lists', 'web', 'lookalikes', 'savedlists', 'accounts'].includes(
+    process.env.BENCH ?? '',
+  )
+) {
   console.log(
     `List generation benchmark: ${BENCH_SUITE.length} filter combinations, ${runs} runs each, sizes ${sizes.join(', ')}`,
   );
   for (const size of sizes) await benchSize(size);
 }
 if (!process.env.BENCH || process.env.BENCH === 'bff') await bffOverheadBench(benchDir);
+if (!process.env.BENCH || process.env.BENCH === 'bffwork') await bffWorkBench(benchDir);
 if (!process.env.BENCH || process.env.BENCH === 'lists') await listsBench(benchDir);
 if (!process.env.BENCH || process.env.BENCH === 'web') await webBench(benchDir);
 if (!process.env.BENCH || process.env.BENCH === 'lookalikes') await lookalikesBench(benchDir);
