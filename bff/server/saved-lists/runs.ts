@@ -91,7 +91,7 @@ function keep(companies: RunCompanies, c: z.infer<typeof Company>): void {
  */
 export const RUNS_KEPT = 200;
 /**
- * Runs of a list that keep their members' scores (a ranked 500-company run's are ~150 kB); the
+ * Runs of a list that keep their members' scores (a ranked 500-company run’s are ~165 kB); the
  * page shows the latest run's, and older runs keep their members and names.
  */
 export const SCORED_RUNS_KEPT = 10;
