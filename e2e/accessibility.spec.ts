@@ -222,6 +222,36 @@ test('lookalikes: More like this on a selection and a company, the ranked lookal
   await checkState(page, 'lookalikes: a link waiting for a run');
 });
 
+test('lookalikes: hiding account lists, and a saved list of lookalikes ranked by similarity to its seeds', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/?size=20');
+  await settled(page);
+  await grid(page).getByRole('row').nth(5).getByRole('link').first().click();
+  await page.getByRole('button', { name: 'More like this' }).click();
+  await expect(page.getByText(/^This run: [\d,.]+ credits? spent$/)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: /^In CRM/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Accounts in your CRM' })).toBeVisible();
+  await checkState(page, 'lookalikes: hide account lists');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Save list' }).click();
+  const save = page.getByRole('dialog', { name: 'Save list' });
+  await expect(save.getByText(/its seed company/)).toBeVisible();
+  await checkState(page, 'lookalikes: save list with its seed');
+  await save.getByRole('button', { name: 'Save list' }).click();
+  await page.getByRole('status').getByRole('link').click();
+  await page.getByRole('button', { name: 'Run list' }).click();
+  await expect(
+    page
+      .getByRole('table', { name: 'Companies of the list, most similar to its seeds first' })
+      .locator('tbody tr')
+      .first(),
+  ).toBeVisible({ timeout: 30_000 });
+  await checkState(page, 'saved list of lookalikes: ranked by similarity to its seed');
+});
+
 test.describe('lookalikes of a company that does not exist', () => {
   // The BFF's 400 naming the seed is what this state shows (Chromium logs the answer).
   test.use({ allowedConsoleErrors: [/status of 400 .*\/bff\/lookalikes\)$/] });

@@ -93,12 +93,15 @@ test('open a company, More like this, ranked results with reasons, narrow to one
     expect.arrayContaining(Object.keys(derived ?? {})),
   );
 
-  // Save the list: the lookalikes' filters, the country added, named after the seed.
+  // Save the list: the lookalikes' filters, the country added, and the seed, named after it.
   const narrowed = urlState(page, 'filters');
+  const seeds = JSON.parse(new URL(page.url()).searchParams.get('like') ?? '[]') as string[];
+  expect(seeds).toHaveLength(1);
   await page.getByRole('button', { name: 'Save list' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save list' });
   const listName = `Like ${name}`;
   await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(listName);
+  await expect(dialog.getByText(/its seed company: each run leaves it out and ranks the rest/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Save list' }).click();
   await expect(dialog).toBeHidden();
   const savedLink = page.getByRole('status').getByRole('link', { name: listName });
@@ -106,19 +109,57 @@ test('open a company, More like this, ranked results with reasons, narrow to one
   const listId = ((await savedLink.getAttribute('href')) ?? '').split('/').pop() ?? '';
   const saved = (await (await page.request.get(`/bff/lists/${listId}`)).json()) as {
     request: { filters?: Record<string, unknown> };
+    seeds: string[] | null;
+    seed_companies: { uuid: string; name: string }[] | null;
   };
   expect(saved.request.filters).toEqual(narrowed);
+  expect(saved.seeds).toEqual(seeds);
+  expect(saved.seed_companies?.map((s) => s.name)).toEqual([name]);
 
-  // The saved list is on the Lists page.
+  // The saved list is on the Lists page, like its seed.
   await page.goto('/lists');
   await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
-  await expect(
-    page
-      .getByTestId('saved-list')
-      .filter({ hasText: listName })
-      .getByRole('link', { name: listName })
-      .first(),
-  ).toBeVisible();
+  const row = page.getByTestId('saved-list').filter({ has: page.getByRole('link', { name: listName }) });
+  await expect(row.first().getByText(`Like: ${name}`)).toBeVisible();
+
+  // Its page names the seed; a run ranks its companies by similarity to it, and the seed is none of them.
+  await row.first().getByRole('link', { name: listName }).click();
+  await expect(page.getByRole('heading', { level: 1, name: listName })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Like' }).getByRole('link', { name })).toBeVisible();
+  await expect(page.getByText(/^A run: up to ~[\d,.]+ credits/)).toBeVisible();
+  await page.getByRole('button', { name: 'Run list' }).click();
+  const ranked = page.getByRole('table', { name: 'Companies of the list, most similar to its seeds first' });
+  await expect(ranked.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  const headers = (await ranked.getByRole('columnheader').allTextContents()).map((h) => h.trim());
+  expect(headers.slice(0, 4)).toEqual(['#', 'Company', 'Similarity', 'Why it is similar']);
+  const memberRows = ranked.locator('tbody tr');
+  const members = await memberRows.count();
+  expect(members).toBeGreaterThan(0);
+  const memberScores: number[] = [];
+  for (let i = 0; i < members; i++) {
+    const cells = memberRows.nth(i).getByRole('cell');
+    expect(((await cells.nth(1).textContent()) ?? '').trim()).not.toContain(name);
+    memberScores.push(Number(((await cells.nth(2).textContent()) ?? '').trim()));
+    expect(await cells.nth(3).getByRole('listitem').count()).toBeGreaterThan(0);
+  }
+  expect([...memberScores].sort((a, b) => b - a)).toEqual(memberScores);
+  const runs = (await (await page.request.get(`/bff/lists/${listId}/runs`)).json()) as {
+    data: { id: string; ranking: string }[];
+  };
+  expect(runs.data[0]?.ranking).toBe('similarity');
+  const detail = (await (await page.request.get(`/bff/lists/${listId}/runs/${runs.data[0]!.id}`)).json()) as {
+    members: string[];
+  };
+  // The page shows the first 25 (the lookalikes' number when saved), in the run's order.
+  expect(members).toBe(Math.min(25, detail.members.length));
+  expect(detail.members).not.toContain(seeds[0]);
+
+  // "Open in the list builder" reopens the lookalikes of the seed with the list's filters.
+  await page.getByRole('link', { name: 'Open in the list builder' }).click();
+  await expect(page.getByRole('heading', { name: 'More like this company' })).toBeVisible();
+  expect(JSON.parse(new URL(page.url()).searchParams.get('like') ?? '[]')).toEqual(seeds);
+  expect(urlState(page, 'filters')).toEqual(narrowed);
+  await expect(page.getByRole('button', { name: 'Find lookalikes' })).toBeVisible();
 });
 
 test('More like these on a selection of the grid, and the way back to an ordinary list', async ({ page }) => {

@@ -9,6 +9,8 @@
  * - a run after the list's filters changed under what was seen (500 companies left: 500 free
  *   company searches by id);
  * - a company-size list (the list resolver's probes, asked afresh on every run);
+ * - a list with 3 seeds (saved from the lookalikes, issue 16): its 500 read with the sections the
+ *   similarity score needs and ranked by similarity to the seeds (Pay-as-you-go: the seeds left out);
  * - Pay-as-you-go: the same 500 in pages of 20.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -116,11 +118,22 @@ async function planBench(dataDir: string, key: string, label: string): Promise<v
 
   try {
     console.log(`\n${label}:`);
-    for (const [name, request] of [
-      ['offering type software, relevance', SOFTWARE],
-      ['Japan, 1-50 employees, fewest first', SMALL_FIRST],
+    // Three companies of the software list as seeds (they are among its 500: a run leaves them out).
+    const seeds = (
+      await call<{ data: { uuid: string }[] }>('list.generate', { ...SOFTWARE, limit: 3, offset: 10 })
+    ).body.data.map((c) => c.uuid);
+    for (const [name, request, withSeeds] of [
+      ['offering type software, relevance', SOFTWARE, undefined],
+      ['offering type software, relevance, 3 seeds (ranked by similarity)', SOFTWARE, seeds],
+      ['Japan, 1-50 employees, fewest first', SMALL_FIRST, undefined],
     ] as const) {
-      const created = await call<SavedList>('bff.savedLists.create', { name, request });
+      const create = (n: string) =>
+        call<SavedList>('bff.savedLists.create', {
+          name: n,
+          request,
+          ...(withSeeds ? { seeds: withSeeds } : {}),
+        });
+      const created = await create(name);
       const id = created.body.id;
       const estimate = await call<SavedListEstimate>('bff.savedList.estimate', { id });
       console.log(` ${name} (estimate before a run: up to ${estimate.body.credits} credits)`);
@@ -129,14 +142,14 @@ async function planBench(dataDir: string, key: string, label: string): Promise<v
       const firsts: number[] = [];
       let first: SavedListRun | undefined;
       for (let i = 0; i < REPEATS; i++) {
-        const own = await call<SavedList>('bff.savedLists.create', { name: `${name} ${i}`, request });
+        const own = await create(`${name} ${i}`);
         lists.push(own.body.id);
         const t = await timed(own.body.id, 1);
         firsts.push(...t.ms);
         first = t.last;
       }
       console.log(
-        `  first run: ${fmt(firsts)}; size ${first!.size} of ${first!.total_count}, added ${first!.added.length}; ${first!.credits_consumed} credits`,
+        `  first run: ${fmt(firsts)}; size ${first!.size} of ${first!.total_count}, added ${first!.added.length}; ${first!.credits_consumed} credits${first!.ranking ? `; ranking ${first!.ranking}` : ''}`,
       );
       await call('bff.savedList.run', { id });
       line('repeat, not marked seen', await timed(id, REPEATS));
@@ -146,7 +159,7 @@ async function planBench(dataDir: string, key: string, label: string): Promise<v
           await call('bff.savedList.seen', { id });
         }),
       );
-      if (request === SOFTWARE) {
+      if (request === SOFTWARE && !withSeeds) {
         line(
           'after its filters changed (500 left, 500 free lookups)',
           await timed(id, REPEATS, async () => {

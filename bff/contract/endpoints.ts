@@ -411,7 +411,8 @@ export const ENDPOINTS = {
     cacheable: false,
     price: FREE,
     auth: 'user',
-    summary: 'Saves a list request under a name (private unless shared; checked daily or weekly if asked)',
+    summary:
+      'Saves a list request under a name (private unless shared; checked daily or weekly if asked), with its seed companies when it lists lookalikes',
     tag: 'Saved lists',
   },
   'bff.savedLists.alerts': {
@@ -487,7 +488,7 @@ export const ENDPOINTS = {
     params: { id: UUID },
     success: [201],
     cacheable: false,
-    price: `what its list generation pages cost (its first ${LIST_TOTAL_CAP} companies, without sections, asked afresh); company searches of the companies that left are free`,
+    price: `what its list generation pages cost (its first ${LIST_TOTAL_CAP} companies, without sections, asked afresh); company searches of the companies that left are free. A list with seeds, on a plan with sections in lists, reads its pages with the sections the similarity score needs and its seeds' profiles by enrichment (those its pages hold are free)`,
     auth: 'user',
     summary:
       'Runs the list: its first 500 companies, what is new and what left since the runner last marked it seen',

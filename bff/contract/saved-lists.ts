@@ -9,6 +9,10 @@
  * - `POST /bff/lists/{id}/seen` (204), `GET /bff/lists/{id}/estimate`.
  * - `GET /bff/lists/alerts`, `POST /bff/lists/alerts/read` (204): what scheduled checks found.
  *
+ * A list saved from the lookalikes (issue 16) keeps its seed companies (`seeds`): its runs leave them
+ * out and, on plans with sections in lists, rank the members by similarity to them, as
+ * `POST /bff/lookalikes` ranks (docs/decisions/0016-saved-lists.md, "Lists with seeds").
+ *
  * The estimate is written here, pure, so the web app shows the figure the BFF checks a scheduled run
  * against.
  */
@@ -16,8 +20,9 @@ import { z } from 'zod';
 import { ListRequest } from './api';
 import { COLUMN_BY_ID } from './columns';
 import { estimateListCost, type ListCostEstimate, type ListCostInput } from './list-cost';
-import { LIST_TOTAL_CAP, SAVED_LIST_NAME_MAX } from './list-params';
-import { credits, listGenerationCost, PLAN_RULES, type Plan } from './pricing';
+import { LIST_TOTAL_CAP, LOOKALIKE_MAX_SEEDS, SAVED_LIST_NAME_MAX } from './list-params';
+import { LOOKALIKE_RANKINGS, lookalikeSections } from './lookalike-cost';
+import { credits, enrichmentCost, listGenerationCost, PLAN_LABELS, PLAN_RULES, type Plan } from './pricing';
 
 /** How often the BFF checks a list by itself; null: never. */
 export const LIST_SCHEDULES = ['daily', 'weekly'] as const;
@@ -49,6 +54,36 @@ const Columns = z
 
 const Schedule = z.enum(LIST_SCHEDULES).nullable();
 
+/** As `POST /bff/lookalikes` tells a website from an id: a dot or a slash. */
+const looksLikeWebsite = (s: string) => /[./]/.test(s);
+
+/**
+ * The seed companies of a list of lookalikes: 1 to 20 company ids, as `POST /bff/lookalikes`
+ * answers them in `seeds`, each once. The BFF also checks that a company search finds each (400
+ * naming those it does not).
+ */
+export const Seeds = z
+  .array(
+    z
+      .string('a seed must be a company id')
+      .trim()
+      .min(1, 'a seed must not be empty')
+      .max(200, 'a seed must be at most 200 characters')
+      .refine((s) => !looksLikeWebsite(s), {
+        error: 'a seed is a company id, as the lookalikes answer gives it in `seeds`, not a website',
+      }),
+    'seeds must be a list of company ids',
+  )
+  .min(1, 'give at least one seed company, or null for none')
+  .max(LOOKALIKE_MAX_SEEDS, `give at most ${LOOKALIKE_MAX_SEEDS} seed companies`)
+  .superRefine((ids, ctx) => {
+    const seen = new Set<string>();
+    ids.forEach((id, i) => {
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [i], message: `"${id}" is given twice` });
+      seen.add(id);
+    });
+  });
+
 export const SavedListCreate = z.strictObject({
   name: Name,
   /** A list generation request as the proxy takes it (filters or query, sort, page size, exclude). */
@@ -56,6 +91,8 @@ export const SavedListCreate = z.strictObject({
   columns: Columns.default(null),
   shared: z.boolean().default(false),
   schedule: Schedule.default(null),
+  /** The seed companies of a list of lookalikes; null (the default): none. */
+  seeds: Seeds.nullable().default(null),
 });
 export type SavedListCreate = z.input<typeof SavedListCreate>;
 
@@ -65,6 +102,8 @@ export const SavedListPatch = z.strictObject({
   columns: Columns.optional(),
   shared: z.boolean().optional(),
   schedule: Schedule.optional(),
+  /** New seeds, or null: the list has none from now on (its runs are the list's order). */
+  seeds: Seeds.nullable().optional(),
 });
 export type SavedListPatch = z.input<typeof SavedListPatch>;
 
@@ -89,6 +128,10 @@ export const LastCheck = z.object({
 });
 export type LastCheck = z.infer<typeof LastCheck>;
 
+/** A seed company with its name and website, as a company search found it when the seeds were saved. */
+export const ListSeed = z.object({ uuid: z.string(), name: z.string(), website: z.string() });
+export type ListSeed = z.infer<typeof ListSeed>;
+
 export const SavedList = z.object({
   id: z.string(),
   name: z.string(),
@@ -96,6 +139,10 @@ export const SavedList = z.object({
   columns: z.array(z.string()).nullable(),
   shared: z.boolean(),
   schedule: Schedule,
+  /** The seed companies' ids (a list of lookalikes), or null. */
+  seeds: z.array(z.string()).nullable(),
+  /** The same seeds, named: null when the list has none. */
+  seed_companies: z.array(ListSeed).nullable(),
   owner: Person,
   created_at: z.string(),
   updated_at: z.string(),
@@ -122,6 +169,30 @@ export type RemovedCompany = z.infer<typeof RemovedCompany>;
 
 export const RUN_TRIGGERS = ['manual', 'schedule'] as const;
 
+/**
+ * How a run ordered its members: `similarity` (a list with seeds, on a plan with sections in lists:
+ * most like the seeds first), `filters` (a list with seeds that could not be ranked: the list's
+ * order, `ranking_note` says why), null (a list without seeds: the list's order).
+ */
+export const RunRanking = z.enum(LOOKALIKE_RANKINGS).nullable();
+
+/** The lookalikes' columns a ranked run keeps per member (what the lookalikes view shows beside the score). */
+export const RANKED_COLUMNS = [
+  'industry.primary',
+  'firmographic.headcount_range',
+  'location.hq.country',
+] as const;
+
+/** A member of a ranked run: its similarity to the seeds (0 to 1), why, and the lookalikes' columns. */
+export const MemberScore = z.object({
+  score: z.number().min(0).max(1),
+  /** In words, strongest first (as `POST /bff/lookalikes` writes them). */
+  reasons: z.array(z.string()),
+  /** The text of each of RANKED_COLUMNS the company has a value for, as the run read it. */
+  cells: z.record(z.string(), z.string()),
+});
+export type MemberScore = z.infer<typeof MemberScore>;
+
 /** A run as the history lists it: no company ids. */
 export const SavedListRunSummary = z.object({
   id: z.string(),
@@ -136,6 +207,7 @@ export const SavedListRunSummary = z.object({
   credits_consumed: z.number(),
   run_by: Person,
   trigger: z.enum(RUN_TRIGGERS),
+  ranking: RunRanking,
 });
 export type SavedListRunSummary = z.infer<typeof SavedListRunSummary>;
 
@@ -149,6 +221,13 @@ export const SavedListRun = SavedListRunSummary.extend({
   removed: z.array(RemovedCompany),
   /** The members' and the removed companies' names and websites, so the app names them. */
   companies: RunCompanies,
+  /** Why a list with seeds was not ranked, or what its ranking lacked (seeds no longer found). */
+  ranking_note: z.string().nullable(),
+  /**
+   * A ranked run's members' scores, by id (null unless `ranking` is `similarity`; the BFF keeps them
+   * for a list's newest runs only, older runs answer null).
+   */
+  scores: z.record(z.string(), MemberScore).nullable(),
 });
 export type SavedListRun = z.infer<typeof SavedListRun>;
 
@@ -198,20 +277,29 @@ export type ListNewMatchesEvent = z.infer<typeof ListNewMatchesEvent>;
  * What one run of a saved list may cost on a plan: its first 500 companies without sections, in
  * pages the plan allows, plus what the BFF spends for company size and exclusions (the list
  * estimate's parts). Looking up companies that left the list is free (company search).
+ *
+ * A list with `seeds` on a plan with sections in lists is ranked by similarity to them: its pages
+ * carry the sections the score reads (as the lookalikes' candidates do), and the seeds' profiles are
+ * read by enrichment (free for a seed the list's pages hold: its row serves). On other plans the seeds
+ * are only left out, at no extra cost.
  */
 export function estimateSavedListRun(
   request: Omit<ListCostInput, 'sections' | 'limit'>,
   plan: Plan,
+  seeds = 0,
 ): ListCostEstimate {
-  const max = PLAN_RULES[plan].maxListLimit;
+  const rules = PLAN_RULES[plan];
+  const max = rules.maxListLimit;
   const pages = Math.ceil(SAVED_LIST_MAX_MEMBERS / max);
-  const first = estimateListCost({ ...request, sections: [], limit: max }, plan);
+  const ranked = seeds > 0 && rules.listSections;
+  const sections = ranked ? lookalikeSections(plan) : [];
+  const first = estimateListCost({ ...request, sections, limit: max }, plan);
   const parts = [...first.parts];
   if (pages > 1) {
     const page = listGenerationCost({
       matched: true,
       returned: max,
-      sections: [],
+      sections,
       query: request.query !== undefined,
     });
     parts.splice(1, 0, {
@@ -219,11 +307,27 @@ export function estimateSavedListRun(
       credits: credits((pages - 1) * page),
     });
   }
-  parts[0] = { ...parts[0]!, what: `the list: up to ${Math.min(max, SAVED_LIST_MAX_MEMBERS)} companies` };
+  parts[0] = {
+    ...parts[0]!,
+    what: `the list: up to ${Math.min(max, SAVED_LIST_MAX_MEMBERS)} companies${ranked ? ` with the ${sections.length} sections the similarity score reads` : ''}`,
+  };
+  if (ranked) {
+    parts.push({
+      what: `your ${seeds === 1 ? 'seed company’s profile' : `${seeds} seed companies’ profiles`} (free for those the list holds)`,
+      credits: credits(seeds * enrichmentCost(sections)),
+    });
+  }
   return {
     credits: credits(parts.reduce((sum, p) => sum + p.credits, 0)),
     // A list with fewer than 500 matches costs less: the figure is always a most.
     upTo: true,
     parts,
   };
+}
+
+/** Why a run of a list with seeds on `plan` keeps the list's order (null: it ranks by similarity). */
+export function unrankedNote(plan: Plan): string | null {
+  return PLAN_RULES[plan].listSections
+    ? null
+    : `Ranking by similarity to the seeds needs a plan with sections in list generation (Subscription or Enterprise); on ${PLAN_LABELS[plan]} the list keeps its order, without its seeds.`;
 }

@@ -48,7 +48,7 @@ import {
   OFFERING_KEY,
 } from './derive';
 import { type Facts, readFacts } from './facts';
-import { scoreCandidate, seedProfile } from './similarity';
+import { rankBySimilarity, seedFacts } from './rank';
 
 export type LookalikeOptions = {
   call: BffDeps['call'];
@@ -361,11 +361,7 @@ async function find(
   const sections = lookalikeSections(opts.plan);
   const profiles = await Promise.all(seeds.map((s) => run.enrich(s.uuid, sections)));
   const facts = profiles.map((data, i) =>
-    readFacts({
-      ...data,
-      ...seeds[i],
-      product_category: identity.get(seeds[i]!.uuid)?.product_category ?? null,
-    }),
+    seedFacts(data, { ...seeds[i]!, product_category: identity.get(seeds[i]!.uuid)?.product_category }),
   );
   const derivation = derive(facts);
   const userFilters = (req.filters ?? {}) as ListFilters;
@@ -433,15 +429,9 @@ async function find(
 
   let data: LookalikeRow[];
   if (rules.listSections) {
-    const profile = seedProfile(facts);
-    data = rows
-      .map((row, order) => ({ row, order, scored: scoreCandidate(profile, readFacts(row)) }))
-      .sort((a, b) => b.scored.score - a.scored.score || b.scored.raw - a.scored.raw || a.order - b.order)
+    data = rankBySimilarity(facts, rows)
       .slice(0, req.limit)
-      .map(
-        ({ row, scored }) =>
-          ({ ...rowOf(row), score: scored.score, reasons: scored.reasons }) as LookalikeRow,
-      );
+      .map(({ row, score, reasons }) => ({ ...rowOf(row), score, reasons }) as LookalikeRow);
   } else {
     const industryNames = new Map(
       facts.flatMap((f) => (f.industries ?? []).map((i) => [i.code, i.label] as const)),

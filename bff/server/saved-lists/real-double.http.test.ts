@@ -71,4 +71,27 @@ describe('saved lists on the real-service double', () => {
       expect(narrowed.companies[r.uuid]).toEqual(first.companies[r.uuid]);
     }
   });
+
+  it('saves a list with seeds found by id, and ranks its run without them, at the ledger’s credits', async () => {
+    const page = await call<{ data: { uuid: string }[] }>(
+      'list.generate',
+      { filters: { 'firmographic.company_type': ['public'] }, limit: 3 },
+      200,
+    );
+    const seeds = page.data.map((c) => c.uuid);
+    const list = await call<SavedList>(
+      'bff.savedLists.create',
+      { name: 'Remote lookalikes', request: { filters: { 'firmographic.company_type': ['public'] } }, seeds },
+      201,
+    );
+    expect(list.seeds).toEqual(seeds);
+    expect(list.seed_companies?.every((s) => s.name !== '')).toBe(true);
+    const before = await spentToday(bff);
+    const ranked = await call<SavedListRun>('bff.savedList.run', { id: list.id }, 201);
+    expect(await spentToday(bff)).toBeCloseTo(before + ranked.credits_consumed, 4);
+    expect(ranked.ranking).toBe('similarity');
+    expect(ranked.size).toBeGreaterThan(0);
+    for (const s of seeds) expect(ranked.added).not.toContain(s);
+    expect(Object.keys(ranked.scores ?? {})).toHaveLength(ranked.size);
+  });
 });

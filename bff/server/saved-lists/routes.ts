@@ -10,6 +10,7 @@ import type { ProblemField } from '../../contract/problem';
 import { zodFields } from '../../contract/problem';
 import {
   estimateSavedListRun,
+  type ListSeed,
   type SavedList,
   SavedListCreate,
   SavedListPatch,
@@ -18,7 +19,7 @@ import type { BffEnv, BffUser } from '../context';
 import { planList } from '../lists/exclusions';
 import { invalidProblem, problem } from '../proxy/problem';
 import { route } from '../routing';
-import { type RunnerOptions, runDetailJson, runJson, runSavedList, summaryJson } from './runs';
+import { type RunnerOptions, resolveSeeds, runDetailJson, runJson, runSavedList, summaryJson } from './runs';
 import { firstCheckAt } from './scheduler';
 import type { ListChanges, SavedListStore, StoredList } from './store';
 
@@ -61,6 +62,28 @@ async function bodyOf<S extends typeof SavedListCreate | typeof SavedListPatch>(
   return { ok: true, value: parsed.data as ReturnType<S['parse']> };
 }
 
+/**
+ * The seeds of a body, each found by a company search (free) and named; null for none; the 400
+ * naming every seed no search finds (`seeds.2`), or the service's refusal.
+ */
+async function seedsOf(
+  runner: RunnerOptions,
+  user: BffUser,
+  ids: readonly string[] | null,
+): Promise<ListSeed[] | null | Response> {
+  if (ids === null) return null;
+  const resolved = await resolveSeeds(runner, user, ids);
+  if (resolved instanceof Response) return resolved;
+  if (resolved.unknown.length > 0)
+    return invalidProblem(
+      resolved.unknown.map((i) => ({
+        path: `seeds.${i}`,
+        message: `no company found with the id "${ids[i]}"`,
+      })),
+    );
+  return resolved.seeds;
+}
+
 /** The list id of the path; any other text than a list's id finds no list (404). */
 const idOf = (c: Context): string => c.req.param('id') ?? '';
 
@@ -91,6 +114,8 @@ export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions)
       columns: list.columns,
       shared: list.shared,
       schedule: list.schedule,
+      seeds: list.seeds?.map((s) => s.uuid) ?? null,
+      seed_companies: list.seeds,
       owner: { id: list.ownerId, name: list.ownerName },
       created_at: list.createdAt,
       updated_at: list.updatedAt,
@@ -114,8 +139,10 @@ export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions)
     const input = await bodyOf(c, SavedListCreate);
     if (!input.ok) return input.response;
     const user = c.get('user');
-    const at = now();
     const v = input.value;
+    const seeds = await seedsOf(opts.runner, user, v.seeds);
+    if (seeds instanceof Response) return seeds;
+    const at = now();
     const list = await store.createList({
       ownerId: user.id,
       ownerName: user.name,
@@ -124,6 +151,7 @@ export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions)
       columns: v.columns,
       shared: v.shared,
       schedule: v.schedule,
+      seeds,
       nextCheckAt: firstCheckAt(v.schedule, at),
       createdAt: at.toISOString(),
     });
@@ -164,8 +192,13 @@ export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions)
     const input = await bodyOf(c, SavedListPatch);
     if (!input.ok) return input.response;
     const v = input.value;
-    const at = now();
     const changes: ListChanges = {};
+    if (v.seeds !== undefined) {
+      const seeds = await seedsOf(opts.runner, user, v.seeds);
+      if (seeds instanceof Response) return seeds;
+      changes.seeds = seeds;
+    }
+    const at = now();
     if (v.name !== undefined) changes.name = v.name;
     if (v.request !== undefined) changes.request = v.request;
     if (v.columns !== undefined) changes.columns = v.columns;
@@ -190,7 +223,7 @@ export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions)
   route(app, 'bff.savedList.estimate', async (c) => {
     const list = await visible(c.get('user'), idOf(c));
     if (list instanceof Response) return list;
-    const e = estimateSavedListRun(list.request, opts.runner.plan);
+    const e = estimateSavedListRun(list.request, opts.runner.plan, list.seeds?.length ?? 0);
     return c.json({ credits: e.credits, up_to: e.upTo, parts: e.parts });
   });
 

@@ -5,22 +5,35 @@
  * and always asked afresh (never the read cache, nor the resolver's memory). Compared with the run
  * the runner last marked seen: what is new, what left, and why each left (a company search by id,
  * free: still found means no longer matching, otherwise no longer found).
+ *
+ * A list with seeds (issue 16): the seeds are never members; on a plan with sections in lists the
+ * pages carry the sections the similarity score reads, the seeds' profiles are read (their rows
+ * when the pages hold them, else by enrichment), and the members are ranked by similarity to the
+ * seeds, as `POST /bff/lookalikes` ranks.
  */
 import { z } from 'zod';
 import type { ParsedListRequest } from '../../contract/api';
 import { requestOf, type ServiceEndpointId } from '../../contract/endpoints';
+import { lookalikeSections } from '../../contract/lookalike-cost';
 import { credits, PLAN_RULES, type Plan } from '../../contract/pricing';
 import {
+  type ListSeed,
+  type MemberScore,
   type RemovedCompany,
   type RunCompanies,
   SAVED_LIST_MAX_MEMBERS,
   type SavedListRun,
   type SavedListRunDetail,
   type SavedListRunSummary,
+  unrankedNote,
 } from '../../contract/saved-lists';
+import type { ListSection } from '../../contract/section-names';
 import type { BffUser } from '../context';
+import { type Facts, readFacts } from '../lookalikes/facts';
+import { seedFacts } from '../lookalikes/rank';
 import type { CallUpstream } from '../proxy/pipeline';
 import { problem } from '../proxy/problem';
+import { rankMembers } from './ranking';
 import type { SavedListStore, StoredList, StoredRun, StoredRunSummary } from './store';
 
 export type RunnerOptions = {
@@ -60,6 +73,11 @@ const SearchAnswer = z.object({
   data: z.array(Company),
   credits_consumed: z.number().default(0),
 });
+const EnrichmentAnswer = z.object({
+  data: z.record(z.string(), z.unknown()),
+  credits_consumed: z.number().default(0),
+});
+type Row = z.infer<typeof Company>;
 
 /** Keeps a company's name and website, when it has both. */
 function keep(companies: RunCompanies, c: z.infer<typeof Company>): void {
@@ -72,6 +90,11 @@ function keep(companies: RunCompanies, c: z.infer<typeof Company>): void {
  * unread alert names.
  */
 export const RUNS_KEPT = 200;
+/**
+ * Runs of a list that keep their members' scores (a ranked 500-company run’s are ~165 kB); the
+ * page shows the latest run's, and older runs keep their members and names.
+ */
+export const SCORED_RUNS_KEPT = 10;
 
 /** Company searches of the companies that left, at most this many at once. */
 const LOOKUPS_AT_ONCE = 8;
@@ -114,15 +137,33 @@ async function callFresh(
   }
 }
 
-/** The list's first 500 companies, in its order, whatever its page size; with what the pages cost. */
+/** How a run reads its pages: with sections (a ranked run), leaving some companies out (the seeds). */
+export type ReadOptions = { sections?: readonly ListSection[]; leaveOut?: ReadonlySet<string> };
+
+/**
+ * The list's first 500 companies, in its order, whatever its page size; with what the pages cost.
+ * The companies of `leaveOut` are not members (`leftOut` keeps their rows); `rows` are the
+ * members' rows, with the sections asked.
+ */
 export async function readMembers(
   opts: RunnerOptions,
   user: BffUser,
   request: ParsedListRequest,
-): Promise<{ members: string[]; companies: RunCompanies; totalCount: number; credits: number }> {
+  read: ReadOptions = {},
+): Promise<{
+  members: string[];
+  companies: RunCompanies;
+  totalCount: number;
+  credits: number;
+  rows: Row[];
+  leftOut: Map<string, Row>;
+}> {
   const { limit: _limit, offset: _offset, sections: _sections, ...list } = request;
+  const sections = read.sections ?? [];
   const pageSize = PLAN_RULES[opts.plan].maxListLimit;
   const members: string[] = [];
+  const rows: Row[] = [];
+  const leftOut = new Map<string, Row>();
   const companies: RunCompanies = {};
   const seen = new Set<string>();
   let totalCount: number | undefined;
@@ -135,7 +176,12 @@ export async function readMembers(
       opts,
       user,
       'list.generate',
-      { ...list, limit: Math.min(pageSize, SAVED_LIST_MAX_MEMBERS - offset), offset },
+      {
+        ...list,
+        ...(sections.length > 0 ? { sections: [...sections] } : {}),
+        limit: Math.min(pageSize, SAVED_LIST_MAX_MEMBERS - offset),
+        offset,
+      },
       memory,
     );
     const page = ListPage.safeParse(body);
@@ -146,13 +192,161 @@ export async function readMembers(
     for (const row of page.data.data) {
       if (seen.has(row.uuid)) continue;
       seen.add(row.uuid);
+      if (read.leaveOut?.has(row.uuid)) {
+        leftOut.set(row.uuid, row);
+        continue;
+      }
       members.push(row.uuid);
+      if (sections.length > 0) rows.push(row);
       keep(companies, row);
     }
     offset += page.data.data.length;
     if (page.data.data.length === 0 || offset >= Math.min(totalCount, SAVED_LIST_MAX_MEMBERS)) break;
   }
-  return { members, companies, totalCount: totalCount ?? 0, credits: credits(spent) };
+  return { members, companies, totalCount: totalCount ?? 0, credits: credits(spent), rows, leftOut };
+}
+
+/** A company by its id (company search, free, asked afresh), or undefined when the service no longer has it. */
+async function findById(
+  opts: RunnerOptions,
+  user: BffUser,
+  uuid: string,
+): Promise<{ found: Row | undefined; credits: number }> {
+  // A few records, not one: the real service takes the id as a free-text query (free either way).
+  const answer = await callFresh(opts, user, 'company.search', { uuid, limit: 5 });
+  const body = SearchAnswer.safeParse(answer);
+  if (!body.success)
+    throw new Relay(problem(502, 'The Company Data Service answered a company search the BFF cannot read.'));
+  return { found: body.data.data.find((c) => c.uuid === uuid), credits: body.data.credits_consumed };
+}
+
+/**
+ * The seeds of a list as a company search finds them now (free): each named, or the positions of
+ * those it finds no company for; a relayed refusal of the service as a response.
+ */
+export async function resolveSeeds(
+  opts: RunnerOptions,
+  user: BffUser,
+  uuids: readonly string[],
+): Promise<{ seeds: ListSeed[]; unknown: number[] } | Response> {
+  try {
+    const found = await Promise.all(uuids.map((u) => findById(opts, user, u)));
+    const seeds: ListSeed[] = [];
+    const unknown: number[] = [];
+    found.forEach(({ found: f }, i) => {
+      if (!f) unknown.push(i);
+      else seeds.push({ uuid: f.uuid, name: f.name ?? f.uuid, website: f.website ?? '' });
+    });
+    return { seeds, unknown };
+  } catch (e) {
+    if (e instanceof Relay) return e.response;
+    throw e;
+  }
+}
+
+/**
+ * The seeds' facts for the score: a seed the list's pages held is read from its row (free); the
+ * others by a company search (free: are they still there, and their product category) and an
+ * enrichment with the score's sections. Seeds the service no longer has are left out (`missing`).
+ */
+async function seedProfiles(
+  opts: RunnerOptions,
+  user: BffUser,
+  seeds: readonly ListSeed[],
+  rows: ReadonlyMap<string, Row>,
+  sections: readonly ListSection[],
+): Promise<{ facts: Facts[]; missing: ListSeed[]; credits: number }> {
+  let spent = 0;
+  const read = await Promise.all(
+    seeds.map(async (seed): Promise<Facts | undefined> => {
+      const row = rows.get(seed.uuid);
+      if (row) return readFacts(row);
+      const search = await findById(opts, user, seed.uuid);
+      spent += search.credits;
+      if (!search.found) return undefined;
+      const answer = EnrichmentAnswer.safeParse(
+        await callFresh(opts, user, 'company.enrichment', {
+          company: seed.uuid,
+          sections: sections.join(','),
+        }),
+      );
+      if (!answer.success)
+        throw new Relay(problem(502, 'The Company Data Service answered an enrichment the BFF cannot read.'));
+      spent += answer.data.credits_consumed;
+      const f = search.found;
+      return seedFacts(answer.data.data, {
+        uuid: f.uuid,
+        name: f.name ?? seed.name,
+        website: f.website ?? seed.website,
+        product_category: typeof f.product_category === 'string' ? f.product_category : null,
+      });
+    }),
+  );
+  return {
+    facts: read.filter((f): f is Facts => f !== undefined),
+    missing: seeds.filter((_, i) => read[i] === undefined),
+    credits: credits(spent),
+  };
+}
+
+/** "Acme", "Acme and Beta", "Acme, Beta and Gamma". */
+function names(seeds: readonly ListSeed[]): string {
+  const n = seeds.map((s) => s.name);
+  return n.length <= 1 ? n.join('') : `${n.slice(0, -1).join(', ')} and ${n.at(-1)}`;
+}
+
+/** The members of a run and how they are ordered: the list's order, or by similarity to its seeds. */
+type Ordered = {
+  members: string[];
+  ranking: StoredRun['ranking'];
+  rankingNote: string | null;
+  scores: Record<string, MemberScore> | null;
+  credits: number;
+};
+
+/** Reads the members of `list`, ranked by similarity to its seeds where the list has seeds and the plan sections. */
+async function orderedMembers(
+  opts: RunnerOptions,
+  user: BffUser,
+  list: StoredList,
+): Promise<Ordered & Omit<Awaited<ReturnType<typeof readMembers>>, 'members' | 'credits'>> {
+  const seeds = list.seeds ?? [];
+  if (seeds.length === 0) {
+    const read = await readMembers(opts, user, list.request);
+    return { ...read, ranking: null, rankingNote: null, scores: null };
+  }
+  const leaveOut = new Set(seeds.map((s) => s.uuid));
+  const note = unrankedNote(opts.plan);
+  if (note !== null) {
+    const read = await readMembers(opts, user, list.request, { leaveOut });
+    return { ...read, ranking: 'filters', rankingNote: note, scores: null };
+  }
+  const sections = lookalikeSections(opts.plan);
+  const read = await readMembers(opts, user, list.request, { sections, leaveOut });
+  const profiles = await seedProfiles(opts, user, seeds, read.leftOut, sections);
+  const spent = credits(read.credits + profiles.credits);
+  const gone = profiles.missing.length;
+  if (profiles.facts.length === 0) {
+    return {
+      ...read,
+      credits: spent,
+      ranking: 'filters',
+      rankingNote: `No company search finds ${gone === 1 ? 'this list’s seed' : 'any of this list’s seeds'} any longer: its companies are in the list’s order.`,
+      scores: null,
+    };
+  }
+  const ranked = rankMembers(profiles.facts, read.rows);
+  return {
+    ...read,
+    members: ranked.members,
+    credits: spent,
+    ranking: 'similarity',
+    rankingNote:
+      gone > 0
+        ? `Ranked by ${profiles.facts.length} of its ${seeds.length} seeds: no company search finds ${names(profiles.missing)} any longer.`
+        : null,
+    scores: ranked.scores,
+  };
 }
 
 /**
@@ -173,20 +367,11 @@ async function reasonsFor(
     while (!failed && next < uuids.length) {
       const i = next++;
       const uuid = uuids[i]!;
-      // A few records, not one: the real service takes the id as a free-text query (free either way).
-      const answer = await callFresh(opts, user, 'company.search', { uuid, limit: 5 }).catch((e: unknown) => {
+      const { found, credits: cost } = await findById(opts, user, uuid).catch((e: unknown) => {
         failed = true;
         throw e;
       });
-      const body = SearchAnswer.safeParse(answer);
-      if (!body.success) {
-        failed = true;
-        throw new Relay(
-          problem(502, 'The Company Data Service answered a company search the BFF cannot read.'),
-        );
-      }
-      spent += body.data.credits_consumed;
-      const found = body.data.data.find((c) => c.uuid === uuid);
+      spent += cost;
       if (found) keep(companies, found);
       removed[i] = { uuid, reason: found ? 'no_longer_matching' : 'no_longer_found' };
     }
@@ -210,7 +395,7 @@ export async function runSavedList(
       opts.store.seenRun(list.id, user.id),
       opts.store.latestRun(list.id),
     ]);
-    const read = await readMembers(opts, user, list.request);
+    const read = await orderedMembers(opts, user, list);
     const members = new Set(read.members);
     const seen = new Set(seenRun?.members ?? []);
     const added = read.members.filter((u) => !seen.has(u));
@@ -234,9 +419,12 @@ export async function runSavedList(
       added,
       removed: reasons.removed,
       companies,
+      ranking: read.ranking,
+      rankingNote: read.rankingNote,
+      scores: read.scores,
     });
     if (!run) return { ok: false, response: problem(404, 'This list was deleted while it ran.') };
-    await opts.store.pruneRuns(list.id, RUNS_KEPT);
+    await opts.store.pruneRuns(list.id, RUNS_KEPT, SCORED_RUNS_KEPT);
     const before = new Set(previous?.members ?? []);
     return {
       ok: true,
@@ -262,11 +450,19 @@ export function summaryJson(r: StoredRunSummary): SavedListRunSummary {
     credits_consumed: r.creditsConsumed,
     run_by: r.runBy,
     trigger: r.trigger,
+    ranking: r.ranking,
   };
 }
 
 export function runJson(r: StoredRun): SavedListRun {
-  return { ...summaryJson(r), added: r.added, removed: r.removed, companies: r.companies };
+  return {
+    ...summaryJson(r),
+    added: r.added,
+    removed: r.removed,
+    companies: r.companies,
+    ranking_note: r.rankingNote,
+    scores: r.scores,
+  };
 }
 
 export function runDetailJson(r: StoredRun): SavedListRunDetail {

@@ -372,6 +372,7 @@ describe('runs', () => {
         credits_consumed: first.credits_consumed,
         run_by: { id: adaId, name: 'ada' },
         trigger: 'manual',
+        ranking: null,
       },
     ]);
     expect((await ada('bff.savedList.run', { id: NO_SUCH_ID })).status).toBe(404);

@@ -117,7 +117,11 @@ export class SavedListScheduler {
       });
       return;
     }
-    const estimate = estimateSavedListRun(list.request, this.opts.runner.plan).credits;
+    const estimate = estimateSavedListRun(
+      list.request,
+      this.opts.runner.plan,
+      list.seeds?.length ?? 0,
+    ).credits;
     const skip = budgetRefusal(estimate, await this.opts.budgetLeft(owner));
     if (skip) {
       await store.recordCheck(list.id, { at: at(), outcome: 'skipped', detail: skip, run_id: null });

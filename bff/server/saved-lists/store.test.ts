@@ -44,6 +44,7 @@ const newList = (ownerId: string, over: Partial<Parameters<SavedListStore['creat
   columns: null,
   shared: false,
   schedule: null,
+  seeds: null,
   nextCheckAt: null,
   createdAt: AT,
   ...over,
@@ -61,6 +62,9 @@ const newRun = (listId: string, members: string[], over: Partial<NewRun> = {}): 
   added: members,
   removed: [],
   companies: Object.fromEntries(members.map((u) => [u, { name: u.toUpperCase(), website: `${u}.example` }])),
+  ranking: null,
+  rankingNote: null,
+  scores: null,
   ...over,
 });
 
@@ -175,6 +179,57 @@ describe.each(STORES)('the saved lists store ($kind)', ({ open }) => {
       runs[0]!.id,
     ]);
     expect(await s.pruneRuns(list.id, 2)).toBe(0);
+  });
+
+  it('keeps a list’s seeds (migration 6), changes and clears them; a ranked run’s scores, pruned past the newest scored runs', async () => {
+    const s = await store('seeds');
+    const seeds = [
+      { uuid: 'c1', name: 'Acme', website: 'acme.example' },
+      { uuid: 'c2', name: 'Beta “Co”', website: 'beta.example' },
+    ];
+    const list = await s.createList(newList('ada', { seeds }));
+    expect(list.seeds).toEqual(seeds);
+    expect((await s.getList(list.id))?.seeds).toEqual(seeds);
+    expect((await s.listsVisibleTo('ada'))[0]?.seeds).toEqual(seeds);
+    expect((await s.createList(newList('ada'))).seeds).toBeNull();
+    expect((await s.updateList(list.id, { seeds: [seeds[1]!] }, AT))?.seeds).toEqual([seeds[1]]);
+    // Another change leaves the seeds as they are.
+    expect((await s.updateList(list.id, { name: 'renamed' }, AT))?.seeds).toEqual([seeds[1]]);
+    expect((await s.updateList(list.id, { seeds: null }, AT))?.seeds).toBeNull();
+
+    const scores = {
+      b: { score: 0.91, reasons: ['same industry: Payments'], cells: { 'industry.primary': 'Payments' } },
+      a: { score: 0.5, reasons: [], cells: {} },
+    };
+    const ranked = await s.addRun(
+      newRun(list.id, ['b', 'a'], {
+        ranking: 'similarity',
+        rankingNote: 'Ranked by 1 of its 2 seeds',
+        scores,
+      }),
+    );
+    expect(ranked).toMatchObject({
+      members: ['b', 'a'],
+      ranking: 'similarity',
+      rankingNote: 'Ranked by 1 of its 2 seeds',
+      scores,
+    });
+    expect((await s.runs(list.id, 1))[0]?.ranking).toBe('similarity');
+    expect(
+      await s.addRun(newRun(list.id, ['a'], { ranking: 'filters', rankingNote: 'Pay-as-you-go' })),
+    ).toMatchObject({ ranking: 'filters', rankingNote: 'Pay-as-you-go', scores: null });
+    const more = [];
+    for (let i = 0; i < 3; i++)
+      more.push(
+        (await s.addRun(newRun(list.id, ['a'], { ranking: 'similarity', scores: { a: scores.a } })))!,
+      );
+    // Five runs kept, the newest two with their scores.
+    expect(await s.pruneRuns(list.id, 5, 2)).toBe(0);
+    expect((await s.getRun(list.id, ranked!.id))?.scores).toBeNull();
+    expect((await s.getRun(list.id, ranked!.id))?.ranking).toBe('similarity');
+    expect((await s.getRun(list.id, more[0]!.id))?.scores).toBeNull();
+    expect((await s.getRun(list.id, more[1]!.id))?.scores).toEqual({ a: scores.a });
+    expect((await s.latestRun(list.id))?.scores).toEqual({ a: scores.a });
   });
 
   it('lets exactly one of two instances claim a due check', async () => {

@@ -8,7 +8,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ParsedListRequest } from '../../contract/api';
-import type { LastCheck, ListSchedule, RemovedCompany, RunCompanies } from '../../contract/saved-lists';
+import type {
+  LastCheck,
+  ListSchedule,
+  ListSeed,
+  MemberScore,
+  RemovedCompany,
+  RunCompanies,
+} from '../../contract/saved-lists';
 import type { PortableSql } from '../store/store';
 
 export const SAVED_LISTS_SCHEMA = `
@@ -73,6 +80,19 @@ CREATE TABLE IF NOT EXISTS saved_list_alerts (
 CREATE INDEX IF NOT EXISTS saved_list_alerts_user ON saved_list_alerts(user_id, read_at);
 `;
 
+/**
+ * Lists with seeds (issue 16): the list's seed companies (JSON `[{uuid, name, website}]`, null for
+ * none); per run how it was ordered, why it was not ranked, and its members' scores (JSON
+ * `{uuid: {score, reasons, cells}}`, kept for a list's newest runs only). The store's migration 6, on
+ * either engine; SQLite checks a new column's CHECK against the rows already there (all null).
+ */
+export const SAVED_LISTS_SEEDS_MIGRATION = `
+ALTER TABLE saved_lists ADD COLUMN seeds TEXT;
+ALTER TABLE saved_list_runs ADD COLUMN ranking TEXT CHECK (ranking IS NULL OR ranking IN ('similarity', 'filters'));
+ALTER TABLE saved_list_runs ADD COLUMN ranking_note TEXT;
+ALTER TABLE saved_list_runs ADD COLUMN scores TEXT;
+`;
+
 export type StoredList = {
   id: string;
   ownerId: string;
@@ -82,6 +102,8 @@ export type StoredList = {
   columns: string[] | null;
   shared: boolean;
   schedule: ListSchedule | null;
+  /** The seed companies of a list of lookalikes, named as a company search found them; null: none. */
+  seeds: ListSeed[] | null;
   nextCheckAt: string | null;
   lastCheck: LastCheck | null;
   createdAt: string;
@@ -92,7 +114,7 @@ export type NewList = Omit<StoredList, 'id' | 'lastCheck' | 'updatedAt'>;
 
 /** What a PATCH may change; `nextCheckAt` follows a change of schedule. */
 export type ListChanges = Partial<
-  Pick<StoredList, 'name' | 'request' | 'columns' | 'shared' | 'schedule' | 'nextCheckAt'>
+  Pick<StoredList, 'name' | 'request' | 'columns' | 'shared' | 'schedule' | 'seeds' | 'nextCheckAt'>
 >;
 
 export type StoredRunSummary = {
@@ -106,6 +128,8 @@ export type StoredRunSummary = {
   addedCount: number;
   removedCount: number;
   creditsConsumed: number;
+  /** How the members are ordered: by similarity to the list's seeds, the list's order (why in `rankingNote`), or null (no seeds). */
+  ranking: 'similarity' | 'filters' | null;
 };
 
 export type StoredRun = StoredRunSummary & {
@@ -114,6 +138,9 @@ export type StoredRun = StoredRunSummary & {
   removed: RemovedCompany[];
   /** Name and website of the members and of the companies that left, by id. */
   companies: RunCompanies;
+  rankingNote: string | null;
+  /** The members' scores of a ranked run (null otherwise, and once pruned). */
+  scores: Record<string, MemberScore> | null;
 };
 
 export type NewRun = Omit<StoredRun, 'id' | 'addedCount' | 'removedCount'>;
@@ -150,9 +177,10 @@ export interface SavedListStore {
   runs(listId: string, limit: number): Promise<StoredRunSummary[]>;
   /**
    * Deletes the list's runs older than its newest `keep`, but a run someone marked seen or an unread
-   * alert names (what diffs and the header still need); answers how many it deleted.
+   * alert names (what diffs and the header still need); answers how many it deleted. The runs older
+   * than the newest `keepScores` lose their members' scores (what only the latest run's page shows).
    */
-  pruneRuns(listId: string, keep: number): Promise<number>;
+  pruneRuns(listId: string, keep: number, keepScores?: number): Promise<number>;
 
   /** The run the user last marked seen. */
   seenRun(listId: string, userId: string): Promise<StoredRun | undefined>;
@@ -193,6 +221,7 @@ type ListRow = {
   columns: string | null;
   shared: number;
   schedule: ListSchedule | null;
+  seeds: string | null;
   next_check_at: string | null;
   last_check_at: string | null;
   last_check_outcome: LastCheck['outcome'] | null;
@@ -214,13 +243,16 @@ type RunRow = {
   added_count: number;
   removed_count: number;
   credits_consumed: number;
+  ranking: 'similarity' | 'filters' | null;
   members?: string;
   added?: string;
   removed?: string;
   companies?: string;
+  ranking_note?: string | null;
+  scores?: string | null;
 };
 
-const LIST_COLUMNS = `id, owner_id, owner_name, name, request, columns, shared, schedule, next_check_at,
+const LIST_COLUMNS = `id, owner_id, owner_name, name, request, columns, shared, schedule, seeds, next_check_at,
   last_check_at, last_check_outcome, last_check_detail, last_check_run_id, created_at, updated_at`;
 const SUMMARY_FIELDS = [
   'id',
@@ -234,8 +266,9 @@ const SUMMARY_FIELDS = [
   'added_count',
   'removed_count',
   'credits_consumed',
+  'ranking',
 ];
-const RUN_FIELDS = [...SUMMARY_FIELDS, 'members', 'added', 'removed', 'companies'];
+const RUN_FIELDS = [...SUMMARY_FIELDS, 'members', 'added', 'removed', 'companies', 'ranking_note', 'scores'];
 /** Column names, each prefixed with a table's alias when given. */
 const columnsOf = (fields: readonly string[], alias?: string) =>
   fields.map((f) => (alias ? `${alias}.${f}` : f)).join(', ');
@@ -252,6 +285,7 @@ function toList(r: ListRow): StoredList {
     columns: r.columns === null ? null : (JSON.parse(r.columns) as string[]),
     shared: r.shared === 1,
     schedule: r.schedule,
+    seeds: r.seeds === null ? null : (JSON.parse(r.seeds) as ListSeed[]),
     nextCheckAt: r.next_check_at,
     lastCheck:
       r.last_check_at === null || r.last_check_outcome === null
@@ -279,6 +313,7 @@ function toSummary(r: RunRow): StoredRunSummary {
     addedCount: r.added_count,
     removedCount: r.removed_count,
     creditsConsumed: r.credits_consumed,
+    ranking: r.ranking ?? null,
   };
 }
 
@@ -289,15 +324,29 @@ function toRun(r: RunRow): StoredRun {
     added: JSON.parse(r.added ?? '[]') as string[],
     removed: JSON.parse(r.removed ?? '[]') as RemovedCompany[],
     companies: JSON.parse(r.companies ?? '{}') as RunCompanies,
+    rankingNote: r.ranking_note ?? null,
+    scores: r.scores ? (JSON.parse(r.scores) as Record<string, MemberScore>) : null,
   };
 }
 
 /** What the store asks of a database: the BFF store's portable SQL (`?` parameters, either engine). */
 export type SqlRunner = PortableSql;
 
-/** The schema's statements one by one (each runner takes one statement at a time). */
+/**
+ * The schema's statements one by one (each runner takes one statement at a time), for a database
+ * the BFF store's migrations do not manage (migrations 3 and 6 otherwise).
+ */
 export async function applySavedListsSchema(sql: SqlRunner): Promise<void> {
   for (const statement of SAVED_LISTS_SCHEMA.split(';')) if (statement.trim()) await sql.run(statement);
+  for (const statement of SAVED_LISTS_SEEDS_MIGRATION.split(';')) {
+    if (!statement.trim()) continue;
+    try {
+      await sql.run(statement);
+    } catch (e) {
+      // Tables made by an earlier start already have the column.
+      if (!/duplicate column|already exists/i.test(String(e))) throw e;
+    }
+  }
 }
 
 /**
@@ -334,8 +383,8 @@ export class SqlSavedListStore implements SavedListStore {
     const id = randomUUID();
     await this.run(
       `INSERT INTO saved_lists (id, owner_id, owner_name, name, request, columns, shared, schedule,
-         next_check_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         seeds, next_check_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       id,
       list.ownerId,
       list.ownerName,
@@ -344,6 +393,7 @@ export class SqlSavedListStore implements SavedListStore {
       list.columns === null ? null : JSON.stringify(list.columns),
       list.shared ? 1 : 0,
       list.schedule,
+      list.seeds === null ? null : JSON.stringify(list.seeds),
       list.nextCheckAt,
       list.createdAt,
       list.createdAt,
@@ -379,6 +429,8 @@ export class SqlSavedListStore implements SavedListStore {
       set('columns', changes.columns === null ? null : JSON.stringify(changes.columns));
     if (changes.shared !== undefined) set('shared', changes.shared ? 1 : 0);
     if (changes.schedule !== undefined) set('schedule', changes.schedule);
+    if (changes.seeds !== undefined)
+      set('seeds', changes.seeds === null ? null : JSON.stringify(changes.seeds));
     if (changes.nextCheckAt !== undefined) set('next_check_at', changes.nextCheckAt);
     set('updated_at', updatedAt);
     const changed = await this.run(`UPDATE saved_lists SET ${sets.join(', ')} WHERE id = ?`, ...params, id);
@@ -398,12 +450,14 @@ export class SqlSavedListStore implements SavedListStore {
         // Parameters in a SELECT list are cast: PostgreSQL takes no type from an INSERT's columns there.
         const changed = await this.run(
           `INSERT INTO saved_list_runs (id, list_id, seq, at, run_by_id, run_by_name, run_trigger,
-             total_count, size, added_count, removed_count, credits_consumed, members, added, removed, companies)
+             total_count, size, added_count, removed_count, credits_consumed, members, added, removed, companies,
+             ranking, ranking_note, scores)
            SELECT CAST(? AS TEXT), l.id,
              COALESCE((SELECT MAX(r.seq) FROM saved_list_runs r WHERE r.list_id = l.id), 0) + 1,
              CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS INTEGER),
              CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS DOUBLE PRECISION),
-             CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)
+             CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT),
+             CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)
            FROM saved_lists l WHERE l.id = ?`,
           id,
           run.at,
@@ -419,6 +473,9 @@ export class SqlSavedListStore implements SavedListStore {
           JSON.stringify(run.added),
           JSON.stringify(run.removed),
           JSON.stringify(run.companies),
+          run.ranking,
+          run.rankingNote,
+          run.scores === null ? null : JSON.stringify(run.scores),
           run.listId,
         );
         if (changed === 0) return undefined;
@@ -457,7 +514,15 @@ export class SqlSavedListStore implements SavedListStore {
     ).map(toSummary);
   }
 
-  async pruneRuns(listId: string, keep: number): Promise<number> {
+  async pruneRuns(listId: string, keep: number, keepScores = keep): Promise<number> {
+    await this.run(
+      `UPDATE saved_list_runs SET scores = NULL
+       WHERE list_id = ? AND scores IS NOT NULL
+         AND seq <= (SELECT MAX(r.seq) FROM saved_list_runs r WHERE r.list_id = ?) - ?`,
+      listId,
+      listId,
+      keepScores,
+    );
     return this.run(
       `DELETE FROM saved_list_runs
        WHERE list_id = ?

@@ -18,7 +18,7 @@
  */
 import type Database from 'better-sqlite3';
 import { ACCOUNTS_SCHEMA } from '../accounts/store';
-import { SAVED_LISTS_SCHEMA } from '../saved-lists/store';
+import { SAVED_LISTS_SCHEMA, SAVED_LISTS_SEEDS_MIGRATION } from '../saved-lists/store';
 
 export type Migration = {
   id: number;
@@ -263,6 +263,13 @@ CREATE UNLOGGED TABLE rate_limits (
 ALTER TABLE account_imports ADD COLUMN lease_until TEXT;`,
     postgres: `ALTER TABLE account_imports ADD COLUMN lease_owner TEXT;
 ALTER TABLE account_imports ADD COLUMN lease_until TEXT;`,
+  },
+  {
+    id: 6,
+    name: 'saved lists with seeds: the seed companies of a list of lookalikes, runs ranked by similarity to them (docs/decisions/0016-saved-lists.md)',
+    // One text for both engines: four nullable columns (rows from before are lists without seeds).
+    sqlite: SAVED_LISTS_SEEDS_MIGRATION,
+    postgres: SAVED_LISTS_SEEDS_MIGRATION,
   },
 ];
 

@@ -7,6 +7,7 @@ import { rememberNames } from '@/features/list-builder/filter-names';
 import { LookalikeSeeds } from '@/features/lookalikes/components/lookalike-seeds';
 import { MoreLikeThis } from '@/features/lookalikes/components/more-like-this';
 import { lookalikeListName } from '@/features/lookalikes/lookalike-request';
+import { LookalikeAccountLists } from '../lookalike-account-lists';
 import { SaveBuilderList } from '../save-builder-list';
 
 // Shown after a "More like this": not part of the list builder's first load.
@@ -21,12 +22,13 @@ function MoreLikeSelected({ selected }: { selected: readonly string[] }) {
 }
 const moreLikeSelected = (selected: readonly string[]) => <MoreLikeSelected selected={selected} />;
 /**
- * "Save list" on the lookalikes: their filters (derived, and as the user edited them) saved as a
- * list through the lists' own dialog, named after the seeds.
+ * "Save list" on the lookalikes: their filters (derived, and as the user edited them) and their
+ * seeds saved as a list through the lists' own dialog, named after the seeds.
  */
 const saveLookalikes = (answer: LookalikeResponse) => (
-  <SaveBuilderList suggestedName={lookalikeListName(answer.seed_companies)} />
+  <SaveBuilderList suggestedName={lookalikeListName(answer.seed_companies)} seeds={answer.seeds} />
 );
+
 const rememberIndustries = (names: readonly (readonly [string, string])[]) =>
   rememberNames('industry', names);
 
@@ -42,7 +44,11 @@ export function ListPage() {
       top={<LookalikeSeeds />}
       results={
         <Suspense fallback={<Spinner label="Loading the lookalikes" />}>
-          <LookalikeResults onIndustryNames={rememberIndustries} actions={saveLookalikes} />
+          <LookalikeResults
+            onIndustryNames={rememberIndustries}
+            actions={saveLookalikes}
+            controls={<LookalikeAccountLists />}
+          />
         </Suspense>
       }
     />

@@ -6,7 +6,7 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { CellValue } from '@/features/list-builder/components/results/cell-value';
 import { ExportMenu } from '@/features/list-builder/components/results/export-menu';
-import { searchOfSavedList } from '@/features/list-builder/saved-list-state';
+import { searchOfSavedList, searchOfSeededList } from '@/features/list-builder/saved-list-state';
 import type { RenderCell } from '@/features/lists/components/list-grid';
 import { type ExportSlot, SavedListPage as SavedList } from '@/features/lists/components/saved-list-page';
 import type { SavedList as SavedListData } from '@/features/lists/types';
@@ -24,10 +24,21 @@ const renderExport: ExportSlot = ({ request, columns, newOnes, total, name }) =>
   />
 );
 
+/**
+ * The list builder with the list's state; a list with seeds opens as the lookalikes of its seeds
+ * with its filters (the cost shows before they run), so they can be widened, narrowed and re-ranked.
+ */
 const builderLink = (list: SavedListData) => (
   <Link
     to="/"
-    search={searchOfSavedList(list.request, list.columns)}
+    search={
+      list.seeds && list.seeds.length > 0
+        ? searchOfSeededList(list.request, list.seeds)
+        : searchOfSavedList(list.request, list.columns)
+    }
+    title={
+      list.seeds && list.seeds.length > 0 ? 'Opens the lookalikes of its seeds, with its filters' : undefined
+    }
     className="inline-flex h-9 items-center rounded-md border border-slate-300 bg-white px-3.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
   >
     Open in the list builder

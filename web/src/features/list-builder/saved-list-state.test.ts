@@ -2,7 +2,12 @@ import { ListRequest } from '@contract/api';
 import { describe, expect, it } from 'vitest';
 import { defaultColumnIds } from './components/results/visible-columns';
 import { ListSearch } from './list-search';
-import { savedListStateOf, savedListSummary, searchOfSavedList } from './saved-list-state';
+import {
+  savedListStateOf,
+  savedListSummary,
+  searchOfSavedList,
+  searchOfSeededList,
+} from './saved-list-state';
 
 const filters = { 'location.hq.country': ['DEU'], 'firmographic.founded_year': { min: 2015 } };
 
@@ -70,6 +75,35 @@ describe('a saved list opened in the list builder', () => {
       null,
     );
     expect(back).toEqual({ filters: ListSearch.parse({ filters }).filters });
+  });
+});
+
+describe('a saved list of lookalikes opened in the list builder', () => {
+  it('reopens the lookalikes of its seeds with its filters, exclusions, hidden account lists and size', () => {
+    // As "Save list" saved it from the lookalikes (50 of them, a country added, one account list hidden).
+    const lookalikes = ListSearch.parse({
+      like: ['c1', 'c2'],
+      filters,
+      exclude: { 'firmographic.company_type': ['public'] },
+      size: 50,
+      hide_accounts: ['acc-1'],
+    });
+    expect(lookalikes.exclude).toBeDefined();
+    const saved = savedListStateOf(lookalikes);
+    const back = searchOfSeededList(saved.request, ['c1', 'c2']);
+    expect(back).toEqual(ListSearch.parse(back));
+    expect(back).toEqual({
+      like: ['c1', 'c2'],
+      filters: lookalikes.filters,
+      exclude: lookalikes.exclude,
+      size: 50,
+      hide_accounts: ['acc-1'],
+    });
+    // The plain builder keeps the hidden account lists too.
+    expect(searchOfSavedList(saved.request, null).hide_accounts).toEqual(['acc-1']);
+    // The lookalikes' default number is not written; more than they show is not asked.
+    expect(searchOfSeededList({ ...saved.request, limit: 25 }, ['c1']).size).toBeUndefined();
+    expect(searchOfSeededList({ ...saved.request, limit: 500 }, ['c1']).size).toBe(100);
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import type { ListRequest } from '@contract/api';
 import { LIST_DEFAULT_LIMIT, SORT_BY, SORT_LABELS, SORT_ORDERS } from '@contract/list-params';
+import { LOOKALIKE_DEFAULT_LIMIT, LOOKALIKE_MAX_LIMIT } from '@contract/lookalike-cost';
 import { LIST_SECTIONS, type ListSection } from '@contract/section-names';
 import { requestedSections, visibleColumnIds } from './components/results/visible-columns';
 import { acceptedExclusions, acceptedFilters, type ListSearch, toListRequest } from './list-search';
@@ -45,6 +46,36 @@ export function searchOfSavedList(request: ListRequest, columns: readonly string
   if (isOneOf(SORT_ORDERS, request.sort_order) && request.sort_order !== 'desc')
     search.sort_order = request.sort_order;
   if (typeof request.limit === 'number' && request.limit !== LIST_DEFAULT_LIMIT) search.size = request.limit;
+  Object.assign(search, accountListsOf(request));
+  return search;
+}
+
+/** The account lists a saved request hides or marks, as the builder's URL keeps them. */
+function accountListsOf(request: ListRequest): Pick<ListSearch, 'hide_accounts' | 'mark_accounts'> {
+  const out: Pick<ListSearch, 'hide_accounts' | 'mark_accounts'> = {};
+  if (request.exclude_account_lists && request.exclude_account_lists.length > 0)
+    out.hide_accounts = [...request.exclude_account_lists];
+  if (request.mark_account_lists && request.mark_account_lists.length > 0)
+    out.mark_accounts = [...request.mark_account_lists];
+  return out;
+}
+
+/**
+ * The builder's URL state of a saved list of lookalikes ("Open in the list builder" on a list with
+ * seeds): the lookalikes of its seeds read with its filters (so the seeds re-rank what they match),
+ * its exclusions and hidden account lists, as many lookalikes as its page size (saved from the
+ * lookalikes, the number they showed).
+ */
+export function searchOfSeededList(request: ListRequest, seeds: readonly string[]): ListSearch {
+  const search: ListSearch = { like: [...seeds] };
+  const filters = acceptedFilters(request.filters as Record<string, unknown> | undefined);
+  if (filters) search.filters = filters;
+  const exclude = acceptedExclusions(request.exclude as Record<string, unknown> | undefined);
+  if (exclude) search.exclude = exclude;
+  if (typeof request.limit === 'number' && request.limit !== LOOKALIKE_DEFAULT_LIMIT)
+    search.size = Math.min(request.limit, LOOKALIKE_MAX_LIMIT);
+  const { hide_accounts } = accountListsOf(request);
+  if (hide_accounts) search.hide_accounts = hide_accounts;
   return search;
 }
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { broadListNote, changeWords, isOwner, ownerName, reasonWords, scheduleWords } from './list-words';
+import {
+  broadListNote,
+  changeWords,
+  isOwner,
+  ownerName,
+  reasonWords,
+  scheduleWords,
+  seededListWords,
+  seedNamesWords,
+} from './list-words';
 
 describe('saved lists in words', () => {
   it('names why a company left the list', () => {
@@ -36,5 +45,23 @@ describe('saved lists in words', () => {
     expect(isOwner({ owner: { id: 'u1', name: 'alice' } }, team('u1'))).toBe(true);
     expect(isOwner({ owner: { id: 'u2', name: 'bob' } }, team('u1'))).toBe(false);
     expect(isOwner({ owner: { id: 'local', name: 'local' } }, { mode: 'local', user: null })).toBe(true);
+  });
+
+  it('names the seeds of a list of lookalikes, the first three and how many more', () => {
+    const seeds = ['Acme', 'Beta', 'Gamma', 'Delta', 'Epsilon'].map((name) => ({ name }));
+    expect(seedNamesWords(seeds.slice(0, 1))).toBe('Acme');
+    expect(seedNamesWords(seeds.slice(0, 2))).toBe('Acme and Beta');
+    expect(seedNamesWords(seeds.slice(0, 3))).toBe('Acme, Beta and Gamma');
+    expect(seedNamesWords(seeds)).toBe('Acme, Beta, Gamma and 2 more');
+    expect(seedNamesWords(seeds, 5)).toBe('Acme, Beta, Gamma, Delta and Epsilon');
+  });
+
+  it('says what Save list keeps of the seeds, and whether runs rank by them', () => {
+    expect(seededListWords(1, true)).toBe(
+      'its seed company: each run leaves it out and ranks the rest by similarity to it',
+    );
+    expect(seededListWords(3, false)).toBe(
+      'its 3 seed companies: each run leaves them out (ranking by similarity needs a plan with sections)',
+    );
   });
 });

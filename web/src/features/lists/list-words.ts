@@ -57,3 +57,23 @@ export function broadListNote(run: Pick<RunSummary, 'total_count' | 'size'>): st
   const matches = run.total_count > LIST_TOTAL_CAP ? formatCount(run.total_count) : `${cap} or more`;
   return `${matches} companies match, and a saved list follows only its top ${cap} in its order: a new company below them is not seen. Narrow the filters (a country, a size, an industry) to follow the whole list.`;
 }
+
+/**
+ * The seeds of a list of lookalikes in a line: "Acme", "Acme and Beta", "Acme, Beta and Gamma",
+ * "Acme, Beta, Gamma and 2 more".
+ */
+export function seedNamesWords(seeds: readonly { name: string }[], shown = 3): string {
+  const names = seeds.map((s) => s.name);
+  if (names.length <= shown) {
+    return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  }
+  return `${names.slice(0, shown).join(', ')} and ${formatCount(names.length - shown)} more`;
+}
+
+/** What "Save list" keeps of the lookalikes' seeds, in words (`ranks`: the plan has sections in lists). */
+export function seededListWords(seeds: number, ranks: boolean): string {
+  const what = seeds === 1 ? 'its seed company' : `its ${formatCount(seeds)} seed companies`;
+  return ranks
+    ? `${what}: each run leaves ${seeds === 1 ? 'it' : 'them'} out and ranks the rest by similarity to ${seeds === 1 ? 'it' : 'them'}`
+    : `${what}: each run leaves ${seeds === 1 ? 'it' : 'them'} out (ranking by similarity needs a plan with sections)`;
+}

@@ -12,6 +12,17 @@ describe('what a saved list costs before it is spent', () => {
     expect(run.upTo).toBe(true);
   });
 
+  it('a run of a list with seeds: the score’s sections and the seeds’ profiles where the plan ranks', () => {
+    const ranked = estimateRun(request, 'enterprise', 3);
+    expect(ranked).toEqual(estimateSavedListRun({ filters: request.filters }, 'enterprise', 3));
+    // 500 companies with 8 sections (12 credits each besides the 0.2), and 3 profiles of 12.
+    expect(ranked.credits).toBe(1.5 + 500 * 12.2 + 3 * 12);
+    expect(ranked.parts.at(-1)?.what).toMatch(/^your 3 seed companies’ profiles/);
+    // Subscription has no funding section; Pay-as-you-go does not rank: the plain run's figure.
+    expect(estimateRun(request, 'subscription', 1).credits).toBe(1.5 + 500 * 9.2 + 9);
+    expect(estimateRun(request, 'payg', 3)).toEqual(estimateRun(request, 'payg'));
+  });
+
   it('a page: the companies it returns, never more than the page size, with its sections', () => {
     const page = estimatePage(request, 'enterprise', 7, ['firmographic']);
     expect(page).toEqual(

@@ -23,8 +23,11 @@ function estimate(request: ListRequest, plan: Plan, returned: number, sections: 
   );
 }
 
-/** A run, as the BFF estimates it before a scheduled check (the contract's figure, always a most). */
-export function estimateRun(request: ListRequest, plan: Plan): ListCostEstimate {
+/**
+ * A run, as the BFF estimates it before a scheduled check (the contract's figure, always a most);
+ * a list with `seeds` is ranked by similarity to them where the plan has sections in lists.
+ */
+export function estimateRun(request: ListRequest, plan: Plan, seeds = 0): ListCostEstimate {
   return estimateSavedListRun(
     {
       ...(request.query !== undefined ? { query: request.query } : {}),
@@ -32,6 +35,7 @@ export function estimateRun(request: ListRequest, plan: Plan): ListCostEstimate 
       exclude: request.exclude as Record<string, unknown> | undefined,
     },
     plan,
+    seeds,
   );
 }
 

@@ -5,6 +5,7 @@
 import type {
   ListAlert,
   ListSchedule,
+  ListSeed,
   RemovalReason,
   RemovedCompany,
   SavedList,
@@ -16,7 +17,7 @@ import type {
   SavedListRunSummary,
 } from '@contract/saved-lists';
 
-export type { ListAlert, RemovalReason, RemovedCompany, SavedList };
+export type { ListAlert, ListSeed, RemovalReason, RemovedCompany, SavedList };
 export type Schedule = ListSchedule;
 export type ListOwner = SavedList['owner'];
 export type NewList = SavedListCreate;

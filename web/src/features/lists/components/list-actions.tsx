@@ -112,6 +112,8 @@ export function DuplicateListButton({ list, size = 'sm' }: { list: SavedList; si
               name: `${list.name} (copy)`.slice(0, LIST_NAME_MAX),
               request: list.request,
               ...(list.columns ? { columns: list.columns } : {}),
+              // A list of lookalikes stays one: the copy keeps the seeds.
+              ...(list.seeds ? { seeds: list.seeds } : {}),
               shared: false,
               schedule: null,
             },

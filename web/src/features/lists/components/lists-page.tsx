@@ -12,7 +12,7 @@ import { useSession } from '@/features/auth/api/get-session';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { useSavedLists } from '../api/get-lists';
 import { useAlerts, useMarkAlertsRead } from '../api/unread';
-import { isOwner, ownerName, scheduleWords } from '../list-words';
+import { isOwner, ownerName, scheduleWords, seedNamesWords } from '../list-words';
 import type { SavedList } from '../types';
 import { DeleteListButton, DuplicateListButton, ListSettingsButton } from './list-actions';
 
@@ -150,6 +150,11 @@ function ListRow({ list, mine, onDone }: { list: SavedList; mine: boolean; onDon
         >
           {list.name}
         </Link>
+        {list.seed_companies && list.seed_companies.length > 0 && (
+          <p className="text-xs text-slate-600" title={list.seed_companies.map((s) => s.name).join(', ')}>
+            Like: {seedNamesWords(list.seed_companies)}
+          </p>
+        )}
         <p className="text-xs text-slate-500">{list.shared ? 'Shared with the team' : 'Private'}</p>
       </td>
       <td className="px-4 py-3 text-slate-700">{mine ? 'You' : ownerName(list.owner)}</td>

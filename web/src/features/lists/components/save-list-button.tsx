@@ -13,8 +13,11 @@ import type { SavedList } from '../types';
 import { ListSettingsForm } from './list-settings-form';
 
 export type SaveListButtonProps = {
-  /** The list as it stands: the builder's list request (first page, its size) and visible columns. */
-  current: () => { request: ListRequest; columns: string[] };
+  /**
+   * The list as it stands: the builder's list request (first page, its size) and visible columns;
+   * the seed companies' ids when it lists lookalikes.
+   */
+  current: () => { request: ListRequest; columns: string[]; seeds?: readonly string[] | undefined };
   /** What is saved, in words (filters, sort, page size, columns). */
   summary: string;
   /** The name offered (the description, or nothing). */
@@ -67,7 +70,12 @@ export function SaveListButton({ current, summary, suggestedName = '' }: SaveLis
               schedule: 'none',
             }}
             onSubmit={async (settings) => {
-              const list = await create.mutateAsync({ ...current(), ...settings });
+              const { seeds, ...state } = current();
+              const list = await create.mutateAsync({
+                ...state,
+                ...(seeds && seeds.length > 0 ? { seeds: [...seeds] } : {}),
+                ...settings,
+              });
               setSaved(list);
               setOpen(false);
             }}

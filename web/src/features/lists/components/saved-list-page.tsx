@@ -32,9 +32,10 @@ import {
 } from '../list-view';
 import { broadListNote, changeWords, isOwner, ownerName, scheduleWords } from '../list-words';
 import { estimatePage, estimateRun } from '../run-cost';
-import type { CompanyName, ListRun, RunDetail, SavedList } from '../types';
+import type { CompanyName, ListRun, ListSeed, RunDetail, SavedList } from '../types';
 import { DuplicateListButton, ListSettingsButton } from './list-actions';
 import { ListGrid, NewBadge, type RenderCell } from './list-grid';
+import { RankedGrid } from './ranked-grid';
 import { LeftTheList, RunHistory } from './run-panels';
 
 export type ExportSlot = (p: {
@@ -115,8 +116,14 @@ function SavedListView({
   const planMax = pricing.rules.maxListLimit;
 
   const runNow = useRunList(list.id);
-  const lastDetail = useRunDetail(list.id, runNow.data ? null : (list.last_run?.id ?? null));
-  const shown: ListRun | RunDetail | undefined = runNow.data ?? lastDetail.data;
+  // The shown run's detail (free): its members, in the order a ranked run put them.
+  const lastDetail = useRunDetail(list.id, runNow.data?.id ?? list.last_run?.id ?? null);
+  const shown: ListRun | RunDetail | undefined =
+    runNow.data ?? (lastDetail.data?.id === list.last_run?.id ? lastDetail.data : undefined);
+  const members = lastDetail.data && lastDetail.data.id === shown?.id ? lastDetail.data.members : undefined;
+  // A list of lookalikes: its seeds are never members; a ranked run shows its own order and scores.
+  const seedIds = useMemo(() => new Set(list.seeds ?? []), [list.seeds]);
+  const ranked = shown?.ranking === 'similarity';
 
   const [seenHere, setSeen] = useState<ReadonlySet<string>>(new Set());
   const markSeen = useMarkSeen(list.id);
@@ -140,12 +147,19 @@ function SavedListView({
   const rowsRequest = showNew
     ? wholeListRequest(list.request, sections, size, planMax)
     : pageRequest(list.request, sections, pageSize, page);
-  const rows = useListRows(rowsRequest, shown !== undefined && size > 0 && (!onlyNew || showNew));
+  const rows = useListRows(rowsRequest, !ranked && shown !== undefined && size > 0 && (!onlyNew || showNew));
   const shownRows = useMemo(() => {
     const data = rows.data?.data;
-    if (!data || !showNew) return data;
-    return data.filter((r) => changes.added.has(r.uuid));
-  }, [rows.data, showNew, changes.added]);
+    // The list's pages hold its seeds when they match its filters: a run leaves them out.
+    const members = seedIds.size > 0 ? data?.filter((r) => !seedIds.has(r.uuid)) : data;
+    if (!members || !showNew) return members;
+    return members.filter((r) => changes.added.has(r.uuid));
+  }, [rows.data, showNew, changes.added, seedIds]);
+  const rankOf = useMemo(() => new Map((members ?? []).map((u, i) => [u, i + 1])), [members]);
+  const rankedShown = useMemo(
+    () => (showNew ? (members ?? []).filter((u) => changes.added.has(u)) : (members ?? [])),
+    [members, showNew, changes.added],
+  );
 
   // Names of companies the page knows: the shown run's, and the grid's pages of this session (here
   // or in the builder) for a past run's members; the rest are named by the free company search.
@@ -165,7 +179,7 @@ function SavedListView({
   const bffEstimate = useRunEstimate(list.id).data;
   const runEstimate = bffEstimate
     ? { credits: bffEstimate.credits, upTo: bffEstimate.up_to, parts: bffEstimate.parts }
-    : estimateRun(list.request, pricing.plan);
+    : estimateRun(list.request, pricing.plan, list.seeds?.length ?? 0);
   const pageEstimate = estimatePage(
     rowsRequest,
     pricing.plan,
@@ -197,6 +211,7 @@ function SavedListView({
             ← Lists
           </Link>
           <h1 className="mt-1 text-2xl font-semibold text-slate-900">{list.name}</h1>
+          {list.seed_companies && list.seed_companies.length > 0 && <SeedLine seeds={list.seed_companies} />}
           <p className="mt-0.5 text-sm text-slate-600">
             {mine ? 'Yours' : `${ownerName(list.owner)}’s`} ·{' '}
             {list.shared ? 'shared with the team' : 'private'} · {scheduleWords(list.schedule).toLowerCase()}
@@ -284,6 +299,11 @@ function SavedListView({
           {broad}
         </p>
       )}
+      {shown?.ranking_note && (
+        <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {shown.ranking_note}
+        </p>
+      )}
 
       {shown ? (
         <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
@@ -303,7 +323,7 @@ function SavedListView({
                 <Checkbox
                   label={`Only new (${formatCount(changes.added.size)})`}
                   hint={
-                    changes.added.size > 0 && !showNew
+                    changes.added.size > 0 && !showNew && !ranked
                       ? `reads the whole list: ~${formatCredits(onlyNewEstimate.credits)}`
                       : undefined
                   }
@@ -321,34 +341,65 @@ function SavedListView({
               </div>
             </div>
             <p className="text-xs text-slate-500 tabular-nums">
-              {showNew ? 'The new companies (the whole list read once): ' : 'This page: '}
-              {rows.isFetching || !rows.data || rows.isPlaceholderData
-                ? `${pageEstimate.upTo ? 'up to ' : ''}~${formatCredits(pageEstimate.credits)}`
-                : rows.data.cached
-                  ? 'cached, no credits spent'
-                  : `${formatCredits(rows.data.credits_consumed)} spent`}
+              {ranked ? (
+                'Most similar to its seeds first, as the run ranked them: showing them costs nothing more.'
+              ) : (
+                <>
+                  {showNew ? 'The new companies (the whole list read once): ' : 'This page: '}
+                  {rows.isFetching || !rows.data || rows.isPlaceholderData
+                    ? `${pageEstimate.upTo ? 'up to ' : ''}~${formatCredits(pageEstimate.credits)}`
+                    : rows.data.cached
+                      ? 'cached, no credits spent'
+                      : `${formatCredits(rows.data.credits_consumed)} spent`}
+                </>
+              )}
             </p>
-            <ListGrid
-              columns={columns}
-              rows={size === 0 ? [] : shownRows}
-              added={changes.added}
-              loading={rows.isFetching}
-              refreshing={rows.isPlaceholderData}
-              error={rows.error}
-              onRetry={() => void rows.refetch()}
-              renderCell={renderCell}
-              empty={<p className="text-slate-600">No companies match this list right now.</p>}
-              paging={
-                showNew
-                  ? undefined
-                  : {
-                      offset: (page - 1) * pageSize,
-                      pageSize,
-                      total: size,
-                      onOffsetChange: (offset) => setPage(Math.floor(offset / pageSize) + 1),
-                    }
-              }
-            />
+            {ranked ? (
+              members ? (
+                <RankedGrid
+                  members={rankedShown}
+                  rankOf={rankOf}
+                  scores={shown.scores ?? null}
+                  names={names}
+                  added={changes.added}
+                  empty={<p className="text-slate-600">No companies match this list right now.</p>}
+                  paging={
+                    showNew
+                      ? undefined
+                      : {
+                          offset: (page - 1) * pageSize,
+                          pageSize,
+                          total: members.length,
+                          onOffsetChange: (offset) => setPage(Math.floor(offset / pageSize) + 1),
+                        }
+                  }
+                />
+              ) : (
+                <Skeleton className="h-64 w-full" />
+              )
+            ) : (
+              <ListGrid
+                columns={columns}
+                rows={size === 0 ? [] : shownRows}
+                added={changes.added}
+                loading={rows.isFetching}
+                refreshing={rows.isPlaceholderData}
+                error={rows.error}
+                onRetry={() => void rows.refetch()}
+                renderCell={renderCell}
+                empty={<p className="text-slate-600">No companies match this list right now.</p>}
+                paging={
+                  showNew
+                    ? undefined
+                    : {
+                        offset: (page - 1) * pageSize,
+                        pageSize,
+                        total: size,
+                        onOffsetChange: (offset) => setPage(Math.floor(offset / pageSize) + 1),
+                      }
+                }
+              />
+            )}
           </section>
           <LeftTheList removed={changes.removed} names={names} />
           <div className="xl:col-span-2">
@@ -365,6 +416,28 @@ function SavedListView({
           </p>
         </div>
       )}
+    </div>
+  );
+}
+
+/** "Like Acme, Beta, Gamma": the seeds of a list saved from the lookalikes, each a link to its page. */
+function SeedLine({ seeds }: { seeds: readonly ListSeed[] }) {
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
+      <span id="seed-line">Like</span>
+      <ul className="flex flex-wrap gap-1.5" aria-labelledby="seed-line">
+        {seeds.map((s) => (
+          <li key={s.uuid}>
+            <Link
+              to="/companies/$companyId"
+              params={{ companyId: s.uuid }}
+              className="inline-flex min-h-6 items-center rounded-full border border-indigo-200 bg-white px-2.5 text-xs font-medium text-indigo-800 hover:border-indigo-400 hover:underline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
+            >
+              {s.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

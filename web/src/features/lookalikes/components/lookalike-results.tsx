@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { SimilarityBar } from '@/components/ui/similarity-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -30,18 +31,6 @@ function cell(id: string, row: LookalikeRow): string | null {
 
 function Missing() {
   return <span className="text-hint">—</span>;
-}
-
-function Similarity({ score }: { score: number }) {
-  const value = Math.round(score * 100);
-  return (
-    <div className="flex items-center gap-2">
-      <span className="w-7 text-right font-semibold text-slate-900 tabular-nums">{value}</span>
-      <span aria-hidden="true" className="block h-1.5 w-14 overflow-hidden rounded-full bg-slate-200">
-        <span className="block h-full rounded-full bg-indigo-500" style={{ width: `${value}%` }} />
-      </span>
-    </div>
-  );
 }
 
 function ResultsTable({ answer, dimmed }: { answer: LookalikeResponse; dimmed: boolean }) {
@@ -106,7 +95,7 @@ function ResultsTable({ answer, dimmed }: { answer: LookalikeResponse; dimmed: b
             </td>
             {ranked && (
               <td className={td}>
-                <Similarity score={row.score ?? 0} />
+                <SimilarityBar score={row.score ?? 0} />
               </td>
             )}
             <td className={td}>
@@ -175,9 +164,14 @@ export type LookalikeResultsProps = {
    * layer joins the saved lists in).
    */
   actions?: ((answer: LookalikeResponse) => ReactNode) | undefined;
+  /**
+   * Controls shown at all times beside the results (the account lists hidden from the lookalikes:
+   * the app layer joins the list builder's menu in). A change asks for a re-rank, like a filter's.
+   */
+  controls?: ReactNode;
 };
 
-export function LookalikeResults({ onIndustryNames, actions }: LookalikeResultsProps = {}) {
+export function LookalikeResults({ onIndustryNames, actions, controls }: LookalikeResultsProps = {}) {
   const search = useSearch({ from: '/' });
   const navigate = useNavigate({ from: '/' });
   const queryClient = useQueryClient();
@@ -291,6 +285,7 @@ export function LookalikeResults({ onIndustryNames, actions }: LookalikeResultsP
         </div>
         <div className="flex items-center gap-2 text-sm text-slate-600">
           {current && data && search.filters && actions?.(data)}
+          {controls}
           <label htmlFor={sizeId}>Show</label>
           <select
             id={sizeId}
@@ -332,7 +327,7 @@ export function LookalikeResults({ onIndustryNames, actions }: LookalikeResultsP
           {req.exclude_account_lists.length === 1
             ? 'the account list'
             : `the ${req.exclude_account_lists.length} account lists`}{' '}
-          hidden in your list.
+          hidden under In CRM.
         </p>
       )}
 

@@ -30,13 +30,25 @@ export function withUse(choice: AccountListsChoice, id: string, use: AccountList
   return { mark, hide };
 }
 
+export type AccountListsMenuProps = {
+  choice: AccountListsChoice;
+  onChange: (next: AccountListsChoice) => void;
+  /** The uses offered (the lookalikes hide, they do not mark); all three by default. */
+  uses?: readonly AccountListUse[];
+  /** What the menu does, in words, above the lists. */
+  intro?: string;
+};
+
+const ALL_USES: readonly AccountListUse[] = ['show', 'mark', 'hide'];
+const BUILDER_INTRO =
+  'Mark the companies of an account list with an “In CRM” badge, or hide them from the grid and its exports.';
+
 export function AccountListsMenu({
   choice,
   onChange,
-}: {
-  choice: AccountListsChoice;
-  onChange: (next: AccountListsChoice) => void;
-}) {
+  uses = ALL_USES,
+  intro = BUILDER_INTRO,
+}: AccountListsMenuProps) {
   const active = choice.mark.length + choice.hide.length;
   return (
     <Popover
@@ -62,28 +74,19 @@ export function AccountListsMenu({
         </Button>
       )}
     >
-      {() => <MenuBody choice={choice} onChange={onChange} />}
+      {() => <MenuBody choice={choice} onChange={onChange} uses={uses} intro={intro} />}
     </Popover>
   );
 }
 
-function MenuBody({
-  choice,
-  onChange,
-}: {
-  choice: AccountListsChoice;
-  onChange: (next: AccountListsChoice) => void;
-}) {
+function MenuBody({ choice, onChange, uses, intro }: Required<AccountListsMenuProps>) {
   const q = useAccountLists();
   const id = useId();
   const chosenUse = (listId: string): AccountListUse =>
     choice.hide.includes(listId) ? 'hide' : choice.mark.includes(listId) ? 'mark' : 'show';
   return (
     <div className="flex flex-col gap-3 text-sm">
-      <p className="text-slate-600">
-        Mark the companies of an account list with an “In CRM” badge, or hide them from the grid and its
-        exports.
-      </p>
+      <p className="text-slate-600">{intro}</p>
       {q.error ? (
         <p role="alert" className="text-rose-700">
           Your account lists could not be loaded.
@@ -103,7 +106,7 @@ function MenuBody({
                   <span className="text-xs text-slate-500 tabular-nums">{formatCount(list.size)}</span>
                 </span>
                 <span className="inline-flex shrink-0 overflow-hidden rounded-md border border-slate-300">
-                  {USES.map(({ use, label }) => (
+                  {USES.filter((u) => uses.includes(u.use)).map(({ use, label }) => (
                     <label
                       key={use}
                       className="cursor-pointer px-2 py-1 text-xs text-slate-700 has-checked:bg-indigo-600 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:-outline-offset-2 has-focus-visible:outline-indigo-600 [&:not(:first-child)]:border-l [&:not(:first-child)]:border-slate-300"
