@@ -19,10 +19,9 @@
 import { z } from 'zod';
 import { ListRequest } from './api';
 import { COLUMN_BY_ID } from './columns';
-import { estimateListCost, type ListCostEstimate, type ListCostInput } from './list-cost';
-import { LIST_TOTAL_CAP, LOOKALIKE_MAX_SEEDS, SAVED_LIST_NAME_MAX } from './list-params';
-import { LOOKALIKE_RANKINGS, lookalikeSections } from './lookalike-cost';
-import { credits, enrichmentCost, listGenerationCost, PLAN_LABELS, PLAN_RULES, type Plan } from './pricing';
+import { LOOKALIKE_MAX_SEEDS, SAVED_LIST_NAME_MAX } from './list-params';
+import { LOOKALIKE_RANKINGS } from './lookalike-cost';
+import { PLAN_LABELS, PLAN_RULES, type Plan } from './pricing';
 
 /** How often the BFF checks a list by itself; null: never. */
 export const LIST_SCHEDULES = ['daily', 'weekly'] as const;
@@ -33,7 +32,7 @@ export const SCHEDULE_INTERVAL_MS: Readonly<Record<ListSchedule, number>> = {
 };
 
 /** A run's members: the first 500 companies of the list's order, whatever its page size. */
-export const SAVED_LIST_MAX_MEMBERS = LIST_TOTAL_CAP;
+export { estimateSavedListRun, SAVED_LIST_MAX_MEMBERS } from './saved-list-cost';
 export { SAVED_LIST_NAME_MAX };
 
 /** Why a company the user last saw is no longer in the list (all the service lets us know). */
@@ -272,58 +271,6 @@ export const ListNewMatchesEvent = z.object({
   count: z.number().int(),
 });
 export type ListNewMatchesEvent = z.infer<typeof ListNewMatchesEvent>;
-
-/**
- * What one run of a saved list may cost on a plan: its first 500 companies without sections, in
- * pages the plan allows, plus what the BFF spends for company size and exclusions (the list
- * estimate's parts). Looking up companies that left the list is free (company search).
- *
- * A list with `seeds` on a plan with sections in lists is ranked by similarity to them: its pages
- * carry the sections the score reads (as the lookalikes' candidates do), and the seeds' profiles are
- * read by enrichment (free for a seed the list's pages hold: its row serves). On other plans the seeds
- * are only left out, at no extra cost.
- */
-export function estimateSavedListRun(
-  request: Omit<ListCostInput, 'sections' | 'limit'>,
-  plan: Plan,
-  seeds = 0,
-): ListCostEstimate {
-  const rules = PLAN_RULES[plan];
-  const max = rules.maxListLimit;
-  const pages = Math.ceil(SAVED_LIST_MAX_MEMBERS / max);
-  const ranked = seeds > 0 && rules.listSections;
-  const sections = ranked ? lookalikeSections(plan) : [];
-  const first = estimateListCost({ ...request, sections, limit: max }, plan);
-  const parts = [...first.parts];
-  if (pages > 1) {
-    const page = listGenerationCost({
-      matched: true,
-      returned: max,
-      sections,
-      query: request.query !== undefined,
-    });
-    parts.splice(1, 0, {
-      what: `${pages - 1} more pages of up to ${max} companies`,
-      credits: credits((pages - 1) * page),
-    });
-  }
-  parts[0] = {
-    ...parts[0]!,
-    what: `the list: up to ${Math.min(max, SAVED_LIST_MAX_MEMBERS)} companies${ranked ? ` with the ${sections.length} sections the similarity score reads` : ''}`,
-  };
-  if (ranked) {
-    parts.push({
-      what: `your ${seeds === 1 ? 'seed company’s profile' : `${seeds} seed companies’ profiles`} (free for those the list holds)`,
-      credits: credits(seeds * enrichmentCost(sections)),
-    });
-  }
-  return {
-    credits: credits(parts.reduce((sum, p) => sum + p.credits, 0)),
-    // A list with fewer than 500 matches costs less: the figure is always a most.
-    upTo: true,
-    parts,
-  };
-}
 
 /** Why a run of a list with seeds on `plan` keeps the list's order (null: it ranks by similarity). */
 export function unrankedNote(plan: Plan): string | null {

@@ -7,7 +7,7 @@ import type { ListRequest } from '@contract/api';
 import { estimateListCost, type ListCostEstimate } from '@contract/list-cost';
 import { LIST_DEFAULT_LIMIT } from '@contract/list-params';
 import type { Plan } from '@contract/pricing';
-import { estimateSavedListRun } from '@contract/saved-lists';
+import { estimateSavedListRun } from '@contract/saved-list-cost';
 import type { ListSection } from '@contract/section-names';
 
 function estimate(request: ListRequest, plan: Plan, returned: number, sections: readonly ListSection[]) {
