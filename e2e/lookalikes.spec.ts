@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
+import { parseCsv } from '../bff/testing/parse-csv';
 import { grid, urlState } from './fixtures/list';
 import { expect, test } from './fixtures/test';
 
@@ -153,6 +155,20 @@ test('open a company, More like this, ranked results with reasons, narrow to one
   // The page shows the first 25 (the lookalikes' number when saved), in the run's order.
   expect(members).toBe(Math.min(25, detail.members.length));
   expect(detail.members).not.toContain(seeds[0]);
+
+  // Export all: the run's companies, never the seed (the list's filters match it too).
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const menu = page.getByRole('dialog', { name: 'Export CSV' });
+  const [download, exported] = await Promise.all([
+    page.waitForEvent('download'),
+    page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/bff/exports'),
+    menu.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(new Set((exported.postDataJSON() as { uuids?: string[] }).uuids)).toEqual(new Set(detail.members));
+  const csv = parseCsv(await readFile((await download.path())!, 'utf8'));
+  expect(csv.length - 1).toBe(detail.members.length);
+  expect(csv.slice(1).some((r) => r.includes(name))).toBe(false);
+  await page.keyboard.press('Escape');
 
   // "Open in the list builder" reopens the lookalikes of the seed with the list's filters.
   await page.getByRole('link', { name: 'Open in the list builder' }).click();

@@ -13,7 +13,7 @@ import type { SavedList as SavedListData } from '@/features/lists/types';
 
 const renderCell: RenderCell = (column, row) => <CellValue column={column} row={row} />;
 
-const renderExport: ExportSlot = ({ request, columns, newOnes, total, name }) => (
+const renderExport: ExportSlot = ({ request, columns, newOnes, total, name, members }) => (
   <ExportMenu
     request={request}
     columns={columns}
@@ -21,6 +21,7 @@ const renderExport: ExportSlot = ({ request, columns, newOnes, total, name }) =>
     selectionNoun="new"
     total={total}
     list={{ q: name }}
+    all={members}
   />
 );
 

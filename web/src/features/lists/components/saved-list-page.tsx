@@ -47,6 +47,8 @@ export type ExportSlot = (p: {
   /** The members of the latest run. */
   total: number | null;
   name: string;
+  /** A list with seeds: the shown run's members, what "all" exports (never its seeds). */
+  members?: readonly string[] | undefined;
 }) => ReactNode;
 
 export type SavedListPageProps = {
@@ -337,6 +339,7 @@ function SavedListView({
                   newOnes: [...changes.added],
                   total: shown.size,
                   name: list.name,
+                  ...(seedIds.size > 0 && members ? { members } : {}),
                 })}
               </div>
             </div>

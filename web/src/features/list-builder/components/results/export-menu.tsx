@@ -38,6 +38,11 @@ export type ExportMenuProps = {
   blocked?: readonly BlockedColumn[];
   /** What `selected` holds, in the menu's words ("selected"; a saved list's "new"). */
   selectionNoun?: string;
+  /**
+   * The companies "all" means, when not every match of the request (a list of lookalikes: its run's
+   * members, which leave out the seeds the list's filters may match).
+   */
+  all?: readonly string[] | undefined;
 };
 
 /** The column sets of an export: the grid's visible columns, or a CRM's import fields. */
@@ -69,6 +74,7 @@ export function ExportMenu({
   list,
   blocked = NONE,
   selectionNoun = 'selected',
+  all,
 }: ExportMenuProps) {
   const [scope, setScope] = useState<'all' | 'selected'>('all');
   const [columnSet, setColumnSet] = useState<ColumnSet>('visible');
@@ -99,7 +105,11 @@ export function ExportMenu({
       request: listRequest,
       ...(columnSet === 'visible' ? { columns: exported } : { preset: columnSet }),
       bom,
-      ...(effectiveScope === 'selected' ? { uuids: selected.slice(0, EXPORT_MAX_ROWS) } : {}),
+      ...(effectiveScope === 'selected'
+        ? { uuids: selected.slice(0, EXPORT_MAX_ROWS) }
+        : all
+          ? { uuids: all.slice(0, EXPORT_MAX_ROWS) }
+          : {}),
       ...(hidden && hidden.length > 0 ? { exclude_account_lists: hidden } : {}),
     };
     setRun({ state: 'running', rows: 0, total: null });
