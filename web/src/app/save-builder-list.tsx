@@ -27,7 +27,8 @@ export function SaveBuilderList({
   return (
     <SaveListButton
       current={() => ({ ...savedListStateOf(search), seeds })}
-      summary={seeded ? `${summary}; ${seededListWords(seeds.length, ranks)}` : summary}
+      summary={summary}
+      {...(seeded ? { seedSummary: seededListWords(seeds.length, ranks) } : {})}
       suggestedName={suggestedName ?? search.q ?? ''}
     />
   );

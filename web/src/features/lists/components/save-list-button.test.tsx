@@ -81,7 +81,8 @@ describe('Save list on lookalikes', () => {
     renderWithProviders(
       <SaveListButton
         current={() => ({ request, columns: ['name'], seeds: [seed] })}
-        summary="Like one company"
+        summary="1 filter"
+        seedSummary="its seed company: each run ranks by them"
       />,
     );
     await user.click(await screen.findByRole('button', { name: 'Save list' }));
@@ -97,6 +98,10 @@ describe('Save list on lookalikes', () => {
     expect(credits(ranked)).toBeCloseTo(estimateRun(request, 'enterprise', 1).credits);
     expect(credits(plain)).toBeCloseTo(estimateRun(request, 'enterprise', 0).credits);
     expect(credits(ranked)).toBeGreaterThan(credits(plain));
+    // What is saved says so: the seeds' line goes with them.
+    expect(document.body.textContent).toContain('1 filter; its seed company: each run ranks by them');
+    await user.click(plain);
+    expect(document.body.textContent).not.toContain('each run ranks by them');
   });
 
   it('keeps the seeds by default, and leaves them out when the list is to keep its order', async () => {

@@ -23,11 +23,13 @@ export type SaveListButtonProps = {
   current: () => { request: ListRequest; columns: string[]; seeds?: readonly string[] | undefined };
   /** What is saved, in words (filters, sort, page size, columns). */
   summary: string;
+  /** What is kept of the lookalikes' seeds, in words (shown while they are to be kept). */
+  seedSummary?: string;
   /** The name offered (the description, or nothing). */
   suggestedName?: string;
 };
 
-export function SaveListButton({ current, summary, suggestedName = '' }: SaveListButtonProps) {
+export function SaveListButton({ current, summary, seedSummary, suggestedName = '' }: SaveListButtonProps) {
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<SavedList | null>(null);
   // A list of lookalikes: keep its seeds (each run ranked by similarity to them) or only its filters.
@@ -88,6 +90,7 @@ export function SaveListButton({ current, summary, suggestedName = '' }: SaveLis
           >
             <p className="rounded-md bg-slate-50 px-3 py-2 text-xs text-slate-600">
               <span className="font-medium text-slate-700">Saved with it:</span> {summary}
+              {seedSummary && keepSeeds ? `; ${seedSummary}` : ''}
             </p>
             <SeedChoice
               current={current}
