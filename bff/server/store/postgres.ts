@@ -464,7 +464,7 @@ export class PostgresStore implements BffStore {
       }
       const want = Math.max(estimate, budget / 20);
       const used = g.used;
-      let row: { got: number; reserved: number } | undefined;
+      let row: { got: number; spent: number; reserved: number } | undefined;
       for (let attempt = 0; attempt < 2 && !row; attempt++) {
         if (!g.row) {
           // The day's row, made from the ledger's sum on a user's first paid call of the day (and
@@ -476,7 +476,7 @@ export class PostgresStore implements BffStore {
             ON CONFLICT (user_id, day) DO NOTHING`;
           g.row = true;
         }
-        [row] = await this.pg<{ got: number; reserved: number }[]>`
+        [row] = await this.pg<{ got: number; spent: number; reserved: number }[]>`
           WITH cur AS (
             SELECT spent + ${used}::float8 AS spent, GREATEST(0, reserved - ${used}::float8) AS reserved
             FROM budget_days WHERE user_id = ${userId} AND day = ${day} FOR UPDATE
@@ -488,7 +488,7 @@ export class PostgresStore implements BffStore {
           UPDATE budget_days b
           SET spent = ROUND(grant_.spent::numeric, 4)::float8, reserved = grant_.reserved + grant_.got
           FROM grant_ WHERE b.user_id = ${userId} AND b.day = ${day}
-          RETURNING grant_.got, grant_.reserved`;
+          RETURNING grant_.got, grant_.spent, grant_.reserved`;
         if (!row) g.row = false;
       }
       g.granted = g.granted - used + (row?.got ?? 0);
@@ -499,7 +499,11 @@ export class PostgresStore implements BffStore {
         g.inFlight += estimate;
         return { ok: true, lease: { userId, day, reserved: estimate } };
       }
-      return { ok: false, spent: (await this.spentOn(userId, day)).credits, reserved: row?.reserved ?? 0 };
+      // What is spent: the row's settled spend (this instance's calls, handed in just now, whose
+      // ledger lines may still wait for their batch) or the ledger's sum (the lines every instance
+      // wrote, also of calls still inside another instance's share), whichever knows more.
+      const written = (await this.spentOn(userId, day)).credits;
+      return { ok: false, spent: credits(Math.max(row?.spent ?? 0, written)), reserved: row?.reserved ?? 0 };
     });
     g.turn = turn.then(
       () => {},
