@@ -97,14 +97,6 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   const { schema } = opts;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
     throw new Error(`not a schema name: ${schema}`);
-  if (schema !== undefined) {
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    try {
-      await admin.unsafe(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    } finally {
-      await admin.end({ timeout: 1 });
-    }
-  }
   const sql = postgres(url, {
     max: opts.max ?? 10,
     onnotice: () => {},
@@ -129,7 +121,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     },
   } as unknown as postgres.Options<Record<string, never>>) as unknown as Sql;
   try {
-    await migratePostgres(sql);
+    await migratePostgres(sql, schema);
     const store = new PostgresStore(sql, url, schema === undefined ? CHANNEL : `${CHANNEL}_${schema}`);
     await store.listen();
     return store;
@@ -139,11 +131,14 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   }
 }
 
-export async function migratePostgres(sql: Sql): Promise<void> {
+export async function migratePostgres(sql: Sql, schema?: string): Promise<void> {
   await sql.begin(async (tx) => {
     // Held to the end of this transaction: an instance starting meanwhile waits here, then finds
     // every migration applied.
     await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+    // The schema the connections' search_path names, made under the lock (stores opening it at
+    // once do not race) and on the pool's own connection (no other to open for it).
+    if (schema !== undefined) await tx.unsafe(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await tx`CREATE TABLE IF NOT EXISTS schema_migrations (
       id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`;
     const done = new Set((await tx<{ id: number }[]>`SELECT id FROM schema_migrations`).map((r) => r.id));
