@@ -8,21 +8,25 @@ import { precompressDir } from './bff/server/static/precompress.ts';
 const bffPort = Number(process.env.PORT ?? 8787);
 
 /**
- * The tests that run on PostgreSQL too (the `postgres` project): those of everything the BFF keeps
- * (sessions, accounts and the team, the ledger and budgets, additions, webhooks, live events, rate
- * limits) and the test of several instances on one database, which runs on PostgreSQL only.
+ * The tests that run on PostgreSQL too (the `postgres` project), chosen by file name; every test runs
+ * on SQLite (the `sqlite` project). A test that touches what the BFF keeps (users and sessions, the
+ * ledger and budgets, the team's cap and audit log, rate limits, additions, webhooks, live events,
+ * saved and account lists) runs on both stores, and says so in its name:
+ * - `*.http.test.ts` under bff/server: starts a BFF (bff/testing/bff-server.ts, extras-server.ts);
+ * - `*.store.test.ts` under bff/server, and every test in bff/server/store/: opens a store itself;
+ * - `*.bff.test.tsx` under web: renders against a BFF built in-process;
+ * - `*.pg.test.ts`: several BFF processes on one database, PostgreSQL only.
+ * Such a test takes its store from bff/testing/test-store.ts (`testStore()`, which the harnesses use
+ * when a test gives none), never `new SqliteStore(...)` unless it tests SQLite itself. A test that
+ * opens no store (the contract, parsers and planners, the embedded service, components on fixtures)
+ * keeps a plain `*.test.ts(x)` name and runs once. bff/testing/projects.test.ts fails when a test
+ * that opens a store is not named so.
  */
-const POSTGRES_TESTS = [
+export const POSTGRES_TESTS = [
+  'bff/server/**/*.http.test.ts',
+  'bff/server/**/*.store.test.ts',
   'bff/server/store/*.test.ts',
-  'bff/server/auth/*.test.ts',
-  'bff/server/admin/*.test.ts',
-  'bff/server/ledger/*.test.ts',
-  'bff/server/additions/*.test.ts',
-  'bff/server/webhooks/*.test.ts',
-  'bff/server/events/*.test.ts',
-  'bff/server/security/guard.http.test.ts',
-  'bff/server/saved-lists/*.test.ts',
-  'bff/server/accounts/*.test.ts',
+  'web/**/*.bff.test.tsx',
 ];
 
 export default defineConfig({
@@ -93,8 +97,9 @@ export default defineConfig({
           exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
         },
       },
-      // The tests of what the BFF keeps, again on PostgreSQL: one embedded cluster for the run
-      // (globalSetup), a database per test file, a fresh schema per store the test opens.
+      // Every test that opens a BFF store (POSTGRES_TESTS), again on PostgreSQL: one embedded
+      // cluster for the run (globalSetup), a database per test file (its DATABASE_URL for BFF
+      // processes it starts), a fresh schema per store it opens (bff/testing/test-store.ts).
       {
         extends: true,
         test: {

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Service, startService } from '../../embedded/service';
 import { json, type RunningBff, startBff, startFaultServer } from '../../testing/bff-server';
+import { testStore } from '../../testing/test-store';
 import { addUser } from '../auth/users';
-import { SqliteStore } from '../store/sqlite';
 import { embeddedUpstream, remoteUpstream } from '../upstream/upstream';
 
 let service: Service;
@@ -182,7 +182,7 @@ describe('event streams', () => {
 
 describe('sessions', () => {
   it('a sign-in always issues a new session id; one planted beforehand stays worthless', async () => {
-    const db = new SqliteStore(':memory:');
+    const db = await testStore();
     await addUser(db, { name: 'carol', password: 'a long enough secret', dailyBudget: null });
     const team = await startBff({ upstream: embeddedUpstream(service), mode: 'team', store: db });
     try {
@@ -216,7 +216,7 @@ describe('sessions', () => {
       );
     } finally {
       await team.close();
-      db.close();
+      await db.close();
     }
   });
 });

@@ -9,10 +9,10 @@ import { pathOf } from '../../contract/endpoints';
 import { type Service, startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';
 import { type RealServiceDouble, startRealServiceDouble } from '../../testing/real-service-double';
+import { testStore } from '../../testing/test-store';
 import { Budgets } from '../ledger/budget';
 import { Ledger } from '../ledger/ledger';
 import { createPipeline } from '../proxy/pipeline';
-import { SqliteStore } from '../store/sqlite';
 import { embeddedUpstream, remoteUpstream, type Upstream } from '../upstream/upstream';
 import { createWordsReader } from './filter-builder';
 
@@ -481,11 +481,12 @@ describe('on the real service (its double: the filter-builder answers filters on
 
 describe('translateQuery (list generation with a query)', () => {
   it('reads a description for the resolver, and is null when the service can take it as it is', async () => {
-    const db = new SqliteStore(':memory:');
+    const db = await testStore();
+    const ledger = new Ledger(db, () => new Date());
     const words = createWordsReader(
       createPipeline({
         upstream,
-        ledger: new Ledger(db, () => new Date()),
+        ledger,
         budgetOf: () => null,
         budgets: new Budgets(db),
         plan: upstream.plan,
@@ -513,7 +514,8 @@ describe('translateQuery (list generation with a query)', () => {
       await expect(words.translateQuery(user, 'banks not in Germany')).rejects.toMatchObject({ status: 503 });
     } finally {
       failing.clear();
-      db.close();
+      await ledger.flush();
+      await db.close();
     }
   });
 });

@@ -20,8 +20,9 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Service, startService } from '../../../../../bff/embedded/service';
 import { type BffApp, createBffApp } from '../../../../../bff/server/app';
-import { SqliteStore } from '../../../../../bff/server/store/sqlite';
+import type { BffStore } from '../../../../../bff/server/store/store';
 import { embeddedUpstream } from '../../../../../bff/server/upstream/upstream';
+import { testStore } from '../../../../../bff/testing/test-store';
 import { ListSearch } from '../../list-builder/list-search';
 import { lookalikeRequestOf, requestKey } from '../lookalike-request';
 import { askRun } from '../run-memory';
@@ -30,6 +31,7 @@ import { LookalikeResults } from './lookalike-results';
 const ORIGIN = 'http://app.test';
 let service: Service;
 let bff: BffApp;
+let store: BffStore;
 const realFetch = globalThis.fetch;
 const runs: unknown[] = [];
 /** A company with enough others of its industry in the data set. */
@@ -37,9 +39,10 @@ let seed: string;
 
 beforeAll(async () => {
   service = await startService({ dataDir: ':memory:', companies: 1000, seed: 5 });
+  store = await testStore();
   bff = createBffApp({
     upstream: embeddedUpstream(service),
-    store: new SqliteStore(':memory:'),
+    store,
     staticDir: 'does-not-exist',
     log: () => {},
   });
@@ -61,9 +64,10 @@ beforeAll(async () => {
     (service.ctx.db.prepare('SELECT uuid FROM companies LIMIT 1').get() as { uuid: string }).uuid;
 });
 
-afterAll(() => {
+afterAll(async () => {
   globalThis.fetch = realFetch;
-  bff.close();
+  await bff.close();
+  await store.close();
   service.close();
 });
 

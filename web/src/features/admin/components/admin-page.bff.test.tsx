@@ -12,20 +12,21 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 import { type Service, startService } from '../../../../../bff/embedded/service';
 import { type BffApp, createBffApp } from '../../../../../bff/server/app';
 import { addUser } from '../../../../../bff/server/auth/users';
-import { SqliteStore } from '../../../../../bff/server/store/sqlite';
+import type { BffStore } from '../../../../../bff/server/store/store';
 import { embeddedUpstream } from '../../../../../bff/server/upstream/upstream';
+import { testStore } from '../../../../../bff/testing/test-store';
 import { AdminPage } from './admin-page';
 
 const ORIGIN = 'http://127.0.0.1:8787';
 const realFetch = globalThis.fetch;
 let service: Service;
 let bff: BffApp;
-let db: SqliteStore;
+let db: BffStore;
 const sent: { method: string; path: string }[] = [];
 
 beforeAll(async () => {
   service = await startService({ dataDir: ':memory:', companies: 300, seed: 5 });
-  db = new SqliteStore(':memory:');
+  db = await testStore();
   await addUser(db, { name: 'root', password: 'the first admin', dailyBudget: null, role: 'admin' });
   bff = createBffApp({
     upstream: { ...embeddedUpstream(service), close: () => {} },

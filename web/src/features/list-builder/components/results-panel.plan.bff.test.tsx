@@ -21,8 +21,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE_QUERY_KEY } from '@/lib/usage';
 import { type Service, startService } from '../../../../../bff/embedded/service';
 import { type BffApp, createBffApp } from '../../../../../bff/server/app';
-import { SqliteStore } from '../../../../../bff/server/store/sqlite';
+import type { BffStore } from '../../../../../bff/server/store/store';
 import { embeddedUpstream } from '../../../../../bff/server/upstream/upstream';
+import { testStore } from '../../../../../bff/testing/test-store';
 import { forgetGridMemory } from '../grid-memory';
 import { ListSearch } from '../list-search';
 import { ExportMenu } from './results/export-menu';
@@ -33,6 +34,7 @@ const realFetch = globalThis.fetch;
 let service: Service;
 const bffs: Partial<Record<'payg' | 'subscription', BffApp>> = {};
 let current: BffApp;
+const stores: BffStore[] = [];
 const calls: { path: string; body: unknown }[] = [];
 const saved: Blob[] = [];
 
@@ -43,9 +45,11 @@ beforeAll(async () => {
     ['subscription', 'dev-subscription-key'],
   ] as const) {
     const upstream = { ...embeddedUpstream(service, key), close: () => {} };
+    const store = await testStore();
+    stores.push(store);
     bffs[plan] = createBffApp({
       upstream,
-      store: new SqliteStore(':memory:'),
+      store,
       staticDir: 'does-not-exist',
       log: () => {},
       extras: { webhookSecret: undefined, heartbeatMs: 60_000 },
@@ -72,10 +76,11 @@ beforeAll(async () => {
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1400 });
 });
 
-afterAll(() => {
+afterAll(async () => {
   globalThis.fetch = realFetch;
-  bffs.payg?.close();
-  bffs.subscription?.close();
+  await bffs.payg?.close();
+  await bffs.subscription?.close();
+  for (const store of stores) await store.close();
   service.close();
 });
 
@@ -110,9 +115,16 @@ function renderPanel(plan: 'payg' | 'subscription', search: ListSearch) {
 
 const listCalls = () => calls.filter((c) => c.path === '/api/v1/list/generate/companies');
 
+/** A page's rows, not the skeleton rows shown until the BFF answers (longer on PostgreSQL). */
 async function rowsShown() {
   const grid = await screen.findByRole('table', { name: 'Results' });
-  await waitFor(() => expect(within(grid).getAllByRole('row').length).toBeGreaterThan(10), { timeout: 5000 });
+  await waitFor(
+    () => {
+      expect(grid.getAttribute('aria-busy')).toBe('false');
+      expect(within(grid).getAllByRole('row').length).toBeGreaterThan(10);
+    },
+    { timeout: 5000 },
+  );
 }
 
 describe('ResultsPanel on the Pay-as-you-go plan', () => {

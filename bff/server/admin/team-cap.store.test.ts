@@ -38,7 +38,10 @@ beforeEach(async () => {
   ledger = new Ledger(db, now);
   cap = new TeamCap(db, ledger, now);
 });
-afterEach(() => db.close());
+afterEach(async () => {
+  await ledger.flush();
+  await db.close();
+});
 
 describe('the team’s monthly cap', () => {
   it('refuses once the month’s spend reaches the cap, counting records not yet written', async () => {
