@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -107,6 +108,11 @@ export default defineConfig({
           include: POSTGRES_TESTS,
           globalSetup: ['bff/testing/postgres-global.ts'],
           setupFiles: ['web/src/testing/setup.ts', 'bff/testing/postgres-file.ts'],
+          // Its files wait on the database server as much as they compute: one per core, not
+          // Vitest's default of one fewer (one file at a time on two cores). So after the sqlite
+          // project, in a group of its own (a project's own maxWorkers needs its own groupOrder).
+          maxWorkers: availableParallelism(),
+          sequence: { groupOrder: 1 },
         },
       },
     ],
