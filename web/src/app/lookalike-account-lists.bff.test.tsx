@@ -25,13 +25,15 @@ import { lookalikeRequestOf, requestKey } from '@/features/lookalikes/lookalike-
 import { askRun } from '@/features/lookalikes/run-memory';
 import { type Service, startService } from '../../../bff/embedded/service';
 import { type BffApp, createBffApp } from '../../../bff/server/app';
-import { SqliteStore } from '../../../bff/server/store/sqlite';
+import type { BffStore } from '../../../bff/server/store/store';
 import { embeddedUpstream } from '../../../bff/server/upstream/upstream';
+import { testStore } from '../../../bff/testing/test-store';
 import { LookalikeAccountLists } from './lookalike-account-lists';
 
 const ORIGIN = 'http://app.test';
 let service: Service;
 let bff: BffApp;
+let store: BffStore;
 const realFetch = globalThis.fetch;
 const runs: Record<string, unknown>[] = [];
 let seed: string;
@@ -48,9 +50,10 @@ const bffFetch = (path: string, init: RequestInit = {}) => {
 
 beforeAll(async () => {
   service = await startService({ dataDir: ':memory:', companies: 1000, seed: 5 });
+  store = await testStore();
   bff = createBffApp({
     upstream: embeddedUpstream(service),
-    store: new SqliteStore(':memory:'),
+    store,
     staticDir: 'does-not-exist',
     log: () => {},
   });
@@ -95,9 +98,10 @@ beforeAll(async () => {
   };
 });
 
-afterAll(() => {
+afterAll(async () => {
   globalThis.fetch = realFetch;
-  bff.close();
+  await bff.close();
+  await store.close();
   service.close();
 });
 
@@ -161,9 +165,11 @@ describe('the lookalikes’ hidden account lists', () => {
     await user.click(screen.getByRole('button', { name: 'Re-rank' }));
     await waitFor(() => expect(runs).toHaveLength(2));
     expect(runs[1]).toMatchObject({ seeds: [seed], exclude_account_lists: [listId] });
+    // The re-rank's answer, not the run before it, kept on screen while the BFF answers.
     await waitFor(
       () => {
         expect(screen.queryByText(/Your filters changed/)).toBeNull();
+        expect(screen.getByRole('table').closest('[aria-busy]')?.getAttribute('aria-busy')).toBe('false');
         expect(companyLinks()).toHaveLength(10);
       },
       { timeout: 15_000 },

@@ -13,23 +13,26 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { type Service, startService } from '../../../../../bff/embedded/service';
 import { type BffApp, createBffApp } from '../../../../../bff/server/app';
-import { SqliteStore } from '../../../../../bff/server/store/sqlite';
+import type { BffStore } from '../../../../../bff/server/store/store';
 import { embeddedUpstream } from '../../../../../bff/server/upstream/upstream';
+import { testStore } from '../../../../../bff/testing/test-store';
 import { estimateRun } from '../run-cost';
 import { SaveListButton } from './save-list-button';
 
 const ORIGIN = 'http://app.test';
 let service: Service;
 let bff: BffApp;
+let store: BffStore;
 const realFetch = globalThis.fetch;
 let seed: string;
 const request: ListRequest = { filters: { 'location.hq.country': ['USA'] }, limit: 25 };
 
 beforeAll(async () => {
   service = await startService({ dataDir: ':memory:', companies: 300, seed: 5 });
+  store = await testStore();
   bff = createBffApp({
     upstream: embeddedUpstream(service),
-    store: new SqliteStore(':memory:'),
+    store,
     staticDir: 'does-not-exist',
     log: () => {},
   });
@@ -44,9 +47,10 @@ beforeAll(async () => {
     .uuid;
 });
 
-afterAll(() => {
+afterAll(async () => {
   globalThis.fetch = realFetch;
-  bff.close();
+  await bff.close();
+  await store.close();
   service.close();
 });
 
