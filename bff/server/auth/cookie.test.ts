@@ -6,7 +6,7 @@ import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './sessions';
 
 const NAMES = [SESSION_COOKIE, SECURE_SESSION_COOKIE, 'theme', 'x_lb_session', 'lb_session_old'];
 // Cookie-octets (RFC 6265), as browsers send them: no blank, quote, comma, semicolon or backslash.
-const octet = fc.constantFrom(...'abcXYZ019-_.~+/=%!#$&\'()*:<>?@[]^`{|}'.split(''));
+const octet = fc.constantFrom(..."abcXYZ019-_.~+/=%!#$&'()*:<>?@[]^`{|}".split(''));
 const value = fc.oneof(
   fc.array(octet, { maxLength: 12 }).map((a) => a.join('')),
   fc.array(octet, { maxLength: 12 }).map((a) => `"${a.join('')}"`),
@@ -16,9 +16,9 @@ const blank = fc.constantFrom('', ' ', '  ', '\t');
 const pair = fc
   .tuple(fc.constantFrom(...NAMES), blank, blank, value)
   .map(([n, a, b, v]) => `${a}${n}${b}=${v}`);
-const header = fc.array(pair, { minLength: 0, maxLength: 6 }).chain((pairs) =>
-  fc.constantFrom('; ', ';').map((sep) => pairs.join(sep)),
-);
+const header = fc
+  .array(pair, { minLength: 0, maxLength: 6 })
+  .chain((pairs) => fc.constantFrom('; ', ';').map((sep) => pairs.join(sep)));
 
 describe('cookieNamed', () => {
   it("reads a cookie as Hono's parser does", () => {

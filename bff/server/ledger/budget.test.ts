@@ -37,7 +37,12 @@ describe('estimateCost', () => {
   it('prices an enrichment by the sections asked, in the query or the body', () => {
     const two = SECTION_PRICES.firmographic + SECTION_PRICES.headcount;
     expect(
-      estimateCost('company.enrichment', 'enterprise', q('company=x&sections=firmographic, headcount'), undefined),
+      estimateCost(
+        'company.enrichment',
+        'enterprise',
+        q('company=x&sections=firmographic, headcount'),
+        undefined,
+      ),
     ).toBeCloseTo(two);
     expect(
       estimateCost('company.enrichment.post', 'enterprise', q(), {
@@ -66,7 +71,10 @@ describe('utcDay', () => {
   it('names the UTC date of any time, in any order of asking', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.integer({ min: -8_000_000_000_000, max: 8_000_000_000_000 }), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.integer({ min: -8_000_000_000_000, max: 8_000_000_000_000 }), {
+          minLength: 1,
+          maxLength: 20,
+        }),
         fc.integer({ min: 0, max: 86_400_000 * 3 }),
         (times, step) => {
           for (const t of times.flatMap((t) => [t, t + step, t - step, t + 1, t - 1])) {

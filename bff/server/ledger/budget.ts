@@ -51,7 +51,13 @@ export function estimateCost(
     case 'company.enrichment.post': {
       const asked =
         id === 'company.enrichment'
-          ? sectionList(query.get('sections')?.split(',').map((x) => x.trim()).filter(Boolean))
+          ? sectionList(
+              query
+                .get('sections')
+                ?.split(',')
+                .map((x) => x.trim())
+                .filter(Boolean),
+            )
           : sectionList(fields(body).sections);
       return enrichmentCost(asked ?? PLAN_RULES[plan].sections);
     }
