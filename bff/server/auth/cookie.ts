@@ -5,6 +5,8 @@
  * values the BFF sets (names matched exactly, whitespace trimmed, quotes removed, %-escapes decoded),
  * the first pair of that name winning; cookie.test.ts holds the two to each other.
  */
+import { tryDecodeURIComponent } from 'hono/utils/url';
+
 export function cookieNamed(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (let from = 0; ; ) {
@@ -20,12 +22,8 @@ export function cookieNamed(header: string | null | undefined, name: string): st
     const semi = header.indexOf(';', eq + 1);
     let value = header.slice(eq + 1, semi < 0 ? header.length : semi).trim();
     if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    if (!value.includes('%')) return value;
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
+    // %-escapes as Hono decodes them: each valid run of them, the rest left as it is.
+    return tryDecodeURIComponent(value);
   }
 }
 
