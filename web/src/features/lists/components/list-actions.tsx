@@ -11,6 +11,7 @@ import { useCreateList, useDeleteList, useUpdateList } from '../api/change-list'
 import { formValuesOf, LIST_NAME_MAX } from '../list-form';
 import type { SavedList } from '../types';
 import { ListSettingsForm } from './list-settings-form';
+import { SeedChoice } from './seed-choice';
 
 export function ListSettingsButton({
   list,
@@ -22,10 +23,21 @@ export function ListSettingsButton({
   size?: 'sm' | 'md';
 }) {
   const [open, setOpen] = useState(false);
+  // A list of lookalikes may stop ranking by its seeds (they are dropped: a cheaper run in its order).
+  const [keepSeeds, setKeepSeeds] = useState(true);
   const update = useUpdateList();
+  const seeds = list.seeds?.length ?? 0;
   return (
     <>
-      <Button size={size} variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button
+        size={size}
+        variant="secondary"
+        onClick={() => {
+          setKeepSeeds(true);
+          setOpen(true);
+        }}
+        aria-haspopup="dialog"
+      >
         Settings<span className="sr-only"> of {list.name}</span>
       </Button>
       <Drawer
@@ -40,11 +52,23 @@ export function ListSettingsButton({
             submitLabel="Save changes"
             defaultValues={formValuesOf(list)}
             onSubmit={async (settings) => {
-              const changed = await update.mutateAsync({ id: list.id, ...settings });
+              const changed = await update.mutateAsync({
+                id: list.id,
+                ...settings,
+                ...(seeds > 0 && !keepSeeds ? { seeds: null } : {}),
+              });
               setOpen(false);
               onDone?.(`Saved the settings of ${changed.name}.`);
             }}
-          />
+          >
+            <SeedChoice
+              request={list.request}
+              seeds={seeds}
+              keepSeeds={keepSeeds}
+              onChange={setKeepSeeds}
+              dropped="its seeds are dropped"
+            />
+          </ListSettingsForm>
         )}
       </Drawer>
     </>

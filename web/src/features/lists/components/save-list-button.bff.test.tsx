@@ -17,6 +17,8 @@ import type { BffStore } from '../../../../../bff/server/store/store';
 import { embeddedUpstream } from '../../../../../bff/server/upstream/upstream';
 import { testStore } from '../../../../../bff/testing/test-store';
 import { estimateRun } from '../run-cost';
+import type { SavedList } from '../types';
+import { ListSettingsButton } from './list-actions';
 import { SaveListButton } from './save-list-button';
 
 const ORIGIN = 'http://app.test';
@@ -114,5 +116,25 @@ describe('Save list on lookalikes', () => {
     cleanup();
     await save('Only its filters', /^In the list/);
     expect((await saved('Only its filters')).seeds).toBeNull();
+  });
+});
+
+describe('Settings of a list of lookalikes', () => {
+  it('stops ranking by its seeds: they are dropped, and its runs keep the list’s order', async () => {
+    await save('Ranked for now');
+    const lists = (await (await bff.fetch(new Request(`${ORIGIN}/bff/lists`))).json()) as {
+      data: SavedList[];
+    };
+    const list = lists.data.find((l) => l.name === 'Ranked for now')!;
+    expect(list.seeds).toEqual([seed]);
+    cleanup();
+    const user = userEvent.setup();
+    renderWithProviders(<ListSettingsButton list={list} />);
+    await user.click(await screen.findByRole('button', { name: /^Settings/ }));
+    const ranked = (await screen.findByRole('radio', { name: /^Ranked by similarity/ })) as HTMLInputElement;
+    expect(ranked.checked).toBe(true);
+    await user.click(screen.getByRole('radio', { name: /its seeds are dropped/ }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(async () => expect((await saved('Ranked for now')).seeds).toBeNull());
   });
 });

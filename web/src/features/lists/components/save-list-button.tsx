@@ -7,13 +7,11 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Drawer } from '@/components/ui/drawer';
-import { formatCredits } from '@/lib/format';
-import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { useCreateList } from '../api/change-list';
 import { LIST_NAME_MAX } from '../list-form';
-import { estimateRun } from '../run-cost';
 import type { SavedList } from '../types';
 import { ListSettingsForm } from './list-settings-form';
+import { SeedChoice } from './seed-choice';
 
 export type SaveListButtonProps = {
   /**
@@ -35,7 +33,6 @@ export function SaveListButton({ current, summary, seedSummary, suggestedName = 
   // A list of lookalikes: keep its seeds (each run ranked by similarity to them) or only its filters.
   const [keepSeeds, setKeepSeeds] = useState(true);
   const create = useCreateList();
-  const pricing = usePricing().data ?? FALLBACK_PRICING;
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">
@@ -93,9 +90,8 @@ export function SaveListButton({ current, summary, seedSummary, suggestedName = 
               {seedSummary && keepSeeds ? `; ${seedSummary}` : ''}
             </p>
             <SeedChoice
-              current={current}
-              plan={pricing.plan}
-              listSections={pricing.rules.listSections}
+              request={current().request}
+              seeds={current().seeds?.length ?? 0}
               keepSeeds={keepSeeds}
               onChange={setKeepSeeds}
             />
@@ -103,62 +99,5 @@ export function SaveListButton({ current, summary, seedSummary, suggestedName = 
         )}
       </Drawer>
     </>
-  );
-}
-
-/**
- * Whether a list of lookalikes keeps its seeds: each run then ranks its members by similarity to
- * them, which reads the score's sections for every member and costs far more than a run in the
- * list's order. Both runs' prices are shown, so the choice is made knowing them.
- */
-function SeedChoice({
-  current,
-  plan,
-  listSections,
-  keepSeeds,
-  onChange,
-}: {
-  current: SaveListButtonProps['current'];
-  plan: Parameters<typeof estimateRun>[1];
-  listSections: boolean;
-  keepSeeds: boolean;
-  onChange: (keep: boolean) => void;
-}) {
-  const { request, seeds } = current();
-  if (!seeds || seeds.length === 0 || !listSections) return null;
-  const ranked = estimateRun(request, plan, seeds.length).credits;
-  const plain = estimateRun(request, plan, 0).credits;
-  const choices = [
-    {
-      keep: true,
-      label: 'Ranked by similarity to its seeds',
-      hint: `up to ${formatCredits(ranked)} a run: the score's sections for each of up to 500 companies`,
-    },
-    {
-      keep: false,
-      label: "In the list's order",
-      hint: `up to ${formatCredits(plain)} a run; the seeds are not kept`,
-    },
-  ];
-  return (
-    <fieldset>
-      <legend className="mb-1 text-sm font-medium text-slate-700">Its runs</legend>
-      <div className="space-y-1.5">
-        {choices.map((c) => (
-          <label key={String(c.keep)} className="flex items-start gap-2 text-sm text-slate-700">
-            <input
-              type="radio"
-              name="seed-ranking"
-              checked={keepSeeds === c.keep}
-              onChange={() => onChange(c.keep)}
-              className="mt-0.5 accent-indigo-600"
-            />
-            <span>
-              {c.label} <span className="text-slate-500">{c.hint}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
