@@ -555,8 +555,12 @@ export class SqlAccountStore implements AccountStore {
       for await (const batch of batches) {
         if (batch.length === 0) continue;
         await this.transaction(async (sql) => {
+          // Sent at once: on PostgreSQL the transaction's connection pipelines them (one round trip
+          // per batch, not per INSERT); on SQLite each runs as it is called.
+          const inserts: Promise<unknown>[] = [];
           for (let k = 0; k < batch.length; k += ROWS_PER_INSERT)
-            await insertRows(sql, batch.slice(k, k + ROWS_PER_INSERT));
+            inserts.push(insertRows(sql, batch.slice(k, k + ROWS_PER_INSERT)));
+          await Promise.all(inserts);
         });
       }
     } catch (e) {
