@@ -7,12 +7,14 @@
  *
  *   npx tsx bff/bench/bff-profile.ts
  *
+ * BENCH_DATABASE=postgres puts the BFF's store on an embedded PostgreSQL (default SQLite).
  * BENCH_PROFILE_SECONDS (default 5) per case and proxy, BENCH_PROFILE_CONNECTIONS (default 32),
  * BENCH_PROFILE_DIR (default data/profile) for the .cpuprofile files, BENCH_PROFILE_TOP (default 25).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startEmbeddedPostgres } from '../server/store/embedded-postgres';
 import { benchCases, ensureBenchDataset, load, startBenchTargets, type TargetName } from './bff-overhead';
 import {
   type CpuProfile,
@@ -32,7 +34,14 @@ const dataDir = path.join(benchDir, '25000');
 await ensureBenchDataset(dataDir);
 mkdirSync(outDir, { recursive: true });
 const bffDataDir = mkdtempSync(path.join(tmpdir(), 'bff-profile-'));
-const setup = await startBenchTargets(dataDir, bffDataDir);
+// BENCH_DATABASE=postgres: the BFF's store on an embedded PostgreSQL, as in the overhead bench.
+const cluster = process.env.BENCH_DATABASE === 'postgres' ? await startEmbeddedPostgres() : undefined;
+const setup = await startBenchTargets(
+  dataDir,
+  bffDataDir,
+  undefined,
+  cluster ? await cluster.createDatabase('profile') : undefined,
+);
 try {
   for (const c of benchCases(setup.uuids)) {
     const measured: Partial<Record<TargetName, PerRequest>> = {};
@@ -63,5 +72,6 @@ try {
   }
 } finally {
   await setup.close();
+  await cluster?.stop();
   rmSync(bffDataDir, { recursive: true, force: true });
 }

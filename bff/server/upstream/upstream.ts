@@ -29,17 +29,18 @@ export type HeaderReader = { get(name: string): string | null };
  */
 export type UpstreamAnswer = { status: number; headers: HeaderReader; readonly text: string; bytes?: Buffer };
 
-function bytesAnswer(status: number, headers: HeaderReader, bytes: Buffer): UpstreamAnswer {
-  let text: string | undefined;
-  return {
-    status,
-    headers,
-    bytes,
-    get text() {
-      text ??= bytes.toString('utf8');
-      return text;
-    },
-  };
+/** An answer received as bytes; its text is decoded when first read. */
+class BytesAnswer implements UpstreamAnswer {
+  private decoded: string | undefined;
+  constructor(
+    readonly status: number,
+    readonly headers: HeaderReader,
+    readonly bytes: Buffer,
+  ) {}
+  get text(): string {
+    this.decoded ??= this.bytes.toString('utf8');
+    return this.decoded;
+  }
 }
 
 export type Upstream = {
@@ -164,19 +165,14 @@ export function remoteUpstream(
   };
 }
 
-/** One call through the dispatcher: the whole answer, or the connection's error. */
+/**
+ * One call through the dispatcher: the whole answer, or the connection's error. A class rather than
+ * closures: this runs on every proxied call, and tsx names each closure it makes (a
+ * `defineProperty` per closure per call).
+ */
 function dispatchCall(dispatcher: Dispatcher, path: string, call: UpstreamCall): Promise<UpstreamAnswer> {
   return new Promise((resolve, reject) => {
-    let controller: Dispatcher.DispatchController | undefined;
-    let aborted: Error | undefined;
-    let status = 0;
-    let headers: IncomingHttpHeaders = {};
-    const chunks: Buffer[] = [];
-    const onAbort = () => {
-      aborted = new Error('The proxy gave up on this call.');
-      controller?.abort(aborted);
-    };
-    call.abort.once('abort', onAbort);
+    const handler = new CallHandler(call, resolve, reject);
     dispatcher.dispatch(
       {
         path,
@@ -184,42 +180,69 @@ function dispatchCall(dispatcher: Dispatcher, path: string, call: UpstreamCall):
         headers: call.headers,
         ...(call.body !== undefined ? { body: call.body } : {}),
       },
-      {
-        onRequestStart(c) {
-          controller = c;
-          if (aborted) c.abort(aborted);
-        },
-        onResponseStart(_c, statusCode, h) {
-          status = statusCode;
-          headers = h;
-        },
-        onResponseData(_c, chunk) {
-          chunks.push(chunk);
-        },
-        onResponseEnd() {
-          call.abort.off('abort', onAbort);
-          const buf = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-          // As `Response.text()` does: a byte order mark is no part of the text.
-          const bom = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
-          resolve(bytesAnswer(status, headerReader(headers), bom ? buf.subarray(3) : buf));
-        },
-        onResponseError(_c, err) {
-          call.abort.off('abort', onAbort);
-          reject(err);
-        },
-      },
+      handler,
     );
   });
 }
 
+class CallHandler implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | undefined;
+  private aborted: Error | undefined;
+  private status = 0;
+  private headers: IncomingHttpHeaders = {};
+  private readonly chunks: Buffer[] = [];
+  private readonly onAbort: () => void;
+
+  constructor(
+    private readonly call: UpstreamCall,
+    private readonly resolve: (answer: UpstreamAnswer) => void,
+    private readonly reject: (err: Error) => void,
+  ) {
+    this.onAbort = this.abort.bind(this);
+    call.abort.once('abort', this.onAbort);
+  }
+
+  private abort(): void {
+    this.aborted = new Error('The proxy gave up on this call.');
+    this.controller?.abort(this.aborted);
+  }
+
+  onRequestStart(c: Dispatcher.DispatchController): void {
+    this.controller = c;
+    if (this.aborted) c.abort(this.aborted);
+  }
+
+  onResponseStart(_c: Dispatcher.DispatchController, statusCode: number, h: IncomingHttpHeaders): void {
+    this.status = statusCode;
+    this.headers = h;
+  }
+
+  onResponseData(_c: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    this.call.abort.off('abort', this.onAbort);
+    const { chunks } = this;
+    const buf = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    // As `Response.text()` does: a byte order mark is no part of the text.
+    const bom = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+    this.resolve(new BytesAnswer(this.status, new RawHeaders(this.headers), bom ? buf.subarray(3) : buf));
+  }
+
+  onResponseError(_c: Dispatcher.DispatchController, err: Error): void {
+    this.call.abort.off('abort', this.onAbort);
+    this.reject(err);
+  }
+}
+
 /** undici's parsed headers (names in lower case) read as `Headers.get` reads them. */
-function headerReader(raw: IncomingHttpHeaders): HeaderReader {
-  return {
-    get: (name) => {
-      const v = raw[name] ?? raw[name.toLowerCase()];
-      return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
-    },
-  };
+class RawHeaders implements HeaderReader {
+  constructor(private readonly raw: IncomingHttpHeaders) {}
+  get(name: string): string | null {
+    const v = this.raw[name] ?? this.raw[name.toLowerCase()];
+    return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+  }
 }
 
 function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
