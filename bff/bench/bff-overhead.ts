@@ -56,8 +56,9 @@ import { remoteUpstream } from '../server/upstream/upstream';
 
 const COMPANIES = 25_000;
 const SEED = 42;
-const KEY = 'dev-enterprise-key';
-const USER = { name: 'bench', password: 'bench-password-1' };
+/** The benches' key on the embedded service, and their BFF user. */
+export const KEY = 'dev-enterprise-key';
+export const USER = { name: 'bench', password: 'bench-password-1' };
 /** Distinct companies the enrichment case cycles through. */
 const DISTINCT = 20_000;
 
@@ -110,10 +111,13 @@ function threadId(): number | undefined {
   }
 }
 
-async function listen(fetch: (req: Request) => Promise<Response> | Response): Promise<number> {
+/** Serves `fetch` on a free loopback port. */
+export async function listen(
+  fetch: (req: Request) => Promise<Response> | Response,
+): Promise<{ port: number; close: () => void }> {
   const server = serve({ fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  return (server.address() as AddressInfo).port;
+  return { port: (server.address() as AddressInfo).port, close: () => server.close() };
 }
 
 async function serviceThread(dataDir: string): Promise<void> {
@@ -126,7 +130,7 @@ async function serviceThread(dataDir: string): Promise<void> {
       uuid: string;
     }[]
   ).map((r) => r.uuid);
-  announce({ port: await listen(service.fetch), uuids });
+  announce({ port: (await listen(service.fetch)).port, uuids });
 }
 
 /** The BFF as a team deploys it: accounts and sessions, a daily budget, the ledger. */
@@ -142,7 +146,7 @@ async function bffThread(upstreamUrl: string, dataDir: string, databaseUrl?: str
     rateLimitPerMinute: 0,
     log: () => {},
   });
-  announce({ port: await listen(bff.fetch) });
+  announce({ port: (await listen(bff.fetch)).port });
 }
 
 /** The floor: a keyed proxy that parses nothing. */

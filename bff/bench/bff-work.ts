@@ -21,7 +21,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/bff';
 import { startService } from '../embedded/service';
@@ -30,23 +29,13 @@ import { addUser } from '../server/auth/users';
 import { startEmbeddedPostgres } from '../server/store/embedded-postgres';
 import { openStore } from '../server/store/open';
 import { remoteUpstream, type Upstream, type UpstreamAnswer } from '../server/upstream/upstream';
-import { ensureBenchDataset } from './bff-overhead';
+import { ensureBenchDataset, KEY, listen, USER } from './bff-overhead';
 
-const KEY = 'dev-enterprise-key';
-const USER = { name: 'bench', password: 'bench-password-1' };
 const LIST_BODY = JSON.stringify({
   filters: { 'location.hq.country': ['USA', 'DEU', 'GBR'], 'business_model.offering_type': ['software'] },
   limit: 50,
   offset: 0,
 });
-
-type Listening = { port: number; close: () => void };
-
-async function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<Listening> {
-  const server = serve({ fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  return { port: (server.address() as net.AddressInfo).port, close: () => server.close() };
-}
 
 /** An upstream that answers each path with the bytes the real one gave it the first time. */
 function cannedUpstream(real: Upstream): Upstream {

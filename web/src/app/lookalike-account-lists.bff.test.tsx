@@ -4,7 +4,6 @@
  * carries no hidden lists), against a real BFF (in-process) in front of the real embedded service:
  * the account list is a real import, matched by the BFF.
  */
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@contract/bff';
 import type { LookalikeResponse } from '@contract/lookalikes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
@@ -23,42 +22,22 @@ import { ListSearch } from '@/features/list-builder/list-search';
 import { LookalikeResults } from '@/features/lookalikes/components/lookalike-results';
 import { lookalikeRequestOf, requestKey } from '@/features/lookalikes/lookalike-request';
 import { askRun } from '@/features/lookalikes/run-memory';
-import { type Service, startService } from '../../../bff/embedded/service';
-import { type BffApp, createBffApp } from '../../../bff/server/app';
-import type { BffStore } from '../../../bff/server/store/store';
-import { embeddedUpstream } from '../../../bff/server/upstream/upstream';
-import { testStore } from '../../../bff/testing/test-store';
+import { type InProcessBff, startInProcessBff } from '../../../bff/testing/in-process-bff';
 import { LookalikeAccountLists } from './lookalike-account-lists';
 
-const ORIGIN = 'http://app.test';
-let service: Service;
-let bff: BffApp;
-let store: BffStore;
-const realFetch = globalThis.fetch;
+let app: InProcessBff;
 const runs: Record<string, unknown>[] = [];
 let seed: string;
 /** The account list of the seed's five best lookalikes, and those five. */
 let listId: string;
 let customers: string[];
 
-const bffFetch = (path: string, init: RequestInit = {}) => {
-  const headers = new Headers(init.headers);
-  headers.set('origin', ORIGIN);
-  headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
-  return bff.fetch(new Request(new URL(path, ORIGIN), { ...init, headers }));
-};
+const bffFetch = (path: string, init: RequestInit = {}) => app.fetch(path, init);
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 1000, seed: 5 });
-  store = await testStore();
-  bff = createBffApp({
-    upstream: embeddedUpstream(service),
-    store,
-    staticDir: 'does-not-exist',
-    log: () => {},
-  });
+  app = await startInProcessBff({ companies: 1000, seed: 5 });
   seed = (
-    service.ctx.db.prepare('SELECT uuid FROM companies ORDER BY idx LIMIT 1 OFFSET 7').get() as {
+    app.service.ctx.db.prepare('SELECT uuid FROM companies ORDER BY idx LIMIT 1 OFFSET 7').get() as {
       uuid: string;
     }
   ).uuid;
@@ -87,23 +66,12 @@ beforeAll(async () => {
     if (s.status !== 'queued' && s.status !== 'matching') break;
     await new Promise((r) => setTimeout(r, 20));
   }
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), ORIGIN);
+  app.install((url, init) => {
     if (url.pathname === '/bff/lookalikes') runs.push(JSON.parse(String(init?.body)));
-    return bffFetch(url.pathname + url.search, {
-      method: init?.method ?? 'GET',
-      headers: init?.headers ?? {},
-      body: init?.body ?? null,
-    });
-  };
+  });
 });
 
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await bff.close();
-  await store.close();
-  service.close();
-});
+afterAll(() => app.close());
 
 afterEach(() => {
   cleanup();

@@ -6,60 +6,34 @@
  */
 
 import type { ListRequest } from '@contract/api';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@contract/bff';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render-with-providers';
-import { type Service, startService } from '../../../../../bff/embedded/service';
-import { type BffApp, createBffApp } from '../../../../../bff/server/app';
-import type { BffStore } from '../../../../../bff/server/store/store';
-import { embeddedUpstream } from '../../../../../bff/server/upstream/upstream';
-import { testStore } from '../../../../../bff/testing/test-store';
+import { type InProcessBff, startInProcessBff } from '../../../../../bff/testing/in-process-bff';
 import { estimateRun } from '../run-cost';
 import type { SavedList } from '../types';
 import { ListSettingsButton } from './list-actions';
 import { SaveListButton } from './save-list-button';
 
-const ORIGIN = 'http://app.test';
-let service: Service;
-let bff: BffApp;
-let store: BffStore;
-const realFetch = globalThis.fetch;
+let app: InProcessBff;
 let seed: string;
 const request: ListRequest = { filters: { 'location.hq.country': ['USA'] }, limit: 25 };
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 300, seed: 5 });
-  store = await testStore();
-  bff = createBffApp({
-    upstream: embeddedUpstream(service),
-    store,
-    staticDir: 'does-not-exist',
-    log: () => {},
-  });
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), ORIGIN);
-    const headers = new Headers(init?.headers);
-    headers.set('origin', ORIGIN);
-    headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
-    return bff.fetch(new Request(url, { method: init?.method ?? 'GET', headers, body: init?.body ?? null }));
-  };
-  seed = (service.ctx.db.prepare('SELECT uuid FROM companies ORDER BY idx LIMIT 1').get() as { uuid: string })
-    .uuid;
+  app = await startInProcessBff({ companies: 300, seed: 5 });
+  app.install();
+  seed = (
+    app.service.ctx.db.prepare('SELECT uuid FROM companies ORDER BY idx LIMIT 1').get() as { uuid: string }
+  ).uuid;
 });
 
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await bff.close();
-  await store.close();
-  service.close();
-});
+afterAll(() => app.close());
 
 afterEach(cleanup);
 
 async function saved(name: string): Promise<{ seeds: string[] | null }> {
-  const res = await bff.fetch(new Request(`${ORIGIN}/bff/lists`));
+  const res = await app.fetch('/bff/lists');
   const lists = ((await res.json()) as { data: { name: string; seeds: string[] | null }[] }).data;
   const list = lists.find((l) => l.name === name);
   if (!list) throw new Error(`no list named ${name}`);
@@ -122,7 +96,7 @@ describe('Save list on lookalikes', () => {
 describe('Settings of a list of lookalikes', () => {
   it('stops ranking by its seeds: they are dropped, and its runs keep the list’s order', async () => {
     await save('Ranked for now');
-    const lists = (await (await bff.fetch(new Request(`${ORIGIN}/bff/lists`))).json()) as {
+    const lists = (await (await app.fetch('/bff/lists')).json()) as {
       data: SavedList[];
     };
     const list = lists.data.find((l) => l.name === 'Ranked for now')!;

@@ -33,6 +33,8 @@ export function SaveListButton({ current, summary, seedSummary, suggestedName = 
   // A list of lookalikes: keep its seeds (each run ranked by similarity to them) or only its filters.
   const [keepSeeds, setKeepSeeds] = useState(true);
   const create = useCreateList();
+  // The list as it stands while the form is open (read once a render, not once per use).
+  const shown = open ? current() : null;
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">
@@ -65,7 +67,7 @@ export function SaveListButton({ current, summary, seedSummary, suggestedName = 
         title="Save list"
         description="Come back to it for what is new since you last looked."
       >
-        {open && (
+        {shown && (
           <ListSettingsForm
             label="Save list"
             submitLabel="Save list"
@@ -90,8 +92,8 @@ export function SaveListButton({ current, summary, seedSummary, suggestedName = 
               {seedSummary && keepSeeds ? `; ${seedSummary}` : ''}
             </p>
             <SeedChoice
-              request={current().request}
-              seeds={current().seeds?.length ?? 0}
+              request={shown.request}
+              seeds={shown.seeds?.length ?? 0}
               keepSeeds={keepSeeds}
               onChange={setKeepSeeds}
             />

@@ -3,7 +3,6 @@
  * The lookalikes panel against a real BFF (in-process) in front of the real embedded service: the
  * app's calls are handed to the BFF's own fetch, as the browser would send them.
  */
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@contract/bff';
 import { COUNTRIES } from '@contract/geo';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
@@ -18,58 +17,33 @@ import {
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Service, startService } from '../../../../../bff/embedded/service';
-import { type BffApp, createBffApp } from '../../../../../bff/server/app';
-import type { BffStore } from '../../../../../bff/server/store/store';
-import { embeddedUpstream } from '../../../../../bff/server/upstream/upstream';
-import { testStore } from '../../../../../bff/testing/test-store';
+import { type InProcessBff, startInProcessBff } from '../../../../../bff/testing/in-process-bff';
 import { ListSearch } from '../../list-builder/list-search';
 import { lookalikeRequestOf, requestKey } from '../lookalike-request';
 import { askRun } from '../run-memory';
 import { LookalikeResults } from './lookalike-results';
 
-const ORIGIN = 'http://app.test';
-let service: Service;
-let bff: BffApp;
-let store: BffStore;
-const realFetch = globalThis.fetch;
+let app: InProcessBff;
 const runs: unknown[] = [];
 /** A company with enough others of its industry in the data set. */
 let seed: string;
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 1000, seed: 5 });
-  store = await testStore();
-  bff = createBffApp({
-    upstream: embeddedUpstream(service),
-    store,
-    staticDir: 'does-not-exist',
-    log: () => {},
-  });
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), ORIGIN);
-    const headers = new Headers(init?.headers);
-    headers.set('origin', ORIGIN);
-    headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
+  app = await startInProcessBff({ companies: 1000, seed: 5 });
+  app.install((url, init) => {
     if (url.pathname === '/bff/lookalikes') runs.push(JSON.parse(String(init?.body)));
-    return bff.fetch(new Request(url, { method: init?.method ?? 'GET', headers, body: init?.body ?? null }));
-  };
-  const row = service.ctx.db
+  });
+  const row = app.service.ctx.db
     .prepare(
       "SELECT uuid FROM companies WHERE product_category = 'Venture Capital' ORDER BY idx LIMIT 1 OFFSET 3",
     )
     .get() as { uuid: string } | undefined;
   seed =
     row?.uuid ??
-    (service.ctx.db.prepare('SELECT uuid FROM companies LIMIT 1').get() as { uuid: string }).uuid;
+    (app.service.ctx.db.prepare('SELECT uuid FROM companies LIMIT 1').get() as { uuid: string }).uuid;
 });
 
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await bff.close();
-  await store.close();
-  service.close();
-});
+afterAll(() => app.close());
 
 afterEach(() => {
   cleanup();
