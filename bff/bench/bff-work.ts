@@ -14,10 +14,12 @@
  *   BENCH=bffwork npm run bench        (BENCH_DATABASE=postgres for the PostgreSQL store)
  *
  * BENCH_WORK_REQUESTS (default 4000) per round, BENCH_WORK_ROUNDS (default 7; the first warms up),
- * BENCH_WORK_CASE (`enrichment` or `list`) one case only, e.g. under `node --cpu-prof`.
+ * BENCH_WORK_CASE (`enrichment` or `list`) one case only; BENCH_WORK_PROFILE=FILE.cpuprofile writes a V8
+ * profile of the BFF's rounds alone (not the floor's, nor the dataset's setup), for cpuprofile-summary.ts.
  */
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -204,7 +206,20 @@ export async function bffWorkBench(benchDir: string): Promise<void> {
     for (const name of Object.keys(bffRequests) as (keyof typeof bffRequests)[]) {
       if (only && !name.startsWith(only)) continue;
       const floor = await measure(servers.bare.port, bareRequests[name], requests, rounds);
+      const profileTo = process.env.BENCH_WORK_PROFILE;
+      const profiler = profileTo ? new Session() : undefined;
+      if (profiler) {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+        await profiler.post('Profiler.start');
+      }
       const own = await measure(servers.bff.port, bffRequests[name], requests, rounds);
+      if (profiler && profileTo) {
+        const { profile } = await profiler.post('Profiler.stop');
+        writeFileSync(profileTo, JSON.stringify(profile));
+        profiler.disconnect();
+      }
       console.log(
         `${name.padEnd(34)} BFF ${own.toFixed(1).padStart(6)}   bare Hono ${floor.toFixed(1).padStart(6)}   ` +
           `the BFF's layers ${(own - floor).toFixed(1).padStart(6)}`,

@@ -16,6 +16,7 @@
  * afresh (`CallOptions.fresh`) reads none older than itself.
  */
 import {
+  certainlyPlainListRequest,
   type FilterMatch,
   type ListGenerateResponse,
   ListRequest,
@@ -581,12 +582,28 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
     return resolveList(user, req, callOpts);
   };
 
+  /** The request to the service as it came, its body read once. */
+  function passOn(
+    user: BffUser,
+    req: Request,
+    callOpts: CallOptions,
+    read: { value: unknown; text: string },
+  ) {
+    return call(user, req, {
+      ...callOpts,
+      bodyText: undefined,
+      body: { value: read.value, text: read.text },
+    });
+  }
+
   async function resolveList(user: BffUser, req: Request, callOpts: CallOptions): Promise<Response> {
     const read =
       callOpts.bodyText !== undefined
         ? readJsonText(req.headers.get('content-type'), callOpts.bodyText)
         : await readJsonBody(req);
     if (!read.ok) return problem(read.status, read.detail);
+    // Most pages the list builder asks for go to the service as they are: told without zod.
+    if (certainlyPlainListRequest(read.value)) return passOn(user, req, callOpts, read);
     const parsed = ListRequest.safeParse(read.value);
     if (!parsed.success) return invalidProblem(zodFields(parsed.error));
     const r = parsed.data;
@@ -610,11 +627,7 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
       }
     }
     if (!translated && !usesBffKeys(r.filters) && r.exclude === undefined)
-      return call(user, req, {
-        ...callOpts,
-        bodyText: undefined,
-        body: { value: read.value, text: read.text },
-      });
+      return passOn(user, req, callOpts, read);
     return resolve(
       user,
       request,
