@@ -81,11 +81,11 @@ export class Budgets {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  reserve(userId: string, budget: number, estimate: number): Promise<Reservation> {
+  reserve(userId: string, budget: number, estimate: number): Reservation | Promise<Reservation> {
     return this.store.reserveBudget(userId, utcDay(this.now()), budget, estimate);
   }
 
-  settle(lease: BudgetLease, spent: number): Promise<void> {
-    return this.store.settleBudget(lease, spent);
+  settle(lease: BudgetLease, spent: number): void {
+    this.store.settleBudget(lease, spent);
   }
 }

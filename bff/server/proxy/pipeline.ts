@@ -393,7 +393,8 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     const budget = pendingBudget instanceof Promise ? await pendingBudget : pendingBudget;
     if (budget === null) return forward(user, route, method, url, parsed, key, started, callOpts).then(first);
     const estimate = estimateCost(route.id, opts.plan, parsed.query, parsed.body);
-    const reservation = await opts.budgets.reserve(user.id, budget, estimate);
+    const pendingReservation = opts.budgets.reserve(user.id, budget, estimate);
+    const reservation = pendingReservation instanceof Promise ? await pendingReservation : pendingReservation;
     if (!reservation.ok) {
       const inFlight = reservation.spent < budget ? '; calls in flight hold the rest' : '';
       return problem(
@@ -410,7 +411,7 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
       spent = consumed;
       return res;
     } finally {
-      await opts.budgets.settle(reservation.lease, spent);
+      opts.budgets.settle(reservation.lease, spent);
     }
   }
 

@@ -436,7 +436,12 @@ export class PostgresStore implements BffStore {
    * than the budget between them, and each lets at most the call that crosses its share through
    * when nothing is left (that call's price is known only from its answer).
    */
-  async reserveBudget(userId: string, day: string, budget: number, estimate: number): Promise<Reservation> {
+  reserveBudget(
+    userId: string,
+    day: string,
+    budget: number,
+    estimate: number,
+  ): Reservation | Promise<Reservation> {
     const key = `${userId}\u0000${day}`;
     let grant = this.grants.get(key);
     if (!grant) {
@@ -445,7 +450,7 @@ export class PostgresStore implements BffStore {
       this.grants.set(key, grant);
     }
     const g = grant;
-    // Nearly every call fits the share held: no closure, no promise beyond the method's own.
+    // Nearly every call fits the share held: answered at once, no closure, no promise.
     if (
       grant.used + grant.inFlight + estimate <= grant.granted &&
       grant.used + grant.inFlight < grant.granted
@@ -510,7 +515,7 @@ export class PostgresStore implements BffStore {
     return turn;
   }
 
-  async settleBudget(lease: { userId: string; day: string; reserved: number }, spent: number) {
+  settleBudget(lease: { userId: string; day: string; reserved: number }, spent: number): void {
     const g = this.grants.get(`${lease.userId}\u0000${lease.day}`);
     if (!g) return;
     g.inFlight = Math.max(0, g.inFlight - lease.reserved);

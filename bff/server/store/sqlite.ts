@@ -20,6 +20,7 @@ import type {
   LedgerCsvRow,
   LedgerRow,
   PortableSql,
+  Reservation,
   SessionRow,
   SpendRow,
   StatusUpdate,
@@ -362,7 +363,7 @@ export class SqliteStore implements BffStore {
    * memory (seeded from the ledger on a user's first paid call of the day), as the rate limit's
    * buckets do: no write transaction per call. PostgreSQL keeps them in `budget_days`.
    */
-  async reserveBudget(userId: string, day: string, budget: number, estimate: number) {
+  reserveBudget(userId: string, day: string, budget: number, estimate: number): Reservation {
     const key = `${userId}\u0000${day}`;
     let row = this.budgetDays.get(key);
     if (!row) {
@@ -379,7 +380,7 @@ export class SqliteStore implements BffStore {
     return { ok: true as const, lease: { userId, day, reserved: estimate } };
   }
 
-  async settleBudget(lease: { userId: string; day: string; reserved: number }, spent: number) {
+  settleBudget(lease: { userId: string; day: string; reserved: number }, spent: number): void {
     const row = this.budgetDays.get(`${lease.userId}\u0000${lease.day}`);
     if (!row) return;
     row.reserved = Math.max(0, row.reserved - lease.reserved);

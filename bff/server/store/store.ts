@@ -185,10 +185,16 @@ export interface BffStore {
   /**
    * Reserves `estimate` credits of the user's `budget` for `day` for one call: granted while what
    * was spent (the ledger's settled calls) plus what calls in flight reserved is under the budget.
+   * Answered at once (no promise) when the store knows without a query, as on nearly every call.
    */
-  reserveBudget(userId: string, day: string, budget: number, estimate: number): Promise<Reservation>;
-  /** The call's cost is known: its reservation becomes what it spent. */
-  settleBudget(lease: BudgetLease, spent: number): Promise<void>;
+  reserveBudget(
+    userId: string,
+    day: string,
+    budget: number,
+    estimate: number,
+  ): Reservation | Promise<Reservation>;
+  /** The call's cost is known: its reservation becomes what it spent (in memory on both stores). */
+  settleBudget(lease: BudgetLease, spent: number): void;
 
   // --- the team ------------------------------------------------------------------------------------
   monthlyCap(): Promise<number | null>;
