@@ -152,6 +152,15 @@ const SESSION_FREE = ownPaths((d) => d.auth !== 'user');
 /** A webhook sender is no browser: its signature, not a CSRF header, proves it. */
 const CSRF_EXEMPT = ownPaths((d) => d.auth === 'signature');
 
+/** A spent token bucket is a 429 with the seconds until the next token. */
+function refuseIfSpent(decision: Awaited<ReturnType<BffStore['takeToken']>>): void {
+  if (!decision.ok) {
+    throw new BffProblem(429, `Too many requests; try again in ${decision.retryAfterS} s.`, {
+      headers: { 'retry-after': String(decision.retryAfterS) },
+    });
+  }
+}
+
 export function createBffApp(config: BffConfig): BffApp {
   const { upstream } = config;
   const mode = config.mode ?? 'local';
@@ -309,16 +318,15 @@ export function createBffApp(config: BffConfig): BffApp {
     },
   });
   // Per user (per client address without one), shared by every instance on PostgreSQL.
-  const takeToken = async (c: Context<BffEnv>) => {
-    if (rateLimit <= 0) return;
+  // No promise where the store answers at once (SQLite), none at all with the limit off.
+  const takeToken = (c: Context<BffEnv>): Promise<void> | undefined => {
+    if (rateLimit <= 0) return undefined;
     const user = c.get('user') as BffUser | undefined;
     const key = user ? `user:${user.id}` : `addr:${clientAddress(c)}`;
-    const decision = await store.takeToken(key, rateLimit, Date.now());
-    if (!decision.ok) {
-      throw new BffProblem(429, `Too many requests; try again in ${decision.retryAfterS} s.`, {
-        headers: { 'retry-after': String(decision.retryAfterS) },
-      });
-    }
+    const decision = store.takeToken(key, rateLimit, Date.now());
+    if (decision instanceof Promise) return decision.then(refuseIfSpent);
+    refuseIfSpent(decision);
+    return undefined;
   };
 
   // The guard of the API, in this order: who the request is for, CSRF, body size, rate limit. One
@@ -350,14 +358,16 @@ export function createBffApp(config: BffConfig): BffApp {
       const length = c.req.header('content-length');
       if (length === undefined || c.req.header('transfer-encoding') !== undefined) {
         return (isImport ? limitImport : limitBody)(c, async () => {
-          await takeToken(c);
+          const taking = takeToken(c);
+          if (taking) await taking;
           await next();
         });
       }
       if (!/^\d+$/.test(length) || Number(length) > max) throw tooLarge(max);
     }
 
-    await takeToken(c);
+    const taking = takeToken(c);
+    if (taking) await taking;
     return next();
   });
 

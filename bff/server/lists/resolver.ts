@@ -32,7 +32,7 @@ import {
   type ListFilters,
   usesBffKeys,
 } from '../../contract/filters';
-import { readJsonBody, readJsonText } from '../../contract/http';
+import { type JsonBody, readJsonBody, readJsonText } from '../../contract/http';
 import { LIST_TOTAL_CAP, type SortOrder } from '../../contract/list-params';
 import { type BandRun, bandRuns } from '../../contract/list-rules';
 import { credits, PLAN_LABELS, type Plan } from '../../contract/pricing';
@@ -579,7 +579,9 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
     if (req.method !== 'POST' || callOpts.body) return call(user, req, callOpts);
     const m = matchEndpoint('POST', splitUrl(req.url).pathname, ['service']);
     if (m?.kind !== 'endpoint' || m.id !== 'list.generate') return call(user, req, callOpts);
-    return resolveList(user, req, callOpts);
+    if (callOpts.bodyText === undefined)
+      return readJsonBody(req).then((read) => resolveList(user, req, callOpts, read));
+    return resolveList(user, req, callOpts, readJsonText(req.headers.get('content-type'), callOpts.bodyText));
   };
 
   /** The request to the service as it came, its body read once. */
@@ -596,14 +598,25 @@ export function withListResolver(call: CallUpstream, opts: ListResolverOptions):
     });
   }
 
-  async function resolveList(user: BffUser, req: Request, callOpts: CallOptions): Promise<Response> {
-    const read =
-      callOpts.bodyText !== undefined
-        ? readJsonText(req.headers.get('content-type'), callOpts.bodyText)
-        : await readJsonBody(req);
-    if (!read.ok) return problem(read.status, read.detail);
+  /** A list request, its body read: most go on as they came, at once (no async frame of their own). */
+  function resolveList(
+    user: BffUser,
+    req: Request,
+    callOpts: CallOptions,
+    read: JsonBody,
+  ): Promise<Response> {
+    if (!read.ok) return Promise.resolve(problem(read.status, read.detail));
     // Most pages the list builder asks for go to the service as they are: told without zod.
     if (certainlyPlainListRequest(read.value)) return passOn(user, req, callOpts, read);
+    return resolveChecked(user, callOpts, req, read);
+  }
+
+  async function resolveChecked(
+    user: BffUser,
+    callOpts: CallOptions,
+    req: Request,
+    read: { value: unknown; text: string },
+  ): Promise<Response> {
     const parsed = ListRequest.safeParse(read.value);
     if (!parsed.success) return invalidProblem(zodFields(parsed.error));
     const r = parsed.data;

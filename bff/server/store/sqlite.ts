@@ -535,7 +535,7 @@ export class SqliteStore implements BffStore {
 
   // --- rate limits: one process per SQLite file, so the buckets live in memory -------------------------
 
-  async takeToken(key: string, perMinute: number, nowMs: number) {
+  takeToken(key: string, perMinute: number, nowMs: number) {
     let buckets = this.buckets.get(perMinute);
     if (!buckets) {
       buckets = new TokenBuckets(perMinute);

@@ -231,8 +231,11 @@ export interface BffStore {
   applyWebhook(webhookId: string, now: Date, status: AdditionStatus | null): Promise<WebhookOutcome>;
 
   // --- rate limits ---------------------------------------------------------------------------------
-  /** Takes a token of `key`'s bucket (`perMinute`, bursts as large): shared by every instance. */
-  takeToken(key: string, perMinute: number, nowMs: number): Promise<Decision>;
+  /**
+   * Takes a token of `key`'s bucket (`perMinute`, bursts as large): shared by every instance. Answered
+   * at once where the buckets are in memory (SQLite: one process owns the file).
+   */
+  takeToken(key: string, perMinute: number, nowMs: number): Decision | Promise<Decision>;
 
   // --- between instances -----------------------------------------------------------------------------
   /** Sends `message` to every instance's listeners, this one's included. */
