@@ -1,7 +1,9 @@
 import { type UsageResponse, UsageResponse as UsageSchema } from '@contract/bff';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ApiError, call } from '@/lib/api-client';
-import { USAGE_QUERY_KEY } from '@/lib/usage';
+import { subscribeBffEvent } from '@/lib/bff-events';
+import { invalidateUsage, USAGE_QUERY_KEY } from '@/lib/usage';
 
 /** Today's spend and budget (`GET /bff/usage`); null where the BFF does not keep a ledger. */
 export async function getUsage(): Promise<UsageResponse | null> {
@@ -21,6 +23,15 @@ export const usageQueryOptions = queryOptions({
   refetchInterval: 60_000,
 });
 
+/**
+ * Today's usage, kept current: this tab refetches it after its own paid calls (invalidateUsage), and
+ * on `usage.changed` for what the user spends in another tab, or through another BFF instance.
+ */
 export function useUsage(enabled = true) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    return subscribeBffEvent('usage.changed', () => void invalidateUsage(queryClient));
+  }, [enabled, queryClient]);
   return useQuery({ ...usageQueryOptions, enabled });
 }
