@@ -1,29 +1,28 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 
-type Usage = { spent_today: number; calls_today: number };
-
-async function usageOf(request: APIRequestContext): Promise<Usage> {
-  return (await (await request.get('/bff/usage')).json()) as Usage;
+async function spentToday(request: APIRequestContext): Promise<number> {
+  return ((await (await request.get('/bff/usage')).json()) as { spent_today: number }).spent_today;
 }
 
-/** The meter's words for a number of calls ("in 1 call", "in 1,204 calls"). */
-function inCalls(n: number): RegExp {
-  return new RegExp(` in ${new Intl.NumberFormat('en-US').format(n)} ${n === 1 ? 'call' : 'calls'}\\b`);
+/** The credits the meter shows ("8,000.9 credits spent today in 1,131 calls"). */
+async function shownSpend(meter: Locator): Promise<number> {
+  const title = (await meter.getAttribute('title')) ?? '';
+  const m = /^([\d,.]+) credits? spent today/.exec(title);
+  return m ? Number(m[1]!.replaceAll(',', '')) : Number.NaN;
 }
 
 /**
  * Today's usage in the header follows what the user spends anywhere: a paid call made outside this tab
  * (another tab, a script with the same session, another BFF instance) reaches it as a live event
- * (`usage.changed`), long before the meter's own refresh (every 60 s).
+ * (`usage.changed`), long before the meter's own refresh (every 60 s). Other journeys spend as the same
+ * local user meanwhile, so the figures are compared as "at least".
  */
 test("the header's usage follows credits spent outside the tab", async ({ page, baseURL }) => {
   await page.goto('/');
   await expect(page.getByRole('table', { name: 'Results' })).toBeVisible();
   const meter = page.getByRole('region', { name: "Today's usage" });
-  // The tab has settled on what the ledger says now (its own first page included).
-  const before = await usageOf(page.request);
-  await expect(meter).toHaveAttribute('title', inCalls(before.calls_today));
+  await expect(meter).toHaveAttribute('title', /spent today/);
 
   // Another client of the same user spends credits: a page of 200 companies with two sections.
   const paid = await page.request.post('/api/v1/list/generate/companies', {
@@ -31,11 +30,10 @@ test("the header's usage follows credits spent outside the tab", async ({ page, 
     data: { filters: { 'location.hq.country': ['USA'] }, sections: ['firmographic', 'location'], limit: 200 },
   });
   expect(paid.status()).toBe(200);
-  expect(((await paid.json()) as { credits_consumed: number }).credits_consumed).toBeGreaterThan(0);
-  const after = await usageOf(page.request);
-  expect(after.calls_today).toBeGreaterThan(before.calls_today);
-  expect(after.spent_today).toBeGreaterThan(before.spent_today);
+  const cost = ((await paid.json()) as { credits_consumed: number }).credits_consumed;
+  expect(cost).toBeGreaterThan(10);
+  const after = await spentToday(page.request);
 
-  // The tab shows it without a reload.
-  await expect(meter).toHaveAttribute('title', inCalls(after.calls_today), { timeout: 10_000 });
+  // The tab shows it without a reload (the meter rounds to a tenth of a credit at most).
+  await expect.poll(() => shownSpend(meter), { timeout: 10_000 }).toBeGreaterThanOrEqual(after - 0.1);
 });
