@@ -5,23 +5,14 @@
  * the account list is a real import, matched by the BFF.
  */
 import type { LookalikeResponse } from '@contract/lookalikes';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  defaultStringifySearch,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ListSearch } from '@/features/list-builder/list-search';
+import type { ListSearch } from '@/features/list-builder/list-search';
 import { LookalikeResults } from '@/features/lookalikes/components/lookalike-results';
 import { lookalikeRequestOf, requestKey } from '@/features/lookalikes/lookalike-request';
 import { askRun } from '@/features/lookalikes/run-memory';
+import { renderWithList } from '@/testing/render-with-list';
 import { type InProcessBff, startInProcessBff } from '../../../bff/testing/in-process-bff';
 import { LookalikeAccountLists } from './lookalike-account-lists';
 
@@ -79,29 +70,7 @@ afterEach(() => {
 });
 
 function renderLookalikes(search: ListSearch) {
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const listRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/',
-    validateSearch: ListSearch,
-    component: () => <LookalikeResults controls={<LookalikeAccountLists />} />,
-  });
-  const companyRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/companies/$companyId',
-    component: () => <h1>Company</h1>,
-  });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([listRoute, companyRoute]),
-    history: createMemoryHistory({ initialEntries: [`/${defaultStringifySearch(search)}`] }),
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderWithList(() => <LookalikeResults controls={<LookalikeAccountLists />} />, search).router;
 }
 
 const companyLinks = () =>

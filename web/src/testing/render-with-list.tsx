@@ -1,7 +1,8 @@
 /**
- * Test harness for the list builder's filter parts: a real router (memory history) whose `/`
- * route validates its search with `ListSearch`, and a fresh QueryClient, so components read and
- * write the URL exactly as in the app.
+ * Test harness for the list builder's parts (filters, the results grid, the lookalikes): a real
+ * router (memory history) opened at the list's URL, whose `/` route validates its search with
+ * `ListSearch` and whose company route is where a grid's links lead, and a fresh QueryClient, so
+ * components read and write the URL exactly as in the app.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
@@ -9,6 +10,7 @@ import {
   createRootRoute,
   createRoute,
   createRouter,
+  defaultStringifySearch,
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
@@ -24,12 +26,17 @@ export function renderWithList(Component: ComponentType, initial: ListSearch = {
     validateSearch: ListSearch,
     component: () => <Component />,
   });
-  const history = createMemoryHistory({ initialEntries: ['/'] });
-  const router = createRouter({ routeTree: root.addChildren([list]), history });
+  const company = createRoute({
+    getParentRoute: () => root,
+    path: '/companies/$companyId',
+    component: () => <h1>Company</h1>,
+  });
+  // Opened at the list's URL, as a link to it opens.
+  const history = createMemoryHistory({ initialEntries: [`/${defaultStringifySearch(initial)}`] });
+  const router = createRouter({ routeTree: root.addChildren([list, company]), history });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  void router.navigate({ to: '/', search: initial });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

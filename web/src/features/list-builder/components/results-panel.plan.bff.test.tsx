@@ -6,26 +6,18 @@
  * leaves out (or, asked anyway, is refused for) columns the plan lacks, saying which and why.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  defaultStringifySearch,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE_QUERY_KEY } from '@/lib/usage';
+import { renderWithList } from '@/testing/render-with-list';
 import { type Service, startService } from '../../../../../bff/embedded/service';
 import { type BffApp, createBffApp } from '../../../../../bff/server/app';
 import type { BffStore } from '../../../../../bff/server/store/store';
 import { embeddedUpstream } from '../../../../../bff/server/upstream/upstream';
 import { testStore } from '../../../../../bff/testing/test-store';
 import { forgetGridMemory } from '../grid-memory';
-import { ListSearch } from '../list-search';
+import type { ListSearch } from '../list-search';
 import { ExportMenu } from './results/export-menu';
 import { ResultsPanel } from './results-panel';
 
@@ -93,24 +85,7 @@ afterEach(() => {
 
 function renderPanel(plan: 'payg' | 'subscription', search: ListSearch) {
   current = bffs[plan]!;
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const listRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/',
-    validateSearch: ListSearch,
-    component: ResultsPanel,
-  });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([listRoute]),
-    history: createMemoryHistory({ initialEntries: [`/${defaultStringifySearch(search)}`] }),
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, queryClient };
+  return renderWithList(ResultsPanel, search);
 }
 
 const listCalls = () => calls.filter((c) => c.path === '/api/v1/list/generate/companies');

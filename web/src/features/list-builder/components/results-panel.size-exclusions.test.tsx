@@ -11,23 +11,14 @@
  */
 import type { ListGenerateResponse } from '@contract/api';
 import { ListTooBroadProblem } from '@contract/problem';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  defaultStringifySearch,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderWithList } from '@/testing/render-with-list';
 import { type Service, startService } from '../../../../../bff/embedded/service';
 import { forgetGridMemory } from '../grid-memory';
-import { ListSearch } from '../list-search';
+import type { ListSearch } from '../list-search';
 import { FilterEditor } from './filter-editor';
 import { ResultsPanel } from './results-panel';
 
@@ -142,28 +133,7 @@ afterEach(() => {
 
 function renderAt(search: ListSearch, Component: () => ReactNode = ResultsPanel) {
   stage ??= served();
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const listRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/',
-    validateSearch: ListSearch,
-    component: Component,
-  });
-  const companyRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/companies/$companyId',
-    component: () => <h1>Company</h1>,
-  });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([listRoute, companyRoute]),
-    history: createMemoryHistory({ initialEntries: [`/${defaultStringifySearch(search)}`] }),
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderWithList(Component, search).router;
 }
 
 function EditorAndResults() {

@@ -6,22 +6,13 @@
  */
 import type { ListGenerateResponse } from '@contract/api';
 import { LIST_SECTIONS } from '@contract/section-names';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  defaultStringifySearch,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderWithList } from '@/testing/render-with-list';
 import { type Service, startService } from '../../../../../bff/embedded/service';
 import { forgetGridMemory } from '../grid-memory';
-import { ListSearch } from '../list-search';
+import type { ListSearch } from '../list-search';
 import { visibleColumnIds } from './results/visible-columns';
 import { ResultsPanel } from './results-panel';
 
@@ -88,29 +79,7 @@ async function listFromService(body: Record<string, unknown>): Promise<ListGener
 }
 
 function renderPanel(search: ListSearch) {
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const listRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/',
-    validateSearch: ListSearch,
-    component: ResultsPanel,
-  });
-  const companyRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/companies/$companyId',
-    component: () => <h1>Company</h1>,
-  });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([listRoute, companyRoute]),
-    history: createMemoryHistory({ initialEntries: [`/${defaultStringifySearch(search)}`] }),
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderWithList(ResultsPanel, search).router;
 }
 
 /** Company names in the grid's body rows, top to bottom. */

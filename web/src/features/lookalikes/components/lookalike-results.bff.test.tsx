@@ -4,21 +4,12 @@
  * app's calls are handed to the BFF's own fetch, as the browser would send them.
  */
 import { COUNTRIES } from '@contract/geo';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  defaultStringifySearch,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderWithList } from '@/testing/render-with-list';
 import { type InProcessBff, startInProcessBff } from '../../../../../bff/testing/in-process-bff';
-import { ListSearch } from '../../list-builder/list-search';
+import type { ListSearch } from '../../list-builder/list-search';
 import { lookalikeRequestOf, requestKey } from '../lookalike-request';
 import { askRun } from '../run-memory';
 import { LookalikeResults } from './lookalike-results';
@@ -51,29 +42,7 @@ afterEach(() => {
 });
 
 function renderResults(search: ListSearch) {
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const listRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/',
-    validateSearch: ListSearch,
-    component: () => <LookalikeResults />,
-  });
-  const companyRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/companies/$companyId',
-    component: () => <h1>Company</h1>,
-  });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([listRoute, companyRoute]),
-    history: createMemoryHistory({ initialEntries: [`/${defaultStringifySearch(search)}`] }),
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderWithList(() => <LookalikeResults />, search).router;
 }
 
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
