@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { keepDownloads } from '@/testing/grid-dom';
 import { ExportMenu } from '../components/results/export-menu';
 import { type ExportProgress, exportCsv } from './export';
 
@@ -37,9 +38,7 @@ const rows = (from: number, n: number) =>
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 beforeAll(() => {
-  URL.createObjectURL = () => 'blob:export';
-  URL.revokeObjectURL = () => {};
-  HTMLAnchorElement.prototype.click = () => {};
+  keepDownloads();
 });
 
 afterEach(() => {

@@ -10,6 +10,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE_QUERY_KEY } from '@/lib/usage';
+import { keepDownloads, layOutGrid } from '@/testing/grid-dom';
 import { renderWithList } from '@/testing/render-with-list';
 import { type Service, startService } from '../../../../../bff/embedded/service';
 import { type BffApp, createBffApp } from '../../../../../bff/server/app';
@@ -28,7 +29,7 @@ const bffs: Partial<Record<'payg' | 'subscription', BffApp>> = {};
 let current: BffApp;
 const stores: BffStore[] = [];
 const calls: { path: string; body: unknown }[] = [];
-const saved: Blob[] = [];
+let saved: Blob[] = [];
 
 beforeAll(async () => {
   service = await startService({ dataDir: ':memory:', companies: 300, seed: 7 });
@@ -56,16 +57,8 @@ beforeAll(async () => {
     calls.push({ path: url.pathname, body: body ? JSON.parse(body) : undefined });
     return current.fetch(new Request(url, { method: init?.method ?? 'GET', headers, body }));
   };
-  window.scrollTo = () => {};
-  URL.createObjectURL = (blob: Blob) => {
-    saved.push(blob);
-    return 'blob:export';
-  };
-  URL.revokeObjectURL = () => {};
-  // jsdom does not navigate; the download link's click is all the app does.
-  HTMLAnchorElement.prototype.click = () => {};
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 900 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1400 });
+  layOutGrid();
+  saved = keepDownloads();
 });
 
 afterAll(async () => {

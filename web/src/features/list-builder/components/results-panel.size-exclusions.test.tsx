@@ -15,6 +15,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { keepDownloads, layOutGrid } from '@/testing/grid-dom';
 import { renderWithList } from '@/testing/render-with-list';
 import { type Service, startService } from '../../../../../bff/embedded/service';
 import { forgetGridMemory } from '../grid-memory';
@@ -32,7 +33,7 @@ const realFetch = globalThis.fetch;
 const calls: { path: string; body: Body }[] = [];
 /** The BFF's answer to a list request; by default a served list. */
 let stage: (body: Body) => Promise<Response> | Response;
-const saved: Blob[] = [];
+let saved: Blob[] = [];
 
 const SIZE = 'firmographic.headcount_range';
 
@@ -108,15 +109,8 @@ beforeAll(async () => {
     // No /bff/pricing: the contract's prices stand in.
     return json({ type: 'about:blank', title: 'Not found', status: 404, detail: 'No such endpoint.' }, 404);
   };
-  window.scrollTo = () => {};
-  URL.createObjectURL = (blob: Blob) => {
-    saved.push(blob);
-    return 'blob:export';
-  };
-  URL.revokeObjectURL = () => {};
-  HTMLAnchorElement.prototype.click = () => {};
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 900 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1400 });
+  layOutGrid();
+  saved = keepDownloads();
 });
 
 afterAll(() => {

@@ -9,6 +9,7 @@ import { LIST_SECTIONS } from '@contract/section-names';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { layOutGrid } from '@/testing/grid-dom';
 import { renderWithList } from '@/testing/render-with-list';
 import { type Service, startService } from '../../../../../bff/embedded/service';
 import { forgetGridMemory } from '../grid-memory';
@@ -49,10 +50,7 @@ beforeAll(async () => {
       new Request(`http://service${url.pathname}`, { method: init?.method ?? 'GET', headers, body }),
     );
   };
-  window.scrollTo = () => {};
-  // jsdom lays nothing out: give the grid's scroll box a screen's size so rows and columns render.
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 900 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1400 });
+  layOutGrid();
 });
 
 afterAll(() => {
