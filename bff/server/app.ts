@@ -8,6 +8,7 @@
  *   -> 404 problems for any other /api, /v1 or /bff path -> the web app (SPA fallback).
  */
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -41,7 +42,7 @@ import { Ledger } from './ledger/ledger';
 import { mountLedgerRoutes } from './ledger/routes';
 import { type ListResolverOptions, withListResolver } from './lists/resolver';
 import { mountLookalikes } from './lookalikes/routes';
-import { createPipeline } from './proxy/pipeline';
+import { createPipeline, splitUrl } from './proxy/pipeline';
 import { BffProblem, problem } from './proxy/problem';
 import { scrub } from './proxy/tolerant';
 import { route } from './routing';
@@ -122,7 +123,7 @@ export type BffConfig = {
 export type BffApp = {
   app: Hono<BffEnv>;
   /** The app's fetch; `env` carries the Node adapter's bindings (the client's socket). */
-  fetch: (req: Request, env?: unknown) => Promise<Response>;
+  fetch: (req: Request, env?: unknown) => Response | Promise<Response>;
   deps: BffDeps;
   extras: BffExtras;
   accounts: Accounts;
@@ -151,6 +152,37 @@ const ownPaths = (test: (d: EndpointDef) => boolean): ReadonlySet<string> =>
 const SESSION_FREE = ownPaths((d) => d.auth !== 'user');
 /** A webhook sender is no browser: its signature, not a CSRF header, proves it. */
 const CSRF_EXEMPT = ownPaths((d) => d.auth === 'signature');
+
+/** Methods the service proxy's own way in takes (Hono answers HEAD as a GET without its body). */
+const DIRECT_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** An unsafe request's body size is declared (a length, no chunks): checked without reading it. */
+function declaresLength(req: Request): boolean {
+  return req.headers.get('content-length') !== null && req.headers.get('transfer-encoding') === null;
+}
+
+/**
+ * The path of a request the service proxy takes straight (decision 0005, "The service proxy's way
+ * in"), or undefined for one Hono routes. Straight: through the same guard steps and with the same
+ * answers, without Hono's router, middleware chain and context (a sixth of the BFF's own work per
+ * proxied list call). Through Hono: every other path, HEAD and OPTIONS, a path with escapes (Hono
+ * decodes them to route), and an unsafe request whose body size is not declared (Hono's bodyLimit
+ * counts it as it is read).
+ */
+export function directProxyPath(req: Request): string | undefined {
+  const method = req.method;
+  if (!DIRECT_METHODS.has(method)) return undefined;
+  const { pathname } = splitUrl(req.url);
+  if (!SERVICE_PREFIXES.some((prefix) => pathname.startsWith(`${prefix}/`))) return undefined;
+  if (pathname.includes('%')) return undefined;
+  if (isUnsafeMethod(method) && !declaresLength(req)) return undefined;
+  return pathname;
+}
+
+/** The client's address from the Node adapter's bindings, as Hono's getConnInfo reads it. */
+function nodeClientAddress(env: unknown): string {
+  return (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
 
 /** A spent token bucket is a 429 with the seconds until the next token. */
 function refuseIfSpent(decision: Awaited<ReturnType<BffStore['takeToken']>>): void {
@@ -236,9 +268,10 @@ export function createBffApp(config: BffConfig): BffApp {
   const deps: BffDeps = { call, store, plan: upstream.plan, log };
 
   // The request's URL is absolute (scheme first): no URL parse per request to read it.
-  const isHttps = (c: Context): boolean =>
-    c.req.url.startsWith('https:') ||
-    (config.trustProxy === true && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https');
+  const isHttpsRequest = (req: Request): boolean =>
+    req.url.startsWith('https:') ||
+    (config.trustProxy === true && req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https');
+  const isHttps = (c: Context): boolean => isHttpsRequest(c.req.raw);
   const clientAddress = (c: Context): string => {
     try {
       return getConnInfo(c).remote.address ?? 'unknown';
@@ -249,11 +282,13 @@ export function createBffApp(config: BffConfig): BffApp {
 
   const app = new Hono<BffEnv>();
 
-  app.onError((err) => {
+  // A thrown problem is its answer; anything else is logged and answered 500.
+  const errorAnswer = (err: unknown): Response => {
     if (err instanceof HTTPException) return err.getResponse();
     log(`[bff] unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return problem(500, 'The BFF failed to answer this request.');
-  });
+  };
+  app.onError(errorAnswer);
   app.notFound((c) => problem(404, `Nothing at ${new URL(c.req.url).pathname}.`));
 
   // Security headers on every answer, errors and static files included; `no-store` on the API's
@@ -266,21 +301,27 @@ export function createBffApp(config: BffConfig): BffApp {
     http: Object.entries(securityHeaders(false)),
     https: Object.entries(securityHeaders(true)),
   };
-  app.use('*', async (c, next) => {
-    await next();
-    if (secured.has(c.res)) return;
-    const headers = headerSets[isHttps(c) ? 'https' : 'http'];
-    const noStore = GUARDED.test(c.req.path) && !c.res.headers.has('cache-control');
+  /** The answer with the security headers on (itself, or a copy when its headers are immutable). */
+  const withSecurityHeaders = (res: Response, https: boolean, api: boolean): Response => {
+    if (secured.has(res)) return res;
+    const headers = headerSets[https ? 'https' : 'http'];
+    const noStore = api && !res.headers.has('cache-control');
     try {
-      for (const [k, v] of headers) c.res.headers.set(k, v);
-      if (noStore) c.res.headers.set('cache-control', 'no-store');
-    } catch {
-      // Some responses carry immutable headers: copy them into a fresh response.
-      const res = new Response(c.res.body, c.res);
       for (const [k, v] of headers) res.headers.set(k, v);
       if (noStore) res.headers.set('cache-control', 'no-store');
-      c.res = res;
+      return res;
+    } catch {
+      // Some responses carry immutable headers: copy them into a fresh response.
+      const copy = new Response(res.body, res);
+      for (const [k, v] of headers) copy.headers.set(k, v);
+      if (noStore) copy.headers.set('cache-control', 'no-store');
+      return copy;
     }
+  };
+  app.use('*', async (c, next) => {
+    await next();
+    const res = withSecurityHeaders(c.res, isHttps(c), GUARDED.test(c.req.path));
+    if (res !== c.res) c.res = res;
   });
 
   route(app, 'health', async (c) => {
@@ -319,54 +360,68 @@ export function createBffApp(config: BffConfig): BffApp {
   });
   // Per user (per client address without one), shared by every instance on PostgreSQL.
   // No promise where the store answers at once (SQLite), none at all with the limit off.
-  const takeToken = (c: Context<BffEnv>): Promise<void> | undefined => {
+  const takeToken = (user: BffUser | undefined, address: () => string): Promise<void> | undefined => {
     if (rateLimit <= 0) return undefined;
-    const user = c.get('user') as BffUser | undefined;
-    const key = user ? `user:${user.id}` : `addr:${clientAddress(c)}`;
+    const key = user ? `user:${user.id}` : `addr:${address()}`;
     const decision = store.takeToken(key, rateLimit, Date.now());
     if (decision instanceof Promise) return decision.then(refuseIfSpent);
     refuseIfSpent(decision);
     return undefined;
   };
 
-  // The guard of the API, in this order: who the request is for, CSRF, body size, rate limit. One
-  // middleware rather than one per step: each step re-tested the path and cost a promise per request.
+  // The guard of the API, in this order: who the request is for, CSRF, body size, rate limit.
+  // Its steps are plain functions run by one middleware, and by the service proxy's own way in
+  // (`proxyDirect` below); each throws the BffProblem that answers a refused request.
+
+  /** The CSRF step, on the request's user (checked after who it is for). */
+  const csrfChecked = (req: Request, path: string, user: BffUser | undefined): BffUser | undefined => {
+    if (!user && !SESSION_FREE.has(path)) throw new BffProblem(401, 'Sign in to use the list builder.');
+    if (isUnsafeMethod(req.method) && !CSRF_EXEMPT.has(path)) {
+      const refusal = csrfRefusal(req.headers, req.url, config.allowedOrigins);
+      if (refusal) throw new BffProblem(403, refusal);
+    }
+    return user;
+  };
+  /** Who the request is for (the local user, or a team session's), and its CSRF check. */
+  const admitCaller = (req: Request, path: string): BffUser | undefined | Promise<BffUser | undefined> => {
+    if (mode === 'local') return csrfChecked(req, path, LOCAL_USER);
+    const found = resolveSessionUser(req, store, now());
+    return found instanceof Promise
+      ? found.then((user) => csrfChecked(req, path, user))
+      : csrfChecked(req, path, found);
+  };
+  const isImportRequest = (req: Request, path: string): boolean =>
+    req.method === 'POST' && IMPORT_PATHS.has(path);
+  /** The declared length against the request's limit. */
+  const checkDeclaredLength = (req: Request, path: string): void => {
+    const max = isImportRequest(req, path) ? importMaxBytes : maxBodyBytes;
+    const length = req.headers.get('content-length') ?? '';
+    if (!/^\d+$/.test(length) || Number(length) > max) throw tooLarge(max);
+  };
+
   app.use('*', async (c, next) => {
     const path = c.req.path;
     if (!GUARDED.test(path)) return next();
+    const req = c.req.raw;
 
-    // Who the request is for.
-    if (mode === 'local') c.set('user', LOCAL_USER);
-    else {
-      const found = resolveSessionUser(c, store, now());
-      const user = found instanceof Promise ? await found : found;
-      if (user) c.set('user', user);
-      else if (!SESSION_FREE.has(path)) throw new BffProblem(401, 'Sign in to use the list builder.');
-    }
+    const found = admitCaller(req, path);
+    const user = found instanceof Promise ? await found : found;
+    if (user) c.set('user', user);
 
-    const unsafe = isUnsafeMethod(c.req.method);
-    if (unsafe && !CSRF_EXEMPT.has(path)) {
-      const refusal = csrfRefusal(c.req.raw.headers, c.req.url, config.allowedOrigins);
-      if (refusal) throw new BffProblem(403, refusal);
-    }
-
-    if (unsafe) {
+    if (isUnsafeMethod(req.method)) {
       // A declared length is checked without touching the body: Hono's bodyLimit would turn the
       // request into a full WHATWG Request with a stream, the costliest step of a proxied POST.
-      const isImport = c.req.method === 'POST' && IMPORT_PATHS.has(path);
-      const max = isImport ? importMaxBytes : maxBodyBytes;
-      const length = c.req.header('content-length');
-      if (length === undefined || c.req.header('transfer-encoding') !== undefined) {
-        return (isImport ? limitImport : limitBody)(c, async () => {
-          const taking = takeToken(c);
+      if (!declaresLength(req)) {
+        return (isImportRequest(req, path) ? limitImport : limitBody)(c, async () => {
+          const taking = takeToken(user, () => clientAddress(c));
           if (taking) await taking;
           await next();
         });
       }
-      if (!/^\d+$/.test(length) || Number(length) > max) throw tooLarge(max);
+      checkDeclaredLength(req, path);
     }
 
-    const taking = takeToken(c);
+    const taking = takeToken(user, () => clientAddress(c));
     if (taking) await taking;
     return next();
   });
@@ -374,6 +429,26 @@ export function createBffApp(config: BffConfig): BffApp {
   const proxy = (c: Context<BffEnv>) =>
     call(c.get('user'), c.req.raw, { headers: guardHeaders[isHttps(c) ? 'https' : 'http'] });
   for (const prefix of SERVICE_PREFIXES) app.all(`${prefix}/*`, proxy);
+
+  /**
+   * The service proxy's own way in (`directProxyPath`): what Hono would do with the request (the
+   * security headers' middleware, the guard's, then `proxy`), without Hono.
+   */
+  const proxyDirect = async (req: Request, env: unknown, path: string): Promise<Response> => {
+    const https = isHttpsRequest(req);
+    let res: Response;
+    try {
+      const found = admitCaller(req, path);
+      const user = (found instanceof Promise ? await found : found) as BffUser;
+      if (isUnsafeMethod(req.method)) checkDeclaredLength(req, path);
+      const taking = takeToken(user, () => nodeClientAddress(env));
+      if (taking) await taking;
+      res = await call(user, req, { headers: guardHeaders[https ? 'https' : 'http'] });
+    } catch (err) {
+      res = errorAnswer(err);
+    }
+    return withSecurityHeaders(res, https, true);
+  };
 
   let document: string | undefined;
   route(app, 'bff.openapi', (c) => {
@@ -524,7 +599,10 @@ export function createBffApp(config: BffConfig): BffApp {
     app,
     // The adapter's bindings must reach the app: the client's address (sign-in throttle, the
     // rate limit of requests without a user) is read from them.
-    fetch: async (req, env) => app.fetch(req, env as object | undefined),
+    fetch: (req, env) => {
+      const path = directProxyPath(req);
+      return path === undefined ? app.fetch(req, env as object | undefined) : proxyDirect(req, env, path);
+    },
     deps,
     extras: mounted,
     accounts,

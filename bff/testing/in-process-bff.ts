@@ -39,7 +39,9 @@ export async function startInProcessBff(opts: { companies: number; seed: number 
     const headers = new Headers(init?.headers);
     headers.set('origin', IN_PROCESS_ORIGIN);
     headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
-    return bff.fetch(new Request(url, { method: init?.method ?? 'GET', headers, body: init?.body ?? null }));
+    return Promise.resolve(
+      bff.fetch(new Request(url, { method: init?.method ?? 'GET', headers, body: init?.body ?? null })),
+    );
   };
   return {
     service,

@@ -29,18 +29,18 @@ export type SessionRoutesOptions = {
 };
 
 /** The session id the browser sent, from either cookie name. */
-export function sessionCookie(c: Context): string | undefined {
-  const header = c.req.header('cookie');
+export function sessionCookie(req: Request): string | undefined {
+  const header = req.headers.get('cookie') ?? undefined;
   return cookieNamed(header, SECURE_SESSION_COOKIE) ?? cookieNamed(header, SESSION_COOKIE);
 }
 
 /** The signed-in user of a team-mode request, if any. */
 export function resolveSessionUser(
-  c: Context,
+  req: Request,
   store: BffStore,
   now: Date,
 ): BffUser | undefined | Promise<BffUser | undefined> {
-  const id = sessionCookie(c);
+  const id = sessionCookie(req);
   return id ? sessionUser(store, id, now) : undefined;
 }
 
@@ -77,7 +77,7 @@ export function mountSessionRoutes(app: Hono<BffEnv>, o: SessionRoutesOptions): 
     // Said only to whoever knows the password: it names no account to a guesser.
     if (user.disabled) return problem(403, 'This account is disabled; ask an admin of your team.');
     o.throttle.succeed(keys);
-    const old = sessionCookie(c);
+    const old = sessionCookie(c.req.raw);
     if (old) await deleteSession(o.store, old);
     const session = await createSession(o.store, user.id, o.sessionTtlMs, o.now());
     const secure = o.secure(c);
@@ -95,7 +95,7 @@ export function mountSessionRoutes(app: Hono<BffEnv>, o: SessionRoutesOptions): 
   route(app, 'bff.signOut', async (c) => {
     if (o.mode === 'local')
       return problem(409, 'This BFF runs in local mode: there is nothing to sign out of.');
-    const id = sessionCookie(c);
+    const id = sessionCookie(c.req.raw);
     if (id) await deleteSession(o.store, id);
     const secure = o.secure(c);
     deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure });

@@ -1,0 +1,281 @@
+/**
+ * The service proxy's own way in (app.ts, `directProxyPath`; decision 0005): which requests take it,
+ * and that each answers exactly as the same request through Hono's router and middleware does. One
+ * BFF app is served twice over real HTTP: as it runs (`bff.fetch`, which takes `/api/v1/*` and `/v1/*`
+ * straight) and through Hono alone (`bff.app.fetch`); every request of the matrix goes to both, in
+ * turn, and the two answers must agree in status, headers and body.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../contract/bff';
+import { type Service, startService } from '../../embedded/service';
+import { type RunningBff, startBff } from '../../testing/bff-server';
+import { testStore } from '../../testing/test-store';
+import { directProxyPath } from '../app';
+import { addUser } from '../auth/users';
+import type { BffStore } from '../store/store';
+import { embeddedUpstream } from '../upstream/upstream';
+
+describe('which requests the service proxy takes straight', () => {
+  const req = (method: string, url: string, headers: Record<string, string> = {}, body?: string) =>
+    new Request(`http://127.0.0.1:1${url}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const declared = { 'content-type': 'application/json', 'content-length': '2' };
+
+  it('takes the service paths under either prefix, for GET and unsafe methods with a declared length', () => {
+    expect(directProxyPath(req('GET', '/api/v1/industry/search?query=bank'))).toBe('/api/v1/industry/search');
+    expect(directProxyPath(req('GET', '/v1/news'))).toBe('/v1/news');
+    expect(directProxyPath(req('POST', '/api/v1/list/generate/companies', declared, '{}'))).toBe(
+      '/api/v1/list/generate/companies',
+    );
+    expect(directProxyPath(req('DELETE', '/api/v1/webhooks/x', { 'content-length': '0' }))).toBe(
+      '/api/v1/webhooks/x',
+    );
+  });
+
+  it('leaves to Hono every other path, HEAD and OPTIONS, escapes, and bodies of undeclared size', () => {
+    expect(directProxyPath(req('GET', '/bff/usage'))).toBeUndefined();
+    expect(directProxyPath(req('GET', '/api/v1'))).toBeUndefined();
+    expect(directProxyPath(req('GET', '/api/v10/news'))).toBeUndefined();
+    expect(directProxyPath(req('GET', '/apiv1/news'))).toBeUndefined();
+    expect(directProxyPath(req('GET', '/companies/abc'))).toBeUndefined();
+    expect(directProxyPath(req('HEAD', '/api/v1/news'))).toBeUndefined();
+    expect(directProxyPath(req('OPTIONS', '/api/v1/news'))).toBeUndefined();
+    expect(directProxyPath(req('GET', '/api/v1/%6Eews'))).toBeUndefined();
+    expect(directProxyPath(req('POST', '/api/v1/list/generate/companies', {}, '{}'))).toBeUndefined();
+    expect(
+      directProxyPath(
+        req('POST', '/api/v1/list/generate/companies', { ...declared, 'transfer-encoding': 'chunked' }, '{}'),
+      ),
+    ).toBeUndefined();
+  });
+});
+
+type Target = { url: string; close: () => Promise<void> };
+
+/** The same BFF app served through Hono alone (its router, middleware and proxy route). */
+async function serveThroughHono(bff: RunningBff): Promise<Target> {
+  const server = serve({
+    fetch: (req, env) => bff.bff.app.fetch(req, env as object),
+    port: 0,
+    hostname: '127.0.0.1',
+  });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        (server as unknown as { closeAllConnections: () => void }).closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+type Call = {
+  name: string;
+  status?: number;
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+};
+type Seen = { status: number; headers: Record<string, string>; body: string };
+
+/** An answer as compared: its headers but the date, its body with the request's own id left out. */
+async function seen(res: Response): Promise<Seen> {
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => {
+    if (k !== 'date' && k !== 'keep-alive') headers[k] = v;
+  });
+  const body = await res.text();
+  return { status: res.status, headers, body: body.replace(/"request_id":"[^"]*"/g, '"request_id":"…"') };
+}
+
+let service: Service;
+let db: BffStore;
+let bff: RunningBff;
+let hono: Target;
+let aliceCookie = '';
+let bobCookie = '';
+const ALICE = { name: 'alice', password: 'correct horse battery', role: 'admin' as const };
+const BOB = { name: 'bob', password: 'another long secret', dailyBudget: 1 };
+
+beforeAll(async () => {
+  service = await startService({ dataDir: ':memory:', companies: 300, seed: 5 });
+  db = await testStore();
+  await addUser(db, { ...ALICE, dailyBudget: null });
+  await addUser(db, BOB);
+  // Cache off, so that the same request twice reaches the upstream twice and pays twice alike.
+  bff = await startBff({
+    upstream: embeddedUpstream(service),
+    mode: 'team',
+    store: db,
+    cacheTtlMs: 0,
+    maxBodyBytes: 2048,
+  });
+  hono = await serveThroughHono(bff);
+  const signIn = async (who: { name: string; password: string }) => {
+    const res = await bff.post('/bff/session', { username: who.name, password: who.password });
+    expect(res.status).toBe(200);
+    return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  };
+  aliceCookie = await signIn(ALICE);
+  bobCookie = await signIn(BOB);
+  // Bob spends more than his budget of 1 credit: his next paid call is refused (402).
+  const spend = await bff.post(
+    '/api/v1/list/generate/companies',
+    { filters: {}, limit: 5 },
+    { headers: { cookie: bobCookie } },
+  );
+  expect(spend.status).toBe(200);
+});
+afterAll(async () => {
+  await hono.close();
+  await bff.close();
+  await db.close();
+  service.close();
+});
+
+/** Sends the call to `base` as a browser of this BFF's origin would (Origin and CSRF header unless given). */
+function send(base: string, call: Call, cookie: string): Promise<Response> {
+  const headers: Record<string, string> = {
+    origin: base,
+    [CSRF_HEADER]: CSRF_HEADER_VALUE,
+    ...(cookie ? { cookie } : {}),
+    ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...call.headers,
+  };
+  for (const [k, v] of Object.entries(headers)) if (v === '') delete headers[k];
+  return fetch(`${base}${call.path}`, {
+    method: call.method ?? 'GET',
+    headers,
+    ...(call.body !== undefined ? { body: call.body } : {}),
+    redirect: 'manual',
+  });
+}
+
+const LIST = '/api/v1/list/generate/companies';
+const listBody = JSON.stringify({ filters: { 'location.hq.country': ['USA'] }, limit: 3 });
+
+describe('a request answers the same straight and through Hono', () => {
+  const asAlice: Call[] = [
+    { name: 'a paid read', status: 200, path: '/api/v1/industry/search?query=bank' },
+    { name: 'the other prefix', status: 200, path: '/v1/industry/search?query=bank' },
+    { name: 'list generation', status: 200, method: 'POST', path: LIST, body: listBody },
+    {
+      name: 'no CSRF header',
+      status: 403,
+      method: 'POST',
+      path: LIST,
+      body: listBody,
+      headers: { [CSRF_HEADER]: '' },
+    },
+    {
+      name: 'a foreign Origin',
+      status: 403,
+      method: 'POST',
+      path: LIST,
+      body: listBody,
+      headers: { origin: 'https://evil.example' },
+    },
+    {
+      name: 'a body over the limit',
+      status: 413,
+      method: 'POST',
+      path: LIST,
+      body: JSON.stringify({ query: 'x'.repeat(3000) }),
+    },
+    { name: 'a body that is not JSON', status: 400, method: 'POST', path: LIST, body: '{"filters":' },
+    {
+      name: 'an invalid filter',
+      status: 400,
+      method: 'POST',
+      path: LIST,
+      body: JSON.stringify({ filters: { 'location.hq.country': ['Atlantis'] } }),
+    },
+    {
+      name: 'a wrong content type',
+      status: 415,
+      method: 'POST',
+      path: LIST,
+      body: listBody,
+      headers: { 'content-type': 'text/plain' },
+    },
+    { name: 'no such endpoint', status: 404, path: '/api/v1/nothing-here' },
+    { name: 'a method the endpoint lacks', status: 405, method: 'DELETE', path: '/api/v1/news' },
+    { name: 'an invalid query', status: 400, path: '/api/v1/industry/search?query=bank&query=card' },
+    { name: 'webhook endpoints, as an admin', status: 200, path: '/api/v1/webhooks' },
+  ];
+
+  for (const call of asAlice) {
+    it(`as an admin: ${call.name}`, async () => {
+      const straight = await seen(await send(bff.url, call, aliceCookie));
+      const throughHono = await seen(await send(hono.url, call, aliceCookie));
+      expect(straight.status, straight.body).toBe(call.status);
+      expect(throughHono).toEqual(straight);
+      // Every answer carries the guard's headers, and an API answer is not stored by caches.
+      expect(straight.headers['x-content-type-options']).toBe('nosniff');
+      expect(straight.headers['cache-control']).toBe('no-store');
+    });
+  }
+
+  it('without a session: 401 on both', async () => {
+    const call = { name: 'signed out', path: '/api/v1/industry/search?query=bank' };
+    const straight = await seen(await send(bff.url, call, ''));
+    expect(straight.status).toBe(401);
+    expect(await seen(await send(hono.url, call, ''))).toEqual(straight);
+  });
+
+  it('as a member: 403 on webhook endpoints and 402 past the daily budget, on both', async () => {
+    const webhooks = { name: 'webhooks', path: '/api/v1/webhooks' };
+    const refused = await seen(await send(bff.url, webhooks, bobCookie));
+    expect(refused.status).toBe(403);
+    expect(await seen(await send(hono.url, webhooks, bobCookie))).toEqual(refused);
+
+    const list = { name: 'over budget', method: 'POST', path: LIST, body: listBody };
+    const overBudget = await seen(await send(bff.url, list, bobCookie));
+    expect(overBudget.status).toBe(402);
+    expect(overBudget.headers['retry-after']).toMatch(/^\d+$/);
+    expect(await seen(await send(hono.url, list, bobCookie))).toEqual(overBudget);
+  });
+
+  it('a signed-out session is refused at once on both', async () => {
+    const res = await bff.post('/bff/session', { username: BOB.name, password: BOB.password });
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const call = { name: 'free read', path: '/api/v1/industry/search?query=bank' };
+    expect((await send(bff.url, call, cookie)).status).not.toBe(401);
+    const out = await send(bff.url, { name: 'sign out', method: 'DELETE', path: '/bff/session' }, cookie);
+    expect(out.ok).toBe(true);
+    const straight = await seen(await send(bff.url, call, cookie));
+    expect(straight.status).toBe(401);
+    expect(await seen(await send(hono.url, call, cookie))).toEqual(straight);
+  });
+});
+
+describe('the rate limit, straight and through Hono', () => {
+  it('counts calls of either way in one bucket and refuses with the same 429', async () => {
+    const limited = await startBff({
+      upstream: embeddedUpstream(service),
+      cacheTtlMs: 0,
+      rateLimitPerMinute: 4,
+    });
+    const limitedHono = await serveThroughHono(limited);
+    try {
+      const call = { name: 'read', path: '/api/v1/industry/search?query=bank' };
+      const statuses: number[] = [];
+      for (const base of [limited.url, limitedHono.url, limited.url, limitedHono.url])
+        statuses.push((await send(base, call, '')).status);
+      expect(statuses).toEqual([200, 200, 200, 200]);
+      const straight = await seen(await send(limited.url, call, ''));
+      expect(straight.status).toBe(429);
+      const throughHono = await seen(await send(limitedHono.url, call, ''));
+      expect(throughHono.status).toBe(429);
+      // The seconds to wait may have ticked between the two.
+      expect(Object.keys(throughHono.headers).sort()).toEqual(Object.keys(straight.headers).sort());
+      expect(Number(throughHono.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limitedHono.close();
+      await limited.close();
+    }
+  });
+});
