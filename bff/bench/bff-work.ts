@@ -9,7 +9,8 @@
  * limit off), on a loopback port, and one keep-alive client in the same process sends the same
  * request bytes each time and reads each answer whole before the next. The figure is the process's
  * CPU time per request (client included), beside the same loop against a bare Hono app that answers
- * the canned bytes: the difference is what the BFF's own layers cost.
+ * the canned bytes: the difference is what the BFF's own layers cost. Below that floor, node:http
+ * alone answering the same bytes: what Hono and its Node adapter add is the gap between the two.
  *
  *   BENCH=bffwork npm run bench        (BENCH_DATABASE=postgres for the PostgreSQL store)
  *
@@ -19,8 +20,9 @@
  */
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
-import net from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
@@ -176,7 +178,22 @@ export async function bffWorkBench(benchDir: string): Promise<void> {
       headers: { 'content-type': 'application/json' },
     });
   });
-  const servers = { bff: await listen(bff.fetch), bare: await listen(bare.fetch) };
+  // Below it: node:http alone answering the same bytes (what Hono and its Node adapter add is the gap).
+  const bareNode = createServer((req, res) => {
+    const bytes = cannedBytes.get((req.url ?? '').split('?')[0]!)!;
+    req.resume();
+    req.once('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length });
+      res.end(bytes);
+    });
+  });
+  bareNode.listen(0, '127.0.0.1');
+  await new Promise((resolve) => bareNode.once('listening', resolve));
+  const servers = {
+    bff: await listen(bff.fetch),
+    bare: await listen(bare.fetch),
+    node: { port: (bareNode.address() as AddressInfo).port, close: () => bareNode.close() },
+  };
   try {
     const origin = `http://127.0.0.1:${servers.bff.port}`;
     const signIn = await fetch(`${origin}/bff/session`, {
@@ -206,6 +223,12 @@ export async function bffWorkBench(benchDir: string): Promise<void> {
     for (const name of Object.keys(bffRequests) as (keyof typeof bffRequests)[]) {
       if (only && !name.startsWith(only)) continue;
       const floor = await measure(servers.bare.port, bareRequests[name], requests, rounds);
+      const nodeFloor = await measure(
+        servers.node.port,
+        requestOf(servers.node.port)[name],
+        requests,
+        rounds,
+      );
       const profileTo = process.env.BENCH_WORK_PROFILE;
       const profiler = profileTo ? new Session() : undefined;
       if (profiler) {
@@ -222,12 +245,13 @@ export async function bffWorkBench(benchDir: string): Promise<void> {
       }
       console.log(
         `${name.padEnd(34)} BFF ${own.toFixed(1).padStart(6)}   bare Hono ${floor.toFixed(1).padStart(6)}   ` +
-          `the BFF's layers ${(own - floor).toFixed(1).padStart(6)}`,
+          `the BFF's layers ${(own - floor).toFixed(1).padStart(6)}   (node:http alone ${nodeFloor.toFixed(1).padStart(6)})`,
       );
     }
   } finally {
     servers.bff.close();
     servers.bare.close();
+    servers.node.close();
     serviceServer.close();
     real.close();
     await store.close();
