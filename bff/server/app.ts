@@ -6,6 +6,9 @@
  *   -> /api/v1/* (route table, validation, cache, budget and team cap, upstream, ledger),
  *      /bff/session, /bff/pricing, /bff/usage, /bff/admin/*, the extras (exports, webhooks, events)
  *   -> 404 problems for any other /api, /v1 or /bff path -> the web app (SPA fallback).
+ *
+ * A request for the service's endpoints takes the same steps without Hono's router and middleware
+ * chain (`directProxyPath`, `proxyDirect`; decision 0005, "The service proxy's way in").
  */
 import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';

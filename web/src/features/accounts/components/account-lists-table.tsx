@@ -6,6 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { Fragment, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
 import { FormAlert } from '@/components/ui/form-field';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -73,105 +74,92 @@ export function AccountListsTable({
           {share.error instanceof ApiError ? share.error.message : 'The list could not be shared.'}
         </FormAlert>
       )}
-      <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm">
-        <caption className="sr-only">Your account lists</caption>
-        <thead className="bg-slate-50 text-left text-xs font-medium text-slate-500">
-          <tr>
-            <th scope="col" className="px-4 py-2">
-              List
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Companies
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Shared with the team
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Source
-            </th>
-            <th scope="col" className="px-4 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {q.data.map((list) => {
-            const open = openList === list.id;
-            const owned = list.own;
-            return (
-              <Fragment key={list.id}>
-                <tr data-testid="account-list" data-list-id={list.id}>
-                  <td className="px-4 py-2.5">
-                    <button
-                      type="button"
-                      aria-expanded={open}
-                      aria-controls={`members-${list.id}`}
-                      onClick={() => onOpenList(open ? null : list.id)}
-                      className="inline-flex min-h-6 items-center gap-1.5 text-left font-medium text-slate-900 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      <DataTable
+        caption="Your account lists"
+        columns={[
+          { label: 'List' },
+          { label: 'Companies', align: 'right' },
+          { label: 'Shared with the team' },
+          { label: 'Source' },
+          { label: 'Actions', srOnly: true },
+        ]}
+      >
+        {q.data.map((list) => {
+          const open = openList === list.id;
+          const owned = list.own;
+          return (
+            <Fragment key={list.id}>
+              <tr data-testid="account-list" data-list-id={list.id}>
+                <td className="px-4 py-2.5">
+                  <button
+                    type="button"
+                    aria-expanded={open}
+                    aria-controls={`members-${list.id}`}
+                    onClick={() => onOpenList(open ? null : list.id)}
+                    className="inline-flex min-h-6 items-center gap-1.5 text-left font-medium text-slate-900 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  >
+                    <svg
+                      viewBox="0 0 16 16"
+                      className={`h-3.5 w-3.5 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-90' : ''}`}
+                      aria-hidden="true"
                     >
-                      <svg
-                        viewBox="0 0 16 16"
-                        className={`h-3.5 w-3.5 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-90' : ''}`}
-                        aria-hidden="true"
-                      >
-                        <path d="M6 4l4 4-4 4" stroke="currentColor" strokeWidth="1.5" fill="none" />
-                      </svg>
-                      {list.name}
-                    </button>
-                  </td>
-                  <td className="px-4 py-2.5 text-right text-slate-700 tabular-nums">
-                    {formatCount(list.size)}
-                  </td>
-                  <td className="px-4 py-2.5">
-                    {owned ? (
-                      <label className="inline-flex min-h-6 cursor-pointer items-center gap-2 text-slate-700">
-                        <input
-                          type="checkbox"
-                          role="switch"
-                          aria-checked={list.shared}
-                          className="h-4 w-4 cursor-pointer accent-indigo-600"
-                          checked={list.shared}
-                          aria-label={`Share ${list.name} with the team`}
-                          onChange={(e) => share.mutate({ id: list.id, shared: e.target.checked })}
-                        />
-                        {list.shared ? 'Shared' : 'Private'}
-                      </label>
-                    ) : (
-                      <span className="text-slate-600">
-                        {list.shared ? (owned ? 'Shared' : `Shared by ${list.owner.name}`) : 'Private'}
-                      </span>
-                    )}
-                  </td>
-                  <td className="px-4 py-2.5 text-slate-600">{accountListSourceLabel(list.source)}</td>
-                  <td className="px-4 py-2.5">
-                    <div className="flex items-center justify-end gap-3">
-                      {listActions?.(list)}
-                      <Link
-                        to="/"
-                        search={{ hide_accounts: [list.id] }}
-                        className="text-sm text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-                        aria-label={`Hide ${list.name} in the list builder`}
-                      >
-                        Hide in lists
-                      </Link>
-                      <Button size="sm" onClick={() => onEnrich(list)} aria-label={`Enrich ${list.name}`}>
-                        Enrich…
-                      </Button>
-                    </div>
+                      <path d="M6 4l4 4-4 4" stroke="currentColor" strokeWidth="1.5" fill="none" />
+                    </svg>
+                    {list.name}
+                  </button>
+                </td>
+                <td className="px-4 py-2.5 text-right text-slate-700 tabular-nums">
+                  {formatCount(list.size)}
+                </td>
+                <td className="px-4 py-2.5">
+                  {owned ? (
+                    <label className="inline-flex min-h-6 cursor-pointer items-center gap-2 text-slate-700">
+                      <input
+                        type="checkbox"
+                        role="switch"
+                        aria-checked={list.shared}
+                        className="h-4 w-4 cursor-pointer accent-indigo-600"
+                        checked={list.shared}
+                        aria-label={`Share ${list.name} with the team`}
+                        onChange={(e) => share.mutate({ id: list.id, shared: e.target.checked })}
+                      />
+                      {list.shared ? 'Shared' : 'Private'}
+                    </label>
+                  ) : (
+                    <span className="text-slate-600">
+                      {list.shared ? (owned ? 'Shared' : `Shared by ${list.owner.name}`) : 'Private'}
+                    </span>
+                  )}
+                </td>
+                <td className="px-4 py-2.5 text-slate-600">{accountListSourceLabel(list.source)}</td>
+                <td className="px-4 py-2.5">
+                  <div className="flex items-center justify-end gap-3">
+                    {listActions?.(list)}
+                    <Link
+                      to="/"
+                      search={{ hide_accounts: [list.id] }}
+                      className="text-sm text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+                      aria-label={`Hide ${list.name} in the list builder`}
+                    >
+                      Hide in lists
+                    </Link>
+                    <Button size="sm" onClick={() => onEnrich(list)} aria-label={`Enrich ${list.name}`}>
+                      Enrich…
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+              {open && (
+                <tr id={`members-${list.id}`}>
+                  <td colSpan={5} className="bg-slate-50/60 px-4 py-3">
+                    <Members id={list.id} name={list.name} />
                   </td>
                 </tr>
-                {open && (
-                  <tr id={`members-${list.id}`}>
-                    <td colSpan={5} className="bg-slate-50/60 px-4 py-3">
-                      <Members id={list.id} name={list.name} />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            );
-          })}
-        </tbody>
-      </table>
+              )}
+            </Fragment>
+          );
+        })}
+      </DataTable>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { AdditionRecord } from '@contract/bff-lists';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { subscribeBffConnection } from '@/lib/bff-events';
@@ -67,30 +68,19 @@ export function RequestsPage() {
             </p>
           </div>
         ) : (
-          <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm">
-            <caption className="sr-only">Your company addition requests</caption>
-            <thead className="bg-slate-50 text-left text-xs font-medium text-slate-500">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  Company
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Submitted
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Updated
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {q.data.map((r) => (
-                <RequestRow key={r.request_id} record={r} background={!watched.has(r.request_id)} />
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption="Your company addition requests"
+            columns={[
+              { label: 'Company' },
+              { label: 'Status' },
+              { label: 'Submitted' },
+              { label: 'Updated' },
+            ]}
+          >
+            {q.data.map((r) => (
+              <RequestRow key={r.request_id} record={r} background={!watched.has(r.request_id)} />
+            ))}
+          </DataTable>
         )}
       </div>
       <AddCompanyDrawer open={adding} onClose={() => setAdding(false)} />

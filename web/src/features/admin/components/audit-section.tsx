@@ -1,3 +1,4 @@
+import { DataTable } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
@@ -31,35 +32,23 @@ export function AuditSection() {
       ) : audit.data.length === 0 ? (
         <p className="px-5 py-8 text-center text-sm text-slate-500">No admin actions yet.</p>
       ) : (
-        <table className="w-full text-sm">
-          <caption className="sr-only">Admin actions, newest first</caption>
-          <thead className="text-left text-xs font-medium text-slate-500">
-            <tr className="border-b border-slate-200">
-              <th scope="col" className="px-5 py-2">
-                When
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Who
-              </th>
-              <th scope="col" className="px-5 py-2">
-                What
-              </th>
+        <DataTable
+          caption="Admin actions, newest first"
+          columns={[{ label: 'When' }, { label: 'Who' }, { label: 'What' }]}
+          variant="card"
+        >
+          {audit.data.map((e, i) => (
+            // Entries have no id of their own; their order is fixed (newest first).
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <tr key={`${e.at}-${i}`} data-testid="audit-entry">
+              <td className="whitespace-nowrap px-5 py-2 tabular-nums text-slate-600">
+                <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+              </td>
+              <td className="px-3 py-2 text-slate-800">{e.actor}</td>
+              <td className="px-5 py-2 text-slate-800">{describeAudit(e)}</td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {audit.data.map((e, i) => (
-              // Entries have no id of their own; their order is fixed (newest first).
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <tr key={`${e.at}-${i}`} data-testid="audit-entry">
-                <td className="whitespace-nowrap px-5 py-2 tabular-nums text-slate-600">
-                  <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-                </td>
-                <td className="px-3 py-2 text-slate-800">{e.actor}</td>
-                <td className="px-5 py-2 text-slate-800">{describeAudit(e)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       )}
     </section>
   );

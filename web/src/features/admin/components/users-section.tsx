@@ -2,6 +2,7 @@ import type { AdminUser, Role } from '@contract/admin';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { DataTable } from '@/components/ui/data-table';
 import { Drawer } from '@/components/ui/drawer';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -97,56 +98,42 @@ export function UsersSection({
         </p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="sr-only">The team's users</caption>
-            <thead className="text-left text-xs font-medium text-slate-500">
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="px-5 py-2">
-                  User
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Role
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Daily budget
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Spent today
-                </th>
-                <th scope="col" className="px-5 py-2 text-right">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {users.data.map((u) => (
-                <UserRow
-                  key={u.id}
-                  user={u}
-                  isYou={u.id === currentUserId}
-                  defaultBudget={defaultBudget}
-                  busy={update.isPending && update.variables?.id === u.id}
-                  onRole={(role) =>
-                    change(u, { role }, `${u.name} is now ${role === 'admin' ? 'an admin' : 'a member'}.`)
-                  }
-                  onDisabled={(disabled) =>
-                    change(
-                      u,
-                      { disabled },
-                      disabled
-                        ? `${u.name} is disabled; their sessions ended.`
-                        : `${u.name} is enabled and can sign in again.`,
-                    )
-                  }
-                  onBudget={() => setBudgetOf(u)}
-                  onPassword={() => setPasswordOf(u)}
-                />
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption="The team's users"
+            columns={[
+              { label: 'User' },
+              { label: 'Role' },
+              { label: 'Status' },
+              { label: 'Daily budget', align: 'right' },
+              { label: 'Spent today', align: 'right' },
+              { label: 'Actions', align: 'right', srOnly: true },
+            ]}
+            variant="card"
+          >
+            {users.data.map((u) => (
+              <UserRow
+                key={u.id}
+                user={u}
+                isYou={u.id === currentUserId}
+                defaultBudget={defaultBudget}
+                busy={update.isPending && update.variables?.id === u.id}
+                onRole={(role) =>
+                  change(u, { role }, `${u.name} is now ${role === 'admin' ? 'an admin' : 'a member'}.`)
+                }
+                onDisabled={(disabled) =>
+                  change(
+                    u,
+                    { disabled },
+                    disabled
+                      ? `${u.name} is disabled; their sessions ended.`
+                      : `${u.name} is enabled and can sign in again.`,
+                  )
+                }
+                onBudget={() => setBudgetOf(u)}
+                onPassword={() => setPasswordOf(u)}
+              />
+            ))}
+          </DataTable>
         </div>
       )}
       <Drawer

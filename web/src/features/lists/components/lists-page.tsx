@@ -6,6 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth/api/get-session';
@@ -61,39 +62,22 @@ export function ListsPage() {
             </p>
           </div>
         ) : (
-          <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm">
-            <caption className="sr-only">Your lists and the team’s shared lists</caption>
-            <thead className="bg-slate-50 text-left text-xs font-medium text-slate-500">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  List
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Owner
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Last run
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  Size
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  New
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Schedule
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {q.data.map((list) => (
-                <ListRow key={list.id} list={list} mine={isOwner(list, session)} onDone={setMessage} />
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption="Your lists and the team’s shared lists"
+            columns={[
+              { label: 'List' },
+              { label: 'Owner' },
+              { label: 'Last run' },
+              { label: 'Size', align: 'right' },
+              { label: 'New', align: 'right' },
+              { label: 'Schedule' },
+              { label: 'Actions', srOnly: true },
+            ]}
+          >
+            {q.data.map((list) => (
+              <ListRow key={list.id} list={list} mine={isOwner(list, session)} onDone={setMessage} />
+            ))}
+          </DataTable>
         )}
       </div>
     </div>
