@@ -5,8 +5,9 @@
 import { expect } from 'vitest';
 import type { ImportAccepted, ImportStatus } from '../contract/accounts';
 import { pathOf } from '../contract/endpoints';
-import type { Service } from '../embedded/service';
-import type { RunningBff } from './bff-server';
+import { type Service, startService } from '../embedded/service';
+import { embeddedUpstream } from '../server/upstream/upstream';
+import { type RunningBff, startBff } from './bff-server';
 
 export type DatasetCompany = {
   uuid: string;
@@ -15,6 +16,28 @@ export type DatasetCompany = {
   domain: string;
   search_name: string;
 };
+
+/** The account lists' usual test world: 2,000 companies (seed 11) and a local BFF on an Enterprise key. */
+export type AccountsWorld = {
+  service: Service;
+  bff: RunningBff;
+  companies: DatasetCompany[];
+  close: () => Promise<void>;
+};
+
+export async function openAccountsWorld(): Promise<AccountsWorld> {
+  const service = await startService({ dataDir: ':memory:', companies: 2000, seed: 11 });
+  const bff = await startBff({ upstream: embeddedUpstream(service, 'dev-enterprise-key') });
+  return {
+    service,
+    bff,
+    companies: datasetCompanies(service),
+    close: async () => {
+      await bff.close();
+      service.close();
+    },
+  };
+}
 
 export function datasetCompanies(service: Service): DatasetCompany[] {
   return service.ctx.db

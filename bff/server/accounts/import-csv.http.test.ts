@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportsResponse, RowsResponse } from '../../contract/accounts';
 import { pathOf } from '../../contract/endpoints';
 import type { Problem } from '../../contract/problem';
-import { type Service, startService } from '../../embedded/service';
+import type { Service } from '../../embedded/service';
 import {
+  type AccountsWorld,
   accepted,
   csvOf,
   type DatasetCompany,
-  datasetCompanies,
   finished,
+  openAccountsWorld,
   upload,
 } from '../../testing/accounts';
 import { type RunningBff, startBff } from '../../testing/bff-server';
@@ -22,16 +23,12 @@ let service: Service;
 let bff: RunningBff;
 let companies: DatasetCompany[];
 
+let world: AccountsWorld | undefined;
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 2000, seed: 11 });
-  companies = datasetCompanies(service);
-  bff = await startBff({ upstream: embeddedUpstream(service, 'dev-enterprise-key') });
+  world = await openAccountsWorld();
+  ({ service, bff, companies } = world);
 });
-
-afterAll(async () => {
-  await bff?.close();
-  service?.close();
-});
+afterAll(() => world?.close());
 
 async function problemOf(res: Response, status: number): Promise<Problem> {
   const text = await res.text();

@@ -11,35 +11,29 @@ import type {
   RowsResponse,
 } from '../../contract/accounts';
 import { pathOf } from '../../contract/endpoints';
-import { type Service, startService } from '../../embedded/service';
 import {
+  type AccountsWorld,
   accepted,
   csvOf,
   type DatasetCompany,
-  datasetCompanies,
   finished,
+  openAccountsWorld,
   upload,
 } from '../../testing/accounts';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import type { RunningBff } from '../../testing/bff-server';
 import { parseCsv } from '../../testing/parse-csv';
 import { openEvents } from '../../testing/sse-client';
-import { embeddedUpstream } from '../upstream/upstream';
 import { nameKey } from './match';
 
-let service: Service;
 let bff: RunningBff;
 let companies: DatasetCompany[];
 
+let world: AccountsWorld | undefined;
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 2000, seed: 11 });
-  companies = datasetCompanies(service);
-  bff = await startBff({ upstream: embeddedUpstream(service, 'dev-enterprise-key') });
+  world = await openAccountsWorld();
+  ({ bff, companies } = world);
 });
-
-afterAll(async () => {
-  await bff?.close();
-  service?.close();
-});
+afterAll(() => world?.close());
 
 /** A company whose first word starts no other company's name and appears in none (a close-name probe). */
 function withUniqueFirstWord(skip: ReadonlySet<string>): DatasetCompany {

@@ -14,13 +14,14 @@ import {
 import type { CompanyListItem, ListGenerateResponse } from '../../contract/api';
 import { pathOf } from '../../contract/endpoints';
 import type { Problem } from '../../contract/problem';
-import { type Service, startService } from '../../embedded/service';
+import type { Service } from '../../embedded/service';
 import {
+  type AccountsWorld,
   accepted,
   csvOf,
   type DatasetCompany,
-  datasetCompanies,
   finished,
+  openAccountsWorld,
   upload,
 } from '../../testing/accounts';
 import { type RunningBff, startBff } from '../../testing/bff-server';
@@ -33,16 +34,12 @@ let companies: DatasetCompany[];
 
 const GERMANY = { 'location.hq.country': ['DEU'] };
 
+let world: AccountsWorld | undefined;
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 2000, seed: 11 });
-  companies = datasetCompanies(service);
-  bff = await startBff({ upstream: embeddedUpstream(service, 'dev-enterprise-key') });
+  world = await openAccountsWorld();
+  ({ service, bff, companies } = world);
 });
-
-afterAll(async () => {
-  await bff?.close();
-  service?.close();
-});
+afterAll(() => world?.close());
 
 /** The list as the embedded service serves it (up to 500), for the truth. */
 async function direct(
