@@ -441,6 +441,7 @@ export function createBffApp(config: BffConfig): BffApp {
     const https = isHttpsRequest(req);
     let res: Response;
     try {
+      // No service path is session-free: admitCaller refuses one without a user (401).
       const found = admitCaller(req, path);
       const user = (found instanceof Promise ? await found : found) as BffUser;
       if (isUnsafeMethod(req.method)) checkDeclaredLength(req, path);
