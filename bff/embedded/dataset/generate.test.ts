@@ -17,6 +17,7 @@ import { type CompanyRecord, countCompanies, loadCompanies } from '../store/comp
 import { getMeta, openDatabase } from '../store/db';
 import { computeCore } from './core';
 import { DATASET_VERSION, generateCompanies } from './generate';
+import { plural } from './phrases';
 import { buildPlan, DEFAULT_TODAY } from './plan';
 import { getOrCreate } from './random';
 import { citiesOf } from './reference/cities';
@@ -89,6 +90,23 @@ describe('generated companies', () => {
     expect(microsoft.domain).toBe('microsoft.com');
     expect(microsoft.company_type).toBe('public');
     expect(microsoft.sections.location.hq.country.code).toBe('USA');
+  });
+
+  it('say what they do without naming one kind of product twice', () => {
+    const repeated: string[] = [];
+    for (const c of companies) {
+      const short = c.sections.firmographic.company_description_short ?? '';
+      // 'a short-video app and a short-video app'
+      if (/\b(an? [\w -]+?) and \1\b/.test(short)) repeated.push(short);
+    }
+    expect(repeated.slice(0, 3)).toEqual([]);
+    const bytedance = companies.find((c) => c.name === 'ByteDance')!;
+    expect(bytedance.sections.firmographic.company_description_short).toMatch(/ two short-video apps for /);
+    expect(plural('short-video app')).toBe('short-video apps');
+    expect(plural('battery')).toBe('batteries');
+    expect(plural('sales CRM')).toBe('sales CRMs');
+    expect(plural('bare-metal servers')).toBe('bare-metal servers');
+    expect(plural('analytics')).toBe('analytics');
   });
 
   it('keep ownership, status and funding stage consistent', () => {

@@ -13,7 +13,7 @@ import { hashString } from './random';
 import { buildSections, productCategoryOf } from './sections';
 
 /** Bump whenever generation changes, so a stored dataset can tell it is stale. */
-export const DATASET_VERSION = '2';
+export const DATASET_VERSION = '3';
 
 export type GenerateOptions = {
   seed: number;

@@ -36,6 +36,14 @@ export function isPlural(phrase: string): boolean {
   return /[^su]s$/.test(phrase.split(' ').pop() ?? '') && !/(sis|ics|ness|us)$/.test(phrase);
 }
 
+/** 'short-video app' -> 'short-video apps', 'battery' -> 'batteries'; plural and mass nouns stay. */
+export function plural(phrase: string): string {
+  if (isPlural(phrase) || /ics$/.test(phrase)) return phrase;
+  if (/[^aeiou]y$/i.test(phrase)) return `${phrase.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/i.test(phrase)) return `${phrase}es`;
+  return `${phrase}s`;
+}
+
 export function article(phrase: string): string {
   // Plural and mass nouns take no article ('bare-metal servers', 'analytics').
   if (isPlural(phrase) || /ics$/.test(phrase)) return phrase;

@@ -45,6 +45,7 @@ import {
   MOTION_TEXT,
   money,
   num,
+  plural,
   REVENUE_TEXT,
   roughCount,
   TECH_STACK,
@@ -308,8 +309,13 @@ function entry(code: string, label: string, description: string, source: string[
 
 function whatItDoes(c: Core, s: Shared): string {
   const [p1, p2] = s.products;
+  // Two products of one kind (TikTok and Douyin, both short-video apps) are named once, counted.
   const things = p2
-    ? `${article(p1!.noun)} and ${article(p2.noun)}`
+    ? p2.noun !== p1!.noun
+      ? `${article(p1!.noun)} and ${article(p2.noun)}`
+      : plural(p1!.noun) === p1!.noun
+        ? p1!.noun
+        : `two ${plural(p1!.noun)}`
     : article(p1?.noun ?? inSentence(c.industry.name));
   const r = s.rng('firmographic');
   const verb =
