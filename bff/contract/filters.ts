@@ -414,7 +414,7 @@ const QUICK_CHECKS: ReadonlyMap<string, (value: unknown) => boolean> = new Map(
  * without zod: every key a service filter of a kind with a quick check (codes, booleans), every value
  * accepted by it. False means "not known here": the schema decides. A list request's check (zod over
  * the catalog's 36 keys) was the largest part of the BFF's own work on a list call; the property test
- * (filters.quick.test.ts) holds this to the schema.
+ * (api.quick.test.ts, through the list request) holds this to the schema.
  */
 export function certainlyValidFilters(filters: unknown): boolean {
   if (typeof filters !== 'object' || filters === null || Array.isArray(filters)) return false;

@@ -11,7 +11,6 @@
  * chain (`directProxyPath`, `proxyDirect`; decision 0005, "The service proxy's way in").
  */
 import { existsSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -180,11 +179,6 @@ export function directProxyPath(req: Request): string | undefined {
   if (pathname.includes('%')) return undefined;
   if (isUnsafeMethod(method) && !declaresLength(req)) return undefined;
   return pathname;
-}
-
-/** The client's address from the Node adapter's bindings, as Hono's getConnInfo reads it. */
-function nodeClientAddress(env: unknown): string {
-  return (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
 /** A spent token bucket is a 429 with the seconds until the next token. */
@@ -363,9 +357,8 @@ export function createBffApp(config: BffConfig): BffApp {
   });
   // Per user (per client address without one), shared by every instance on PostgreSQL.
   // No promise where the store answers at once (SQLite), none at all with the limit off.
-  const takeToken = (user: BffUser | undefined, address: () => string): Promise<void> | undefined => {
+  const takeToken = (key: string): Promise<void> | undefined => {
     if (rateLimit <= 0) return undefined;
-    const key = user ? `user:${user.id}` : `addr:${address()}`;
     const decision = store.takeToken(key, rateLimit, Date.now());
     if (decision instanceof Promise) return decision.then(refuseIfSpent);
     refuseIfSpent(decision);
@@ -402,6 +395,10 @@ export function createBffApp(config: BffConfig): BffApp {
     if (!/^\d+$/.test(length) || Number(length) > max) throw tooLarge(max);
   };
 
+  /** The rate limit's bucket: the user's, or the client address's for a request without one. */
+  const bucketOf = (c: Context, user: BffUser | undefined): string =>
+    user ? `user:${user.id}` : `addr:${clientAddress(c)}`;
+
   app.use('*', async (c, next) => {
     const path = c.req.path;
     if (!GUARDED.test(path)) return next();
@@ -416,7 +413,7 @@ export function createBffApp(config: BffConfig): BffApp {
       // request into a full WHATWG Request with a stream, the costliest step of a proxied POST.
       if (!declaresLength(req)) {
         return (isImportRequest(req, path) ? limitImport : limitBody)(c, async () => {
-          const taking = takeToken(user, () => clientAddress(c));
+          const taking = takeToken(bucketOf(c, user));
           if (taking) await taking;
           await next();
         });
@@ -424,7 +421,7 @@ export function createBffApp(config: BffConfig): BffApp {
       checkDeclaredLength(req, path);
     }
 
-    const taking = takeToken(user, () => clientAddress(c));
+    const taking = takeToken(bucketOf(c, user));
     if (taking) await taking;
     return next();
   });
@@ -437,7 +434,7 @@ export function createBffApp(config: BffConfig): BffApp {
    * The service proxy's own way in (`directProxyPath`): what Hono would do with the request (the
    * security headers' middleware, the guard's, then `proxy`), without Hono.
    */
-  const proxyDirect = async (req: Request, env: unknown, path: string): Promise<Response> => {
+  const proxyDirect = async (req: Request, path: string): Promise<Response> => {
     const https = isHttpsRequest(req);
     let res: Response;
     try {
@@ -445,7 +442,7 @@ export function createBffApp(config: BffConfig): BffApp {
       const found = admitCaller(req, path);
       const user = (found instanceof Promise ? await found : found) as BffUser;
       if (isUnsafeMethod(req.method)) checkDeclaredLength(req, path);
-      const taking = takeToken(user, () => nodeClientAddress(env));
+      const taking = takeToken(`user:${user.id}`);
       if (taking) await taking;
       res = await call(user, req, { headers: guardHeaders[https ? 'https' : 'http'] });
     } catch (err) {
@@ -605,7 +602,7 @@ export function createBffApp(config: BffConfig): BffApp {
     // rate limit of requests without a user) is read from them.
     fetch: (req, env) => {
       const path = directProxyPath(req);
-      return path === undefined ? app.fetch(req, env as object | undefined) : proxyDirect(req, env, path);
+      return path === undefined ? app.fetch(req, env as object | undefined) : proxyDirect(req, path);
     },
     deps,
     extras: mounted,
