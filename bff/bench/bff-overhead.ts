@@ -459,6 +459,12 @@ export function formatBffBench(rows: readonly Row[]): string {
       verdicts.push(
         `${name}: CPU/request x${many.connections} ${fmt(bffCpu, 3)} ms = ${fmt(bffCpu / floorCpu)} x minimal's ${fmt(floorCpu, 3)} (<= 1.5): ${bffCpu <= 1.5 * floorCpu ? 'MEETS' : 'misses'}`,
       );
+      // Beside the verdict, not instead of it: each round's own ratio (the two proxies measured
+      // back to back in that round), which drift between rounds moves less than either figure.
+      const paired = many.rounds.map((r) => r.bff.cpuPerRequest / r.minimal.cpuPerRequest);
+      verdicts.push(
+        `${name}: CPU ratio per round x${many.connections} ${paired.map((x) => fmt(x)).join(' ')} (median ${fmt(median(paired))})`,
+      );
       const share = median(many.rounds.map((r) => r.bff.rps / r.direct.rps));
       verdicts.push(
         `${name}: throughput x${many.connections} ${pct(share)} of direct (>= 90%): ${share >= 0.9 ? 'MEETS' : 'misses'}`,
