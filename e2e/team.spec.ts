@@ -46,3 +46,38 @@ test('signing in and out of a team-mode BFF', async ({ page }) => {
   });
   expect(replay.status()).toBe(401);
 });
+
+test('team mode in a phone-width window (320 px): sign-in and the signed-in header reflow', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.getByLabel('User name').fill(TEAM_USER.name);
+  await page.getByLabel('Password').fill(TEAM_USER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('table', { name: 'Results' })).toBeVisible();
+
+  // The header keeps Sign out and the menu in the one row; the name is left to wider windows.
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(banner.getByText(TEAM_USER.name, { exact: true })).toBeHidden();
+  const menu = banner.getByRole('button', { name: 'Menu' });
+  await menu.click();
+  const nav = banner.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Lists', exact: true })).toBeVisible();
+  // A member: no Admin page on offer.
+  await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  const [signOut, menuBox] = await Promise.all([
+    banner.getByRole('button', { name: 'Sign out' }).boundingBox(),
+    menu.boundingBox(),
+  ]);
+  expect(Math.abs((signOut?.y ?? 0) - (menuBox?.y ?? 100))).toBeLessThan(8);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await banner.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+});

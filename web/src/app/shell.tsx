@@ -19,10 +19,12 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="flex h-14 items-center gap-4 px-4 lg:px-6">
-          <Link to="/" className="flex items-center gap-2 font-semibold text-slate-900">
+        {/* One row from `md` up; below it the search box wraps to a second (header-company-tools.tsx). */}
+        <div className="flex flex-wrap items-center gap-x-3 px-4 md:h-14 md:flex-nowrap md:gap-x-4 lg:px-6">
+          <Link to="/" className="flex h-14 items-center gap-2 font-semibold text-slate-900">
             <img src="/favicon.svg" alt="" className="h-6 w-6" />
-            <span className="whitespace-nowrap">List Builder</span>
+            {/* The name said to screen readers at every width, shown from `sm` up. */}
+            <span className="sr-only whitespace-nowrap sm:not-sr-only">List Builder</span>
           </Link>
           {ready && <HeaderCompanyTools />}
           <div className="flex-1" />

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataTable } from './data-table';
 
 afterEach(cleanup);
@@ -41,15 +41,58 @@ describe('DataTable', () => {
   it('lines figures up on the right, framed as a card of its own on a page and edge to edge in a card', () => {
     render(<Table />);
     const page = screen.getByRole('table');
-    expect(page.className).toContain('rounded-lg');
+    // The frame is the table's box (which scrolls it sideways when the window is narrower).
+    expect(page.parentElement?.className).toContain('rounded-lg');
     expect(within(page).getByRole('columnheader', { name: 'Size' }).className).toContain('text-right');
     expect(within(page).getByRole('columnheader', { name: 'List' }).className).not.toContain('text-right');
     cleanup();
     render(<Table variant="card" />);
     const card = screen.getByRole('table');
-    expect(card.className).not.toContain('rounded-lg');
+    expect(card.parentElement?.className).not.toContain('rounded-lg');
     // In a card, the outer columns are padded like the card's heading.
     expect(within(card).getByRole('columnheader', { name: 'List' }).className).toContain('px-5');
     expect(within(card).getByRole('columnheader', { name: 'Size' }).className).toContain('px-3');
+  });
+
+  describe('narrower than its table', () => {
+    // jsdom lays nothing out: the box's widths and the resize observer are played here.
+    let tableWidth = 0;
+    const boxWidth = 300;
+    beforeEach(() => {
+      vi.stubGlobal(
+        'ResizeObserver',
+        class {
+          constructor(private readonly callback: () => void) {}
+          observe() {
+            this.callback();
+          }
+          disconnect() {}
+        },
+      );
+      vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+        return this.tagName === 'DIV' ? tableWidth : 0;
+      });
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => boxWidth);
+    });
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    });
+
+    it('scrolls in a box that the keyboard reaches, named by the caption', () => {
+      tableWidth = 560;
+      render(<Table />);
+      const box = screen.getByRole('region', { name: 'Your lists' });
+      expect(box.getAttribute('tabindex')).toBe('0');
+      expect(box.className).toContain('overflow-x-auto');
+      expect(within(box).getByRole('table', { name: 'Your lists' })).toBeTruthy();
+    });
+
+    it('is no stop of the keyboard when the table fits', () => {
+      tableWidth = boxWidth;
+      render(<Table />);
+      expect(screen.queryByRole('region')).toBeNull();
+      expect(screen.getByRole('table').parentElement?.hasAttribute('tabindex')).toBe(false);
+    });
   });
 });

@@ -60,7 +60,7 @@ export function Tabs<K extends string>({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        className="relative flex gap-1 overflow-x-auto border-b border-slate-200"
       >
         {tabs.map((t) => {
           const active = t.id === selected;

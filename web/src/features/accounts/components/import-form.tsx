@@ -283,7 +283,7 @@ function PreviewTable({
   return (
     // A region that may scroll sideways: reached with Tab to scroll it by keyboard (WCAG 2.1.1).
     <section
-      className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-600"
+      className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-600"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus
       tabIndex={0}
       aria-label="Preview of the first rows"

@@ -37,13 +37,15 @@ export function SpendChart({ days }: { days: readonly SpendDay[] }) {
   const model = useMemo(() => chartModel(days), [days]);
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const [asTable, setAsTable] = useState(false);
-  const width = Math.max(320, useWidth(box) ?? 720);
+  // As wide as its card, down to a phone's (a 320 px window leaves the card about 240 px).
+  const width = Math.max(200, useWidth(box) ?? 720);
   const plotW = width - MARGIN.left - MARGIN.right;
   const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
   const band = plotW / Math.max(1, model.days.length);
   const barW = Math.max(2, Math.min(28, band * 0.7));
   const y = (credits: number) => MARGIN.top + plotH - (credits / model.max) * plotH;
-  const labelEvery = Math.ceil(model.days.length / 7);
+  // At most seven day labels, and none closer than a label's width (about 48 px).
+  const labelEvery = Math.max(Math.ceil(model.days.length / 7), Math.ceil(48 / band));
   const first = model.days[0];
   const last = model.days.at(-1);
   const busiest = model.days.reduce<(typeof model.days)[number] | undefined>(

@@ -97,44 +97,42 @@ export function UsersSection({
           No accounts yet. Add the first one; in team mode, people sign in with them.
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <DataTable
-            caption="The team's users"
-            columns={[
-              { label: 'User' },
-              { label: 'Role' },
-              { label: 'Status' },
-              { label: 'Daily budget', align: 'right' },
-              { label: 'Spent today', align: 'right' },
-              { label: 'Actions', align: 'right', srOnly: true },
-            ]}
-            variant="card"
-          >
-            {users.data.map((u) => (
-              <UserRow
-                key={u.id}
-                user={u}
-                isYou={u.id === currentUserId}
-                defaultBudget={defaultBudget}
-                busy={update.isPending && update.variables?.id === u.id}
-                onRole={(role) =>
-                  change(u, { role }, `${u.name} is now ${role === 'admin' ? 'an admin' : 'a member'}.`)
-                }
-                onDisabled={(disabled) =>
-                  change(
-                    u,
-                    { disabled },
-                    disabled
-                      ? `${u.name} is disabled; their sessions ended.`
-                      : `${u.name} is enabled and can sign in again.`,
-                  )
-                }
-                onBudget={() => setBudgetOf(u)}
-                onPassword={() => setPasswordOf(u)}
-              />
-            ))}
-          </DataTable>
-        </div>
+        <DataTable
+          caption="The team's users"
+          columns={[
+            { label: 'User' },
+            { label: 'Role' },
+            { label: 'Status' },
+            { label: 'Daily budget', align: 'right' },
+            { label: 'Spent today', align: 'right' },
+            { label: 'Actions', align: 'right', srOnly: true },
+          ]}
+          variant="card"
+        >
+          {users.data.map((u) => (
+            <UserRow
+              key={u.id}
+              user={u}
+              isYou={u.id === currentUserId}
+              defaultBudget={defaultBudget}
+              busy={update.isPending && update.variables?.id === u.id}
+              onRole={(role) =>
+                change(u, { role }, `${u.name} is now ${role === 'admin' ? 'an admin' : 'a member'}.`)
+              }
+              onDisabled={(disabled) =>
+                change(
+                  u,
+                  { disabled },
+                  disabled
+                    ? `${u.name} is disabled; their sessions ended.`
+                    : `${u.name} is enabled and can sign in again.`,
+                )
+              }
+              onBudget={() => setBudgetOf(u)}
+              onPassword={() => setPasswordOf(u)}
+            />
+          ))}
+        </DataTable>
       )}
       <Drawer
         open={adding}

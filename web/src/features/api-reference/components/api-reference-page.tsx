@@ -109,7 +109,7 @@ function OperationCard({ op }: { op: Operation }) {
         >
           {op.method}
         </span>
-        <code className="font-mono text-sm text-slate-900">{op.path}</code>
+        <code className="font-mono text-sm break-all text-slate-900">{op.path}</code>
       </h3>
       <p className="mt-1 text-sm text-slate-700">{op.summary}</p>
       {op.description && <p className="mt-1 text-sm text-slate-600">{op.description}</p>}

@@ -12,7 +12,7 @@ export function SignOutButton() {
   if (!user) return null;
   return (
     <div className="flex items-center gap-2 border-l border-slate-200 pl-3">
-      <span className="max-w-40 truncate text-sm text-slate-600" title={user.name}>
+      <span className="hidden max-w-40 truncate text-sm text-slate-600 sm:block" title={user.name}>
         {user.name}
       </span>
       <Button
@@ -23,7 +23,18 @@ export function SignOutButton() {
           signOut.mutate(undefined, { onSuccess: () => navigate({ to: '/sign-in', search: {} }) })
         }
       >
-        Sign out
+        {/* An icon where the header is narrow (below `sm`); its name is "Sign out" at every width. */}
+        <svg viewBox="0 0 16 16" className="h-4 w-4 sm:hidden" aria-hidden="true">
+          <path
+            d="M6 2.5H3.5a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1H6M10.5 5l3 3-3 3M13.5 8H6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span className="sr-only sm:not-sr-only">Sign out</span>
       </Button>
     </div>
   );

@@ -67,7 +67,7 @@ export function CompanySearchBox({
       onSelect={onSelect}
       loading={typed.length >= 2 && (!settled || search.isFetching)}
       emptyText={typed.length < 2 ? 'Type at least 2 characters' : 'Searching…'}
-      className="w-72 xl:w-96"
+      className="w-full"
     />
   );
 }

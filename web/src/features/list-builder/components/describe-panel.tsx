@@ -122,7 +122,7 @@ export function DescribePanel() {
               <span className="font-medium text-slate-700 tabular-nums">
                 {formatCredits(result.credits_consumed)}
               </span>
-              . The filters are yours to change on the left.
+              . The filters are yours to change under Filters.
             </>
           ) : (
             <>

@@ -6,9 +6,10 @@ import {
   LIST_FILTER_CATALOG,
   ListFiltersSchema,
 } from '@contract/filters';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import {
   compactExclude,
   compactFilters,
@@ -133,27 +134,56 @@ export function FilterEditor() {
     void apply();
   };
 
+  // Below lg only (the filters above the results): folded until the user opens them.
+  const [folded, setFolded] = useState(true);
+  const formId = useId();
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const title = (
+    <>
+      Filters
+      {total > 0 && <span className="ml-1.5 font-normal text-slate-500 tabular-nums">({total} active)</span>}
+    </>
+  );
   return (
     <FormProvider {...form}>
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
         <h2 className="text-sm font-semibold text-slate-900">
-          Filters
-          {total > 0 && (
-            <span className="ml-1.5 font-normal text-slate-500 tabular-nums">({total} active)</span>
-          )}
+          {/* Below lg the filters sit above the results, folded: their heading opens them. */}
+          <button
+            type="button"
+            className="-mx-1 inline-flex items-center gap-1.5 rounded px-1 py-0.5 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
+            aria-expanded={!folded}
+            aria-controls={formId}
+            onClick={() => setFolded((f) => !f)}
+          >
+            <svg
+              viewBox="0 0 16 16"
+              className={cn('h-4 w-4 text-slate-500 transition-transform', !folded && 'rotate-90')}
+              aria-hidden="true"
+            >
+              <path d="M6 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            </svg>
+            {title}
+          </button>
+          <span className="hidden lg:inline">{title}</span>
         </h2>
         <Button variant="link" size="sm" onClick={clearAll} disabled={total === 0 && !form.formState.isDirty}>
           Clear all
         </Button>
       </div>
-      <ListTooBroadNote />
+      <div className={cn(folded && 'hidden lg:block')}>
+        <ListTooBroadNote />
+      </div>
       <form
+        id={formId}
         aria-label="Filter editor"
         // The panel's own scroll box (from lg up, see ListBuilderPage): its scroll never reaches the
         // page. Positioned, so visually hidden inputs inside it (the match radios) are laid out in it
         // rather than far down the page, which would make the window scroll.
-        className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain"
+        className={cn(
+          'relative min-h-0 flex-1 overflow-y-auto overscroll-contain',
+          folded && 'hidden lg:block',
+        )}
         onSubmit={(e) => {
           e.preventDefault();
           void apply();

@@ -22,7 +22,7 @@ export function FilterSummary() {
   if (phrases.length === 0) {
     return (
       <p className="flex h-8 items-center text-sm text-slate-500">
-        No filters yet: describe the companies above or pick filters on the left.
+        No filters yet: describe the companies above or pick them under Filters.
       </p>
     );
   }

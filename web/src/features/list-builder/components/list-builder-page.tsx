@@ -12,7 +12,8 @@ import { ResultsPanel } from './results-panel';
  * From `lg` up the page is exactly the viewport below the sticky header and the window never
  * scrolls: the filter panel scrolls on its own (its scroll kept in the panel, never chained to the
  * page), beside a results column that stays in view while the user works down the filters. Below
- * `lg` (narrow windows, high zoom) the page scrolls as one, so nothing is cut off.
+ * `lg` (narrow windows, phones, high zoom) the filters sit above the results, folded behind their
+ * heading (FilterEditor), and the page scrolls as one, so nothing is cut off or squeezed.
  */
 export type ListBuilderPageProps = {
   /** In place of the Describe box (the lookalikes' seeds). */
@@ -30,11 +31,11 @@ export function ListBuilderPage({ top, results, selectionActions, listActions }:
   const drawn = useFirstPageDeferral();
   if (!drawn) return null;
   return (
-    <div className="flex min-h-0 flex-1 lg:h-[calc(100dvh-var(--app-header-height))] lg:flex-none">
+    <div className="flex min-h-0 flex-1 flex-col lg:h-[calc(100dvh-var(--app-header-height))] lg:flex-none lg:flex-row">
       <h1 className="sr-only">Company list builder</h1>
       <aside
         aria-label="Filters"
-        className="flex w-80 shrink-0 flex-col border-r border-slate-200 bg-white lg:min-h-0 xl:w-96"
+        className="flex shrink-0 flex-col border-b border-slate-200 bg-white lg:min-h-0 lg:w-80 lg:border-r lg:border-b-0 xl:w-96"
       >
         <FilterEditor />
       </aside>

@@ -272,7 +272,7 @@ export function ResultsPanel({
             cached={fresh ? data.cached : false}
           />
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           {listActions}
           <SortControl
             sortBy={request.sort_by ?? 'relevance'}

@@ -54,8 +54,8 @@ export function LookalikeSeeds() {
         </ul>
         <p className="mt-2 max-w-3xl text-xs leading-5 text-slate-600">
           {data?.ranking === 'filters'
-            ? 'Found with the filters derived from your companies’ industry, business model and size, in the service’s order. Widen or narrow them on the left, then run again.'
-            : 'Ranked by how alike they are in industry, size, business model, customers, money, funding, place and technology, each weighed by how much your companies agree on it. Widen or narrow the filters on the left, then re-rank.'}
+            ? 'Found with the filters derived from your companies’ industry, business model and size, in the service’s order. Widen or narrow them under Filters, then run again.'
+            : 'Ranked by how alike they are in industry, size, business model, customers, money, funding, place and technology, each weighed by how much your companies agree on it. Widen or narrow them under Filters, then re-rank.'}
         </p>
       </div>
       <Button

@@ -26,7 +26,8 @@ export function UsageMeter({ enabled = true }: { enabled?: boolean }) {
               <span className="text-slate-500 tabular-nums"> / {formatCredits(u.budget)}</span>
             </>
           )}{' '}
-          <span className="text-slate-500">today</span>
+          {/* Said to screen readers at every width; shown where the header has room (`sm` up). */}
+          <span className="sr-only text-slate-500 sm:not-sr-only">today</span>
         </div>
         {u.budget === null ? (
           <div className="text-xs text-hint">No daily budget</div>
@@ -42,7 +43,7 @@ export function UsageMeter({ enabled = true }: { enabled?: boolean }) {
           aria-valuemin={0}
           aria-valuemax={u.budget}
           aria-valuenow={Math.min(u.spent_today, u.budget)}
-          className="h-1.5 w-20 overflow-hidden rounded-full bg-slate-200"
+          className="hidden h-1.5 w-20 overflow-hidden rounded-full bg-slate-200 sm:block"
         >
           <div className={cn('h-full rounded-full', tone)} style={{ width: `${share * 100}%` }} />
         </div>

@@ -40,7 +40,7 @@ export function tooBroadMessage(
 }
 
 export const TOO_BROAD_NEXT =
-  'Add a filter on the left (a country, an industry, a funding stage…) to bring it within 500 companies, or remove the Employees filter or the exclusions.';
+  'Add a filter (a country, an industry, a funding stage…) to bring it within 500 companies, or remove the Employees filter or the exclusions.';
 
 export function errorAdvice(error: unknown): ErrorAdvice {
   const tooBroad = listTooBroad(error);
@@ -88,7 +88,7 @@ export function errorAdvice(error: unknown): ErrorAdvice {
       return {
         ...base,
         title: 'Your plan does not allow this list',
-        next: 'Remove the columns or filters it names (Columns, or the filters on the left).',
+        next: 'Remove the columns or filters it names (under Columns or Filters).',
         action: null,
       };
     case error.status === 429:

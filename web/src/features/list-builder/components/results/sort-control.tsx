@@ -26,7 +26,7 @@ export function SortControl({ sortBy, sortOrder, onChange, lockedBy }: SortContr
           {direction ? `, ${direction},` : ''} while {lockedBy} is on
         </p>
       )}
-      <label htmlFor={id} className="text-sm text-slate-500">
+      <label htmlFor={id} className="text-sm whitespace-nowrap text-slate-500">
         Sort by
       </label>
       <select
