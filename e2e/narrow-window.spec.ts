@@ -1,9 +1,9 @@
 /**
  * The app in a phone-width window: 320 CSS px, what a 1280 px screen shows at 400% zoom (WCAG 1.4.10,
  * Reflow). No page scrolls sideways; the header's navigation folds behind "Menu" and the list
- * builder's filters behind their heading, and both open, close and work from the keyboard; a record
- * table wider than the window scrolls in its own box, which the keyboard can reach; axe finds no
- * serious violation in any of these states.
+ * builder's filters behind their heading, and both open, close and work from the keyboard; the
+ * toolbar's panels open inside the window; a record table wider than the window scrolls in its own
+ * box, which the keyboard can reach; axe finds no serious violation in any of these states.
  */
 import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../bff/contract/bff';
@@ -85,6 +85,20 @@ test('every page reflows at 320 px; the menu and the filters fold and open', asy
   await settled(page);
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   await checkState(page, 'narrow: filters open, one applied');
+
+  // The toolbar's panels open inside the window, whichever edge their button sits near.
+  for (const [button, panel] of [
+    [/^Export CSV/, 'Export CSV'],
+    [/^In CRM/, 'Accounts in your CRM'],
+  ] as const) {
+    await page.getByRole('button', { name: button }).click();
+    const box = await page.getByRole('dialog', { name: panel }).boundingBox();
+    expect(box?.x, `${panel} starts inside the window`).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0), `${panel} ends inside the window`).toBeLessThanOrEqual(WIDTH);
+    await checkState(page, `narrow: ${panel} open`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: panel })).toBeHidden();
+  }
 
   // A saved list gives the Lists page a table: wider than the window, it scrolls in its own box,
   // which takes the focus (named by its caption) so that the keyboard can scroll it.

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from './cn';
 
 export type PopoverProps = {
@@ -21,6 +21,9 @@ export type PopoverProps = {
  * back to the trigger), a click outside, or focus moving elsewhere (Tab past its last control).
  * Its content mounts only while open.
  */
+/** The least room kept between an open panel and the window's edges, in CSS px. */
+const EDGE = 8;
+
 export function Popover({ trigger, label, children, align = 'end', className }: PopoverProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -30,6 +33,23 @@ export function Popover({ trigger, label, children, align = 'end', className }: 
     setOpen(false);
     root.current?.querySelector<HTMLElement>('[aria-haspopup]')?.focus();
   }, []);
+
+  // Kept inside the window: a panel aligned to a trigger near the window's other edge (a phone, a
+  // wrapped toolbar) is moved sideways until it fits, before it is painted.
+  useLayoutEffect(() => {
+    const el = panel.current;
+    if (!open || !el) return;
+    const keepInside = () => {
+      el.style.translate = '';
+      const { left, right } = el.getBoundingClientRect();
+      const room = document.documentElement.clientWidth;
+      const shift = left < EDGE ? EDGE - left : right > room - EDGE ? room - EDGE - right : 0;
+      if (shift !== 0) el.style.translate = `${Math.round(shift)}px 0`;
+    };
+    keepInside();
+    window.addEventListener('resize', keepInside);
+    return () => window.removeEventListener('resize', keepInside);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -72,7 +92,7 @@ export function Popover({ trigger, label, children, align = 'end', className }: 
           // which would count as focus moving elsewhere and close it.
           tabIndex={-1}
           className={cn(
-            'absolute top-full z-40 mt-1.5 rounded-lg border border-slate-200 bg-white p-3 shadow-lg outline-none',
+            'absolute top-full z-40 mt-1.5 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-3 shadow-lg outline-none',
             align === 'end' ? 'right-0' : 'left-0',
             className,
           )}
