@@ -1,9 +1,10 @@
 /**
  * The app in a phone-width window: 320 CSS px, what a 1280 px screen shows at 400% zoom (WCAG 1.4.10,
- * Reflow). No page scrolls sideways; the header's navigation folds behind "Menu" and the list
- * builder's filters behind their heading, and both open, close and work from the keyboard; the
- * toolbar's panels open inside the window; a record table wider than the window scrolls in its own
- * box, which the keyboard can reach; axe finds no serious violation in any of these states.
+ * Reflow). No page scrolls sideways, a company's lookalikes included; the header's navigation folds
+ * behind "Menu" and the list builder's filters behind their heading, and both open, close and work
+ * from the keyboard; the toolbar's panels open inside the window; a record table wider than the
+ * window scrolls in its own box, which the keyboard can reach; axe finds no serious violation in
+ * any of these states.
  */
 import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../bff/contract/bff';
@@ -146,6 +147,14 @@ test('every page reflows at 320 px; the menu and the filters fold and open', asy
   await page.waitForLoadState('networkidle');
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   await checkState(page, 'narrow: company page');
+
+  // Its lookalikes: the seeds' panel and the ranked list reflow too.
+  await page.getByRole('button', { name: 'More like this' }).click();
+  await expect(page.getByRole('heading', { name: 'More like this company' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Lookalikes' }).getByRole('table')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await checkState(page, 'narrow: lookalikes');
 });
 
 test('from lg up the navigation and the filters are laid out, not folded', async ({ page }) => {

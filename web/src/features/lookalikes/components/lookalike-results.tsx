@@ -262,7 +262,8 @@ export function LookalikeResults({ onIndustryNames, actions, controls }: Lookali
     <section aria-labelledby="results-heading" className="flex min-h-0 flex-1 flex-col lg:min-h-[30rem]">
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2 pb-3">
         <div className="flex min-w-0 flex-col">
-          <div className="flex h-7 min-w-0 items-center gap-x-3 whitespace-nowrap">
+          {/* One line of fixed height from `sm` up; on a phone the count may take a second. */}
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 sm:h-7 sm:flex-nowrap sm:whitespace-nowrap">
             <h2 id="results-heading" tabIndex={-1} className="text-base font-semibold text-slate-900">
               Lookalikes
             </h2>
@@ -283,29 +284,32 @@ export function LookalikeResults({ onIndustryNames, actions, controls }: Lookali
               : `This run: up to ~${formatCredits(estimate.credits)}`}
           </span>
         </div>
-        <div className="flex items-center gap-2 text-sm text-slate-600">
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
           {current && data && search.filters && actions?.(data)}
           {controls}
-          <label htmlFor={sizeId}>Show</label>
-          <select
-            id={sizeId}
-            value={limit}
-            onChange={(e) =>
-              void navigate({
-                search: (prev) => ({ ...prev, size: Number(e.target.value) }),
-                resetScroll: false,
-              })
-            }
-            className="h-8 rounded-md border border-slate-300 bg-white pr-7 pl-2 text-sm text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
-          >
-            {[...new Set([...LOOKALIKE_SIZES, limit])]
-              .sort((a, b) => a - b)
-              .map((s) => (
-                <option key={s} value={s}>
-                  {s} lookalikes
-                </option>
-              ))}
-          </select>
+          {/* The label and its select wrap as one. */}
+          <span className="flex items-center gap-2">
+            <label htmlFor={sizeId}>Show</label>
+            <select
+              id={sizeId}
+              value={limit}
+              onChange={(e) =>
+                void navigate({
+                  search: (prev) => ({ ...prev, size: Number(e.target.value) }),
+                  resetScroll: false,
+                })
+              }
+              className="h-8 rounded-md border border-slate-300 bg-white pr-7 pl-2 text-sm text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
+            >
+              {[...new Set([...LOOKALIKE_SIZES, limit])]
+                .sort((a, b) => a - b)
+                .map((s) => (
+                  <option key={s} value={s}>
+                    {s} lookalikes
+                  </option>
+                ))}
+            </select>
+          </span>
         </div>
       </div>
 

@@ -29,7 +29,8 @@ export function LookalikeSeeds() {
       aria-labelledby="lookalike-seeds-heading"
       className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-indigo-100 bg-indigo-50/60 px-4 py-3"
     >
-      <div className="min-w-0 flex-1">
+      {/* At least 16 rem wide: where there is less room, the button goes under it. */}
+      <div className="min-w-0 grow basis-64">
         <h2 id="lookalike-seeds-heading" className="text-sm font-semibold text-slate-900">
           More like {n === 1 ? 'this company' : `these ${n} companies`}
         </h2>
