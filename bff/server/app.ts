@@ -19,14 +19,17 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import pkg from '../../package.json' with { type: 'json' };
 import { IMPORT_MAX_BYTES } from '../contract/accounts';
+import { certainlyPlainListRequest } from '../contract/api';
 import type { BffMode } from '../contract/bff';
 import {
   API_PREFIXES,
   ENDPOINT_IDS,
   ENDPOINTS,
   type EndpointDef,
+  matchEndpoint,
   SERVICE_PREFIXES,
 } from '../contract/endpoints';
+import { readJsonText } from '../contract/http';
 import { openApiDocument } from '../contract/openapi';
 import { credits } from '../contract/pricing';
 import { withAccountLists } from './accounts/exclusion';
@@ -263,6 +266,29 @@ export function createBffApp(config: BffConfig): BffApp {
   let accounts: Accounts | undefined;
   const call = withAccountLists(resolved, { plan: upstream.plan, accounts: () => accounts });
   const deps: BffDeps = { call, store, plan: upstream.plan, log };
+  /**
+   * The service proxy's call. A list request whose body names no account lists and needs nothing the
+   * resolver adds (`certainlyPlainListRequest`, which is what the layers ask too) goes straight to the
+   * pipeline: its body read and parsed once, the endpoint matched once, no layer's async frame between
+   * (about 20 µs of the BFF's CPU per list call; decision 0005). Any other request goes through the
+   * layers, a list request's body passed on as read.
+   */
+  const proxyCall = (
+    user: BffUser,
+    req: Request,
+    path: string,
+    headers: Readonly<Record<string, string>>,
+  ): Promise<Response> => {
+    if (req.method !== 'POST') return call(user, req, { headers });
+    const m = matchEndpoint('POST', path, ['service']);
+    if (m?.kind !== 'endpoint' || m.id !== 'list.generate') return call(user, req, { headers });
+    return req.text().then((text) => {
+      const read = readJsonText(req.headers.get('content-type'), text);
+      if (read.ok && !text.includes('_account_lists') && certainlyPlainListRequest(read.value))
+        return pipeline(user, req, { headers, body: { value: read.value, text } });
+      return call(user, req, { headers, bodyText: text });
+    });
+  };
 
   // The request's URL is absolute (scheme first): no URL parse per request to read it.
   const isHttpsRequest = (req: Request): boolean =>
@@ -444,7 +470,7 @@ export function createBffApp(config: BffConfig): BffApp {
       if (isUnsafeMethod(req.method)) checkDeclaredLength(req, path);
       const taking = takeToken(`user:${user.id}`);
       if (taking) await taking;
-      res = await call(user, req, { headers: guardHeaders[https ? 'https' : 'http'] });
+      res = await proxyCall(user, req, path, guardHeaders[https ? 'https' : 'http']);
     } catch (err) {
       res = errorAnswer(err);
     }

@@ -77,8 +77,11 @@ export function withAccountLists(inner: CallUpstream, opts: AccountListCallOptio
     return listCall(user, req, callOpts);
   };
 
-  async function listCall(user: BffUser, req: Request, callOpts: CallOptions): Promise<Response> {
-    const text = await req.text();
+  async function listCall(user: BffUser, req: Request, given: CallOptions): Promise<Response> {
+    // Read already by the service proxy's own way in (app.ts), or read here. The calls this layer
+    // makes with a body of its own must not carry the text read: the options below leave it out.
+    const { bodyText, ...callOpts } = given;
+    const text = bodyText ?? (await req.text());
     // Passed on as text read already (the list resolver reads it from there): no Request built again.
     if (!text.includes('_account_lists')) return inner(user, req, { ...callOpts, bodyText: text });
     let body: Record<string, unknown>;

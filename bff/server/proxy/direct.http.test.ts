@@ -161,6 +161,25 @@ describe('a request answers the same straight and through Hono', () => {
     { name: 'a paid read', status: 200, path: '/api/v1/industry/search?query=bank' },
     { name: 'the other prefix', status: 200, path: '/v1/industry/search?query=bank' },
     { name: 'list generation', status: 200, method: 'POST', path: LIST, body: listBody },
+    // Taken past the account lists' and the resolver's layers straight, these two through them.
+    {
+      name: 'a list with exclusions (the resolver)',
+      status: 200,
+      method: 'POST',
+      path: LIST,
+      body: JSON.stringify({
+        filters: { 'location.hq.country': ['USA'] },
+        exclude: { 'firmographic.company_type': ['public'] },
+        limit: 3,
+      }),
+    },
+    {
+      name: 'a list hiding a malformed account list id (the account lists)',
+      status: 400,
+      method: 'POST',
+      path: LIST,
+      body: JSON.stringify({ ...JSON.parse(listBody), exclude_account_lists: ['no-such-list'] }),
+    },
     {
       name: 'no CSRF header',
       status: 403,
