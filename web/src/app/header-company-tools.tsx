@@ -70,7 +70,7 @@ export function HeaderCompanyTools() {
             size="compact"
             className="mb-1 lg:mb-0"
             onClick={() => {
-              menu.close(false);
+              menu.close();
               setAdding({});
             }}
           >
@@ -121,10 +121,6 @@ function useFoldedMenu() {
     setShownOn(pathname);
     setOpen(false);
   }
-  const close = (refocus: boolean) => {
-    setOpen(false);
-    if (refocus) root.current?.querySelector<HTMLElement>('[aria-controls]')?.focus();
-  };
   useEffect(() => {
     if (!open) return;
     const outside = (e: Event) => root.current !== null && !root.current.contains(e.target as Node);
@@ -148,5 +144,5 @@ function useFoldedMenu() {
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);
-  return { open, id, root, toggle: () => setOpen((o) => !o), close };
+  return { open, id, root, toggle: () => setOpen((o) => !o), close: () => setOpen(false) };
 }
