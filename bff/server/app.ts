@@ -270,7 +270,7 @@ export function createBffApp(config: BffConfig): BffApp {
    * The service proxy's call. A list request whose body names no account lists and needs nothing the
    * resolver adds (`certainlyPlainListRequest`, which is what the layers ask too) goes straight to the
    * pipeline: its body read and parsed once, the endpoint matched once, no layer's async frame between
-   * (about 20 µs of the BFF's CPU per list call; decision 0005). Any other request goes through the
+   * (15-20 µs of the BFF's CPU per list call in BENCH=bffwork; decision 0005). Any other request goes through the
    * layers, a list request's body passed on as read.
    */
   const proxyCall = (

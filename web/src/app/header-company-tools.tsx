@@ -10,10 +10,11 @@
  * So the header reflows down to 320 px (WCAG 1.4.10) without a second copy of any control.
  */
 import { Link, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import { useSession } from '@/features/auth/api/get-session';
 import { CompanySearchBox } from '@/features/company-search/components/company-search-box';
 import { ListsNavLink } from '@/features/lists/components/lists-nav-link';
@@ -121,28 +122,11 @@ function useFoldedMenu() {
     setShownOn(pathname);
     setOpen(false);
   }
-  useEffect(() => {
-    if (!open) return;
-    const outside = (e: Event) => root.current !== null && !root.current.contains(e.target as Node);
-    const onPointer = (e: PointerEvent) => {
-      if (outside(e)) setOpen(false);
-    };
-    const onFocus = (e: FocusEvent) => {
-      if (outside(e)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      root.current?.querySelector<HTMLElement>('[aria-controls]')?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('focusin', onFocus);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('focusin', onFocus);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-  return { open, id, root, toggle: () => setOpen((o) => !o), close: () => setOpen(false) };
+  const close = useCallback(() => setOpen(false), []);
+  const closeToButton = useCallback(() => {
+    setOpen(false);
+    root.current?.querySelector<HTMLElement>('[aria-controls]')?.focus();
+  }, []);
+  useDismiss(open, root, close, closeToButton);
+  return { open, id, root, toggle: () => setOpen((o) => !o), close };
 }

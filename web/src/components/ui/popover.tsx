@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from './cn';
+import { useDismiss } from './use-dismiss';
 
 export type PopoverProps = {
   /** Renders the trigger; spread the given props on a button. */
@@ -29,6 +30,7 @@ export function Popover({ trigger, label, children, align = 'end', className }: 
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const dismiss = useCallback(() => setOpen(false), []);
   const close = useCallback(() => {
     setOpen(false);
     root.current?.querySelector<HTMLElement>('[aria-haspopup]')?.focus();
@@ -52,27 +54,9 @@ export function Popover({ trigger, label, children, align = 'end', className }: 
   }, [open]);
 
   useEffect(() => {
-    if (!open) return;
-    panel.current?.querySelector<HTMLElement>('input, button, select, [tabindex]')?.focus();
-    const onPointer = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close();
-    };
-    // Focus gone to another control of the page: the open panel would only be in the way there.
-    const onFocus = (e: FocusEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('focusin', onFocus);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('focusin', onFocus);
-    };
-  }, [open, close]);
+    if (open) panel.current?.querySelector<HTMLElement>('input, button, select, [tabindex]')?.focus();
+  }, [open]);
+  useDismiss(open, root, dismiss, close);
 
   return (
     <div ref={root} className="relative">
