@@ -7,5 +7,9 @@ export function AdminPage() {
   const session = useSession();
   const user = session.data?.user;
   if (!session.data) return null;
-  return user?.role === 'admin' ? <Admin currentUserId={user.id} /> : <AdminsOnly />;
+  return user?.role === 'admin' ? (
+    <Admin currentUserId={user.id} localMode={session.data.mode === 'local'} />
+  ) : (
+    <AdminsOnly />
+  );
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chartModel, niceTicks, OTHERS, OTHERS_COLOUR, SERIES_COLOURS } from './spend-chart-model';
+import {
+  chartModel,
+  DAY_LABEL_GAP,
+  DAY_LABEL_WIDTH,
+  labelledDays,
+  niceTicks,
+  OTHERS,
+  OTHERS_COLOUR,
+  SERIES_COLOURS,
+} from './spend-chart-model';
 
 describe('the spend chart’s model', () => {
   it('gives the y axis round ticks that reach the highest day', () => {
@@ -43,5 +52,32 @@ describe('the spend chart’s model', () => {
     ]);
     expect(m.series.at(-1)?.colour).toBe(OTHERS_COLOUR);
     expect(m.days[0]?.segments.at(-1)).toMatchObject({ series: OTHERS, from: 7, to: 10 });
+  });
+
+  it('labels the last day and spaced days before it, no two labels overlapping at any width', () => {
+    // A label's extent: centred under its day, the last one ending at the plot's right edge.
+    const extent = (i: number, count: number, band: number): [number, number] =>
+      i === count - 1
+        ? [count * band - DAY_LABEL_WIDTH, count * band]
+        : [(i + 0.5) * band - DAY_LABEL_WIDTH / 2, (i + 0.5) * band + DAY_LABEL_WIDTH / 2];
+    for (const count of [1, 2, 7, 8, 14, 30, 31, 90])
+      for (const plot of [144, 184, 240, 400, 664, 1100]) {
+        const band = plot / count;
+        const days = labelledDays(count, band);
+        const at = `${count} days over ${plot} px`;
+        expect(days.at(-1), at).toBe(count - 1);
+        expect(days.length, at).toBeLessThanOrEqual(7);
+        for (let j = 1; j < days.length; j++) {
+          const [, right] = extent(days[j - 1]!, count, band);
+          const [left] = extent(days[j]!, count, band);
+          expect(left - right, `${at}: days ${days[j - 1]} and ${days[j]}`).toBeGreaterThanOrEqual(
+            DAY_LABEL_GAP,
+          );
+        }
+      }
+    // 30 days on a phone (a 240 px card): Nov 28's label leaves out the one that would touch it.
+    expect(labelledDays(30, 184 / 30)).toEqual([5, 13, 29]);
+    // On a wide screen every fifth day, counted back from the last.
+    expect(labelledDays(30, 664 / 30)).toEqual([4, 9, 14, 19, 24, 29]);
   });
 });

@@ -76,3 +76,26 @@ export function chartModel(days: readonly SpendDay[], colours: number = SERIES_C
     total: credits(days.reduce((s, d) => s + d.credits, 0)),
   };
 }
+
+/** A day label's drawn width at 11 px ("Nov 28"), and the least space between two labels. */
+export const DAY_LABEL_WIDTH = 40;
+export const DAY_LABEL_GAP = 8;
+
+/**
+ * Which of `count` days (each `band` px wide) get a label under the chart: the last day always,
+ * then every k-th day before it, at most seven in all. A label is centred under its day, except the
+ * last, which ends at the plot's edge rather than running past it; so the one before the last must
+ * clear that label's left end too, and is left out when it would not.
+ */
+export function labelledDays(count: number, band: number): number[] {
+  if (count <= 0) return [];
+  const every = Math.max(Math.ceil(count / 7), Math.ceil((DAY_LABEL_WIDTH + DAY_LABEL_GAP) / band));
+  const lastLeft = count * band - DAY_LABEL_WIDTH;
+  const out: number[] = [];
+  for (let i = count - 1 - every; i >= 0; i -= every) {
+    const right = (i + 0.5) * band + DAY_LABEL_WIDTH / 2;
+    if (right + DAY_LABEL_GAP <= lastLeft) out.unshift(i);
+  }
+  out.push(count - 1);
+  return out;
+}

@@ -8,6 +8,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AdminPage as AdminRoute } from '@/app/routes/admin-page';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { type Service, startService } from '../../../../../bff/embedded/service';
 import { type BffApp, createBffApp } from '../../../../../bff/server/app';
@@ -175,5 +176,20 @@ describe('the Admin page', () => {
     expect(screen.getByRole('link', { name: 'Download ledger CSV' }).getAttribute('href')).toBe(
       '/bff/admin/ledger.csv',
     );
+  });
+
+  it('in local mode, counts the accounts kept for team mode and names its one user', async () => {
+    // The route reads the session (local mode here) and tells the page.
+    renderWithProviders(<AdminRoute />);
+    const stat = (await screen.findByText('Accounts for team mode')).parentElement as HTMLElement;
+    const [value, note] = stat.querySelectorAll('dd');
+    const users = (await globalThis.fetch('/bff/admin/users').then((r) => r.json())) as {
+      data: { disabled: boolean }[];
+    };
+    const active = users.data.filter((u) => !u.disabled).length;
+    expect(active).toBeGreaterThan(0);
+    await waitFor(() => expect(value?.textContent).toBe(String(active)));
+    expect(note?.textContent).toBe('Local mode has one user: you, an admin');
+    expect(screen.queryByText('Active users')).toBeNull();
   });
 });

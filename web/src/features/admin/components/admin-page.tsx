@@ -12,10 +12,16 @@ import { formatMonth, TeamCapSection } from './team-cap-section';
 import { UsersSection } from './users-section';
 
 /**
- * `/admin` for an admin: the team at a glance, the spend dashboard, the users, the monthly cap and
- * the audit log. (A member is shown `AdminsOnly` instead; the BFF refuses them the API anyway.)
+ * `/admin` for an admin (in local mode, its one user): the team at a glance, the spend dashboard,
+ * the users, the monthly cap and the audit log. (A member is shown `AdminsOnly` instead; the BFF refuses them the API anyway.)
  */
-export function AdminPage({ currentUserId }: { currentUserId: string }) {
+export function AdminPage({
+  currentUserId,
+  localMode = false,
+}: {
+  currentUserId: string;
+  localMode?: boolean;
+}) {
   const queryClient = useQueryClient();
   const team = useTeam();
   const users = useAdminUsers();
@@ -59,13 +65,17 @@ export function AdminPage({ currentUserId }: { currentUserId: string }) {
               : ''
           }
         />
+        {/* Local mode signs no one in: its one user (you, an admin) is no stored account, and the
+            accounts below are the ones people will sign in with once the BFF runs in team mode. */}
         <Stat
-          label="Active users"
+          label={localMode ? 'Accounts for team mode' : 'Active users'}
           value={list ? formatCount(list.filter((u) => !u.disabled).length) : undefined}
           note={
-            list
-              ? `${plural(list.filter((u) => u.role === 'admin' && !u.disabled).length, 'admin')}, ${formatCount(list.filter((u) => u.disabled).length)} disabled`
-              : ''
+            !list
+              ? ''
+              : localMode
+                ? 'Local mode has one user: you, an admin'
+                : `${plural(list.filter((u) => u.role === 'admin' && !u.disabled).length, 'admin')}, ${formatCount(list.filter((u) => u.disabled).length)} disabled`
           }
         />
       </dl>

@@ -2,7 +2,7 @@ import type { SpendDay } from '@contract/admin';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatCreditAmount, formatCredits } from '@/lib/format';
-import { chartModel } from '../spend-chart-model';
+import { chartModel, labelledDays } from '../spend-chart-model';
 
 const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** "Mar 3" of "2026-03-03" (UTC, as the ledger's days are). */
@@ -44,8 +44,8 @@ export function SpendChart({ days }: { days: readonly SpendDay[] }) {
   const band = plotW / Math.max(1, model.days.length);
   const barW = Math.max(2, Math.min(28, band * 0.7));
   const y = (credits: number) => MARGIN.top + plotH - (credits / model.max) * plotH;
-  // At most seven day labels, and none closer than a label's width (about 48 px).
-  const labelEvery = Math.max(Math.ceil(model.days.length / 7), Math.ceil(48 / band));
+  // At most seven day labels, none overlapping another (the last one's included).
+  const labelled = useMemo(() => new Set(labelledDays(model.days.length, band)), [model.days.length, band]);
   const first = model.days[0];
   const last = model.days.at(-1);
   const busiest = model.days.reduce<(typeof model.days)[number] | undefined>(
@@ -99,7 +99,6 @@ export function SpendChart({ days }: { days: readonly SpendDay[] }) {
           ))}
           {model.days.map((d, i) => {
             const x = MARGIN.left + i * band + (band - barW) / 2;
-            const labelled = (model.days.length - 1 - i) % labelEvery === 0;
             return (
               <g key={d.date} data-date={d.date}>
                 <title>
@@ -127,7 +126,7 @@ export function SpendChart({ days }: { days: readonly SpendDay[] }) {
                     strokeWidth={d.segments.length > 1 ? 1 : 0}
                   />
                 ))}
-                {labelled && (
+                {labelled.has(i) && (
                   <text
                     x={
                       i === model.days.length - 1
