@@ -17,15 +17,18 @@
  * list generation (POST, limit 50, the offset varying). Per target: p50 of each response's own time
  * (float ms, not autocannon's 1 ms buckets), throughput, and the CPU time per request of the proxy's
  * own thread (Linux: /proc/thread-self/schedstat, read inside that thread; elsewhere its event loop's
- * active time). Each figure is the median of BENCH_BFF_ROUNDS rounds (default 3), with the spread of
- * the rounds beside it; other work on the machine moves absolute figures, not the alternation.
+ * active time). Each figure is the median of BENCH_BFF_ROUNDS rounds (default 15), with the spread of
+ * the rounds beside it; other work on the machine moves absolute figures, not the alternation. One
+ * round's CPU ratio ranges from about 1.1 to 1.9 on this machine, so a verdict needs many rounds: with
+ * 3 or 5 the list figure moved by +-0.15 from run to run, with 15 by about +-0.08.
  *
  * Targets (the issue "Speed of the BFF"): BFF CPU per request at most 1.5 x the minimal proxy's (at 32
  * connections), added p50 with one client at most the minimal proxy's + 0.3 ms, at least 90% of the
  * direct throughput at 32 connections.
  *
- * BENCH_BFF_SECONDS (default 6) is the measured time per case, connection count and target, split
- * over the rounds (at least 1 s each); the first round warms every target up for 1 s first.
+ * BENCH_BFF_SECONDS (default 30) is the measured time per case, connection count and target, split
+ * over the rounds (at least 1 s each; the defaults take about 7 minutes); the first round warms every
+ * target up for 1 s first.
  * BENCH_BFF_CONNECTIONS (default "1,32") picks the connection counts (one of them, to iterate quickly).
  * BENCH_DATABASE=postgres puts the BFF's store on an embedded PostgreSQL server (started for the run
  * in a temp folder, removed after); default SQLite.
@@ -481,8 +484,8 @@ export function formatBffBench(rows: readonly Row[]): string {
 }
 
 export async function bffOverheadBench(benchDir: string): Promise<void> {
-  const seconds = Number(process.env.BENCH_BFF_SECONDS ?? 6);
-  const rounds = Math.max(1, Number(process.env.BENCH_BFF_ROUNDS ?? 3));
+  const seconds = Number(process.env.BENCH_BFF_SECONDS ?? 30);
+  const rounds = Math.max(1, Number(process.env.BENCH_BFF_ROUNDS ?? 15));
   const slot = Math.max(1, Math.round(seconds / rounds));
   const connectionCounts = (process.env.BENCH_BFF_CONNECTIONS ?? '1,32').split(',').map(Number);
   const dataDir = path.join(benchDir, String(COMPANIES));
