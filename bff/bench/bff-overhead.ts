@@ -56,6 +56,7 @@ import { addUser } from '../server/auth/users';
 import { startEmbeddedPostgres } from '../server/store/embedded-postgres';
 import { openStore } from '../server/store/open';
 import { remoteUpstream } from '../server/upstream/upstream';
+import { bootstrapInterval, median } from './interval';
 
 const COMPANIES = 25_000;
 const SEED = 42;
@@ -336,13 +337,6 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
 }
 
-function median(values: readonly number[]): number {
-  return percentile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
-}
-
 /** autocannon against one target; the thread's CPU time read before and after. */
 export async function load(
   target: Target,
@@ -404,6 +398,23 @@ function spread(values: readonly number[], show: (n: number) => string): string 
   return `${mid} (${show(sorted[0]!)}..${show(sorted.at(-1)!)})`;
 }
 
+/** The 95% interval of a figure over its rounds (interval.ts), as " (95%: low..high)". */
+function within(interval: [number, number] | undefined, show: (n: number) => string): string {
+  return interval ? ` (95%: ${show(interval[0])}..${show(interval[1])})` : '';
+}
+
+/** The verdict, and whether the rounds could as well have given the other one (the interval crosses the target). */
+function sureness(
+  meets: boolean,
+  interval: [number, number] | undefined,
+  sure: (low: number, high: number) => boolean,
+): string {
+  const verdict = meets ? 'MEETS' : 'misses';
+  return !interval || sure(interval[0], interval[1])
+    ? verdict
+    : `${verdict} (the interval crosses the target)`;
+}
+
 export function formatBffBench(rows: readonly Row[]): string {
   const lines: string[] = [];
   const verdicts: string[] = [];
@@ -457,10 +468,15 @@ export function formatBffBench(rows: readonly Row[]): string {
       );
     }
     if (many) {
+      const cpuRatio = (rounds: readonly Row['rounds'][number][]) =>
+        median(rounds.map((r) => r.bff.cpuPerRequest)) / median(rounds.map((r) => r.minimal.cpuPerRequest));
       const bffCpu = median(many.rounds.map((r) => r.bff.cpuPerRequest));
       const floorCpu = median(many.rounds.map((r) => r.minimal.cpuPerRequest));
+      const cpuInterval = bootstrapInterval(many.rounds, cpuRatio);
       verdicts.push(
-        `${name}: CPU/request x${many.connections} ${fmt(bffCpu, 3)} ms = ${fmt(bffCpu / floorCpu)} x minimal's ${fmt(floorCpu, 3)} (<= 1.5): ${bffCpu <= 1.5 * floorCpu ? 'MEETS' : 'misses'}`,
+        `${name}: CPU/request x${many.connections} ${fmt(bffCpu, 3)} ms = ${fmt(bffCpu / floorCpu)} x minimal's ${fmt(floorCpu, 3)}` +
+          `${within(cpuInterval, fmt)} (<= 1.5): ` +
+          sureness(bffCpu <= 1.5 * floorCpu, cpuInterval, (lo, hi) => hi <= 1.5 || lo > 1.5),
       );
       // Beside the verdict, not instead of it: each round's own ratio (the two proxies measured
       // back to back in that round), which drift between rounds moves less than either figure.
@@ -468,9 +484,13 @@ export function formatBffBench(rows: readonly Row[]): string {
       verdicts.push(
         `${name}: CPU ratio per round x${many.connections} ${paired.map((x) => fmt(x)).join(' ')} (median ${fmt(median(paired))})`,
       );
-      const share = median(many.rounds.map((r) => r.bff.rps / r.direct.rps));
+      const shareOf = (rounds: readonly Row['rounds'][number][]) =>
+        median(rounds.map((r) => r.bff.rps / r.direct.rps));
+      const share = shareOf(many.rounds);
+      const shareInterval = bootstrapInterval(many.rounds, shareOf);
       verdicts.push(
-        `${name}: throughput x${many.connections} ${pct(share)} of direct (>= 90%): ${share >= 0.9 ? 'MEETS' : 'misses'}`,
+        `${name}: throughput x${many.connections} ${pct(share)} of direct${within(shareInterval, pct)} (>= 90%): ` +
+          sureness(share >= 0.9, shareInterval, (lo, hi) => lo >= 0.9 || hi < 0.9),
       );
     }
   }
