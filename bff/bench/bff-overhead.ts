@@ -56,7 +56,7 @@ import { addUser } from '../server/auth/users';
 import { startEmbeddedPostgres } from '../server/store/embedded-postgres';
 import { openStore } from '../server/store/open';
 import { remoteUpstream } from '../server/upstream/upstream';
-import { bootstrapInterval, median } from './interval';
+import { bootstrapInterval, median } from './stats';
 
 const COMPANIES = 25_000;
 const SEED = 42;
@@ -398,7 +398,7 @@ function spread(values: readonly number[], show: (n: number) => string): string 
   return `${mid} (${show(sorted[0]!)}..${show(sorted.at(-1)!)})`;
 }
 
-/** The 95% interval of a figure over its rounds (interval.ts), as " (95%: low..high)". */
+/** The 95% interval of a figure over its rounds (stats.ts), as " (95%: low..high)". */
 function within(interval: [number, number] | undefined, show: (n: number) => string): string {
   return interval ? ` (95%: ${show(interval[0])}..${show(interval[1])})` : '';
 }

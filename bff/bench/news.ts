@@ -3,6 +3,7 @@
  * generate articles for many companies), on a data set of COMPANIES (default 5000) companies.
  */
 import { startService } from '../embedded/service';
+import { median } from './stats';
 
 const companies = Number(process.env.COMPANIES ?? 5000);
 const service = await startService({ dataDir: ':memory:', companies, seed: 42, log: () => {} });
@@ -22,7 +23,6 @@ const queries = [
   'query=bank&limit=50',
   'industry=IND-1001',
 ];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const first: number[] = [];
 for (const q of queries) first.push(await call(q));
 const repeats: number[] = [];

@@ -25,6 +25,7 @@ import { findKey, setCredits } from '../embedded/store/keys';
 import { type BffApp, createBffApp } from '../server/app';
 import { embeddedUpstream } from '../server/upstream/upstream';
 import { ensureBenchDataset } from './bff-overhead';
+import { median } from './stats';
 
 const REPEATS = Number(process.env.BENCH_SAVED_LIST_RUNS ?? 5);
 
@@ -62,7 +63,6 @@ function caller(bff: BffApp): Call {
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (xs: number[]) =>
   `median ${median(xs).toFixed(1)} ms (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)}, n=${xs.length})`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapInterval, median } from './interval';
+import { bootstrapInterval, median } from './stats';
 
 /** A ratio of medians, as the overhead bench's CPU verdict takes it. */
 const ratioOfMedians = (rounds: readonly { bff: number; floor: number }[]) =>

@@ -1,6 +1,8 @@
 /**
- * How far a bench's figure may move with the rounds it happened to get: a 95% bootstrap interval.
- * The rounds are drawn again with replacement, 2,000 times, and the figure worked out on each draw;
+ * The benches' statistics: the median they all take, and how far a figure may move with the rounds
+ * it happened to get (`bootstrapInterval`, a 95% bootstrap interval).
+ *
+ * The interval: the rounds are drawn again with replacement, 2,000 times, and the figure worked out on each draw;
  * the interval runs from the 2.5th to the 97.5th percentile of those figures. Each round is drawn
  * whole (its two proxies' figures together), as it was measured. The draws are seeded, so the same
  * rounds give the same interval.
