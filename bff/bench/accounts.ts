@@ -17,21 +17,10 @@ import { startService } from '../embedded/service';
 import { embeddedUpstream } from '../server/upstream/upstream';
 import { csvOf, type DatasetCompany, datasetCompanies } from '../testing/accounts';
 import { startBff } from '../testing/bff-server';
+import { prng } from '../testing/compact-companies';
 import { ensureBenchDataset } from './bff-overhead';
 
 const ROWS = Number(process.env.BENCH_ACCOUNT_ROWS ?? 10_000);
-
-/** mulberry32: a small seeded generator, so the rows are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Kind =
   | 'website, with name'
@@ -62,7 +51,7 @@ const MIX: ReadonlyArray<[Kind, number]> = [
 type Drawn = { kind: Kind; name: string; website: string; uuid: string | null };
 
 function draw(companies: readonly DatasetCompany[], n: number): Drawn[] {
-  const rnd = random(15);
+  const rnd = prng(15);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const rows: Drawn[] = [];
   for (const [kind, share] of MIX) {

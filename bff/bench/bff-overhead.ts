@@ -20,7 +20,7 @@
  * active time). Each figure is the median of BENCH_BFF_ROUNDS rounds (default 15), with the spread of
  * the rounds beside it; other work on the machine moves absolute figures, not the alternation. One
  * round's CPU ratio ranges from about 1.1 to 1.9 on this machine, so a verdict needs many rounds: with
- * 3 or 5 the list figure moved by +-0.15 from run to run, with 15 by about +-0.08.
+ * 5 the list figure moved by +-0.15 from run to run, with 15 by about +-0.08.
  *
  * Targets (the issue "Speed of the BFF"): BFF CPU per request at most 1.5 x the minimal proxy's (at 32
  * connections), added p50 with one client at most the minimal proxy's + 0.3 ms, at least 90% of the

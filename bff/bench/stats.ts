@@ -2,11 +2,12 @@
  * The benches' statistics: the median they all take, and how far a figure may move with the rounds
  * it happened to get (`bootstrapInterval`, a 95% bootstrap interval).
  *
- * The interval: the rounds are drawn again with replacement, 2,000 times, and the figure worked out on each draw;
- * the interval runs from the 2.5th to the 97.5th percentile of those figures. Each round is drawn
- * whole (its two proxies' figures together), as it was measured. The draws are seeded, so the same
- * rounds give the same interval.
+ * The interval: the rounds are drawn again with replacement, 2,000 times, and the figure worked out
+ * on each draw; the interval runs from the 2.5th to the 97.5th percentile of those figures. Each round
+ * is drawn whole (its two proxies' figures together), as it was measured. The draws are seeded
+ * (mulberry32, `prng`), so the same rounds give the same interval.
  */
+import { prng } from '../testing/compact-companies';
 
 /** The middle value (the upper one of an even count), as every figure of the benches takes it. */
 export function median(values: readonly number[]): number {
@@ -20,7 +21,7 @@ export function bootstrapInterval<R>(
   resamples = 2000,
 ): [number, number] | undefined {
   if (rounds.length < 2) return undefined;
-  const next = mulberry32(0x5eed);
+  const next = prng(0x5eed);
   const figures: number[] = [];
   const draw: R[] = new Array(rounds.length);
   for (let i = 0; i < resamples; i++) {
@@ -30,16 +31,4 @@ export function bootstrapInterval<R>(
   figures.sort((a, b) => a - b);
   const at = (p: number) => figures[Math.min(figures.length - 1, Math.floor(p * figures.length))]!;
   return [at(0.025), at(0.975)];
-}
-
-/** A small seeded generator of numbers in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
