@@ -51,8 +51,9 @@ import { countCompanies } from '../embedded/store/companies';
 import { databaseFile, getMeta, openDatabase, setMeta } from '../embedded/store/db';
 import { findKey, setCredits } from '../embedded/store/keys';
 import { startModuleWorker } from '../embedded/worker-thread';
-import { createBffApp } from '../server/app';
+import { type BffApp, createBffApp } from '../server/app';
 import { addUser } from '../server/auth/users';
+import { serveBff } from '../server/serve';
 import { startEmbeddedPostgres } from '../server/store/embedded-postgres';
 import { openStore } from '../server/store/open';
 import { remoteUpstream } from '../server/upstream/upstream';
@@ -116,6 +117,13 @@ function threadId(): number | undefined {
 }
 
 /** Serves `fetch` on a free loopback port. */
+/** The BFF as it runs (`serveBff`: its own listener, not every request through the adapter). */
+export async function listenBff(bff: Pick<BffApp, 'listener'>): Promise<{ port: number; close: () => void }> {
+  const server = serveBff(bff, { port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  return { port: (server.address() as AddressInfo).port, close: () => server.close() };
+}
+
 export async function listen(
   fetch: (req: Request) => Promise<Response> | Response,
 ): Promise<{ port: number; close: () => void }> {
@@ -150,7 +158,7 @@ async function bffThread(upstreamUrl: string, dataDir: string, databaseUrl?: str
     rateLimitPerMinute: 0,
     log: () => {},
   });
-  announce({ port: (await listen(bff.fetch)).port });
+  announce({ port: (await listenBff(bff)).port });
 }
 
 /** The floor: a keyed proxy that parses nothing. */

@@ -33,7 +33,7 @@ import { addUser } from '../server/auth/users';
 import { startEmbeddedPostgres } from '../server/store/embedded-postgres';
 import { openStore } from '../server/store/open';
 import { remoteUpstream, type Upstream, type UpstreamAnswer } from '../server/upstream/upstream';
-import { ensureBenchDataset, KEY, listen, USER } from './bff-overhead';
+import { ensureBenchDataset, KEY, listen, listenBff, USER } from './bff-overhead';
 
 const LIST_BODY = JSON.stringify({
   filters: { 'location.hq.country': ['USA', 'DEU', 'GBR'], 'business_model.offering_type': ['software'] },
@@ -190,7 +190,7 @@ export async function bffWorkBench(benchDir: string): Promise<void> {
   bareNode.listen(0, '127.0.0.1');
   await new Promise((resolve) => bareNode.once('listening', resolve));
   const servers = {
-    bff: await listen(bff.fetch),
+    bff: await listenBff(bff),
     bare: await listen(bare.fetch),
     node: { port: (bareNode.address() as AddressInfo).port, close: () => bareNode.close() },
   };

@@ -8,8 +8,8 @@
  *
  * The response cache is off, so every page load asks the service again.
  */
-import { serve } from '@hono/node-server';
 import { createBffApp } from '../server/app';
+import { serveBff } from '../server/serve';
 import { createUpstream } from '../server/upstream/upstream';
 
 const [staticDir, dataDir, portArg = '0', companiesArg = '25000'] = process.argv.slice(2);
@@ -20,7 +20,7 @@ if (!staticDir || !dataDir) {
 
 const upstream = await createUpstream({ dataDir, companies: Number(companiesArg), seed: 42, log: () => {} });
 const bff = createBffApp({ upstream, dataDir, staticDir, cacheTtlMs: 0, log: () => {} });
-const server = serve({ fetch: bff.fetch, port: Number(portArg), hostname: '127.0.0.1' }, (info) => {
+const server = serveBff(bff, { port: Number(portArg), hostname: '127.0.0.1' }, (info) => {
   console.log(`listening ${info.port}`);
 });
 

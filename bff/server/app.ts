@@ -11,7 +11,9 @@
  * chain (`directProxyPath`, `proxyDirect`; decision 0005, "The service proxy's way in").
  */
 import { existsSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
+import { getRequestListener } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
@@ -47,7 +49,8 @@ import { Ledger } from './ledger/ledger';
 import { mountLedgerRoutes } from './ledger/routes';
 import { type ListResolverOptions, withListResolver } from './lists/resolver';
 import { mountLookalikes } from './lookalikes/routes';
-import { createPipeline, splitUrl } from './proxy/pipeline';
+import { NodeRequest, plainUrl, writeAnswer } from './node-way-in';
+import { createPipeline, relayedPartsOf, splitUrl } from './proxy/pipeline';
 import { BffProblem, problem } from './proxy/problem';
 import { scrub } from './proxy/tolerant';
 import { route } from './routing';
@@ -129,6 +132,12 @@ export type BffApp = {
   app: Hono<BffEnv>;
   /** The app's fetch; `env` carries the Node adapter's bindings (the client's socket). */
   fetch: (req: Request, env?: unknown) => Response | Promise<Response>;
+  /**
+   * The app as node:http's request listener (what `serveBff` serves): the service proxy's GETs and
+   * list requests below Hono's Node adapter (`nodeWayPath`), everything else through the adapter to
+   * `fetch`. `hostname` stands in for a missing Host header, as in the adapter's `serve`.
+   */
+  listener: (hostname?: string) => RequestListener;
   deps: BffDeps;
   extras: BffExtras;
   accounts: Accounts;
@@ -182,6 +191,28 @@ export function directProxyPath(req: Request): string | undefined {
   if (pathname.includes('%')) return undefined;
   if (isUnsafeMethod(method) && !declaresLength(req)) return undefined;
   return pathname;
+}
+
+/**
+ * The path of a request that `BffApp.listener` answers below Hono's Node adapter (node-way-in.ts;
+ * decision 0005, "Below the Node adapter"), or undefined for one the adapter reads: of the requests
+ * the service proxy takes straight, its GETs and list generation (the list builder's calls for every
+ * page and every company). Other unsafe requests stay the adapter's: the filter builder's layer reads
+ * its body as a WHATWG Request does (a clone).
+ */
+export function nodeWayPath(req: NodeRequest): string | undefined {
+  if (req.method !== 'GET' && req.method !== 'POST') return undefined;
+  const path = directProxyPath(req as unknown as Request);
+  if (path === undefined || req.method === 'GET') return path;
+  const m = matchEndpoint('POST', path, ['service']);
+  return m?.kind === 'endpoint' && m.id === 'list.generate' ? path : undefined;
+}
+
+/** node:http's error for a request whose client went before its body was whole (not a store's reset). */
+function isClientGone(err: unknown): boolean {
+  return (
+    err instanceof Error && err.message === 'aborted' && (err as { code?: unknown }).code === 'ECONNRESET'
+  );
 }
 
 /** A spent token bucket is a 429 with the seconds until the next token. */
@@ -308,6 +339,9 @@ export function createBffApp(config: BffConfig): BffApp {
   // A thrown problem is its answer; anything else is logged and answered 500.
   const errorAnswer = (err: unknown): Response => {
     if (err instanceof HTTPException) return err.getResponse();
+    // A client gone before its body was whole (node:http's reset, on either way in): nobody to answer,
+    // and nothing wrong with the BFF.
+    if (isClientGone(err)) return problem(400, 'The request ended before its body was whole.');
     log(`[bff] unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return problem(500, 'The BFF failed to answer this request.');
   };
@@ -622,14 +656,47 @@ export function createBffApp(config: BffConfig): BffApp {
     );
   }
 
+  // The adapter's bindings must reach the app: the client's address (sign-in throttle, the
+  // rate limit of requests without a user) is read from them.
+  const fetch = (req: Request, env?: unknown): Response | Promise<Response> => {
+    const path = directProxyPath(req);
+    return path === undefined ? app.fetch(req, env as object | undefined) : proxyDirect(req, path);
+  };
+
+  /** A request `nodeWayPath` admits: the proxy's own way in, read and answered without the adapter. */
+  async function answerBelowAdapter(
+    req: NodeRequest,
+    path: string,
+    outgoing: Parameters<RequestListener>[1],
+  ): Promise<void> {
+    const res = await proxyDirect(req as unknown as Request, path);
+    try {
+      // From its parts only when the guard left it be (`secured`: it was built with the guard's
+      // headers); an answer whose headers were set afterwards is written from the Response.
+      const writing = writeAnswer(res, secured.has(res) ? relayedPartsOf(res) : undefined, outgoing);
+      if (writing) await writing;
+    } catch (err) {
+      // The client is gone, or the answer could not be read: nothing more to send.
+      log(`[bff] ${req.method} ${path}: the answer could not be written (${String(err)})`);
+      outgoing.destroy();
+    }
+  }
+
+  const listener = (hostname?: string): RequestListener => {
+    const adapter = getRequestListener(fetch, hostname ? { hostname } : {});
+    return (incoming, outgoing) => {
+      const href = plainUrl(incoming);
+      const req = href === undefined ? undefined : new NodeRequest(incoming, href);
+      const path = req && nodeWayPath(req);
+      if (path === undefined) return adapter(incoming, outgoing);
+      void answerBelowAdapter(req!, path, outgoing);
+    };
+  };
+
   return {
     app,
-    // The adapter's bindings must reach the app: the client's address (sign-in throttle, the
-    // rate limit of requests without a user) is read from them.
-    fetch: (req, env) => {
-      const path = directProxyPath(req);
-      return path === undefined ? app.fetch(req, env as object | undefined) : proxyDirect(req, path);
-    },
+    fetch,
+    listener,
     deps,
     extras: mounted,
     accounts,

@@ -4,9 +4,9 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/bff';
 import { type BffApp, type BffConfig, createBffApp } from '../server/app';
+import { serveBff } from '../server/serve';
 import { testStore } from './test-store';
 
 export type RunningBff = {
@@ -32,7 +32,7 @@ export async function startBff(
     extras: { webhookSecret: undefined, heartbeatMs: 60_000 },
     ...config,
   });
-  const server = serve({ fetch: bff.fetch, port: 0, hostname: '127.0.0.1' });
+  const server = serveBff(bff, { port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const call = (path: string, init: RequestInit = {}) => {

@@ -5,11 +5,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { DEFAULT_COMPANIES, DEFAULT_SEED, devKeysNotice, envNumber } from '../../embedded/service';
 import { createBffApp } from '../app';
 import { bffConfigFromEnv } from '../config';
 import { assertSafeBind } from '../security/bind';
+import { serveBff } from '../serve';
 import { openStore } from '../store/open';
 import { createUpstream } from '../upstream/upstream';
 import { registerWebhookEndpoint } from '../webhooks/register';
@@ -82,7 +82,7 @@ const bff = createBffApp({
     ? { accounts: { perMinute: cfg.accountsMatchPerMinute || null } }
     : {}),
 });
-const server = serve({ fetch: bff.fetch, port: cfg.port, hostname: cfg.host }, (info) => {
+const server = serveBff(bff, { port: cfg.port, hostname: cfg.host }, (info) => {
   console.log(
     `List Builder on http://${cfg.host}:${info.port}/ (${cfg.mode} mode; upstream: ${upstream.kind}, ${upstream.plan} plan; store: ${store.where})`,
   );

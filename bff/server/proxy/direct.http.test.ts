@@ -1,9 +1,10 @@
 /**
- * The service proxy's own way in (app.ts, `directProxyPath`; decision 0005): which requests take it,
- * and that each answers exactly as the same request through Hono's router and middleware does. One
- * BFF app is served twice over real HTTP: as it runs (`bff.fetch`, which takes `/api/v1/*` and `/v1/*`
- * straight) and through Hono alone (`bff.app.fetch`); every request of the matrix goes to both, in
- * turn, and the two answers must agree in status, headers and body.
+ * The service proxy's own ways in (app.ts, `directProxyPath` and `nodeWayPath`; decision 0005): which
+ * requests take them, and that each answers exactly as the same request through Hono's router and
+ * middleware does. One BFF app is served three times over real HTTP: as it runs (`serveBff`: its GETs
+ * and list requests below the Node adapter, the rest straight past Hono), through the adapter to
+ * `bff.fetch` (straight past Hono), and through Hono alone (`bff.app.fetch`); every request of the
+ * matrix goes to all three, in turn, and the answers must agree in status, headers and body.
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -53,10 +54,13 @@ describe('which requests the service proxy takes straight', () => {
 
 type Target = { url: string; close: () => Promise<void> };
 
-/** The same BFF app served through Hono alone (its router, middleware and proxy route). */
-async function serveThroughHono(bff: RunningBff): Promise<Target> {
+/**
+ * The same BFF app served through the Node adapter: to Hono alone (its router, middleware and proxy
+ * route), or to `bff.fetch` (the service proxy straight past Hono, every request read by the adapter).
+ */
+async function serveThrough(bff: RunningBff, way: 'hono' | 'adapter'): Promise<Target> {
   const server = serve({
-    fetch: (req, env) => bff.bff.app.fetch(req, env as object),
+    fetch: way === 'hono' ? (req, env) => bff.bff.app.fetch(req, env as object) : bff.bff.fetch,
     port: 0,
     hostname: '127.0.0.1',
   });
@@ -81,11 +85,17 @@ type Call = {
 };
 type Seen = { status: number; headers: Record<string, string>; body: string };
 
-/** An answer as compared: its status, its headers but the connection's date and keep-alive, its body. */
+/**
+ * The headers of the connection and of the body's framing: whether a body goes with its length or in
+ * chunks is the server's choice per answer, and says nothing of the answer (its bytes are compared).
+ */
+const FRAMING = new Set(['date', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** An answer as compared: its status, its headers but the framing's, its body. */
 async function seen(res: Response): Promise<Seen> {
   const headers: Record<string, string> = {};
   res.headers.forEach((v, k) => {
-    if (k !== 'date' && k !== 'keep-alive') headers[k] = v;
+    if (!FRAMING.has(k)) headers[k] = v;
   });
   return { status: res.status, headers, body: await res.text() };
 }
@@ -94,6 +104,7 @@ let service: Service;
 let db: BffStore;
 let bff: RunningBff;
 let hono: Target;
+let adapter: Target;
 let aliceCookie = '';
 let bobCookie = '';
 const ALICE = { name: 'alice', password: 'correct horse battery', role: 'admin' as const };
@@ -112,7 +123,8 @@ beforeAll(async () => {
     cacheTtlMs: 0,
     maxBodyBytes: 2048,
   });
-  hono = await serveThroughHono(bff);
+  hono = await serveThrough(bff, 'hono');
+  adapter = await serveThrough(bff, 'adapter');
   const signIn = async (who: { name: string; password: string }) => {
     const res = await bff.post('/bff/session', { username: who.name, password: who.password });
     expect(res.status).toBe(200);
@@ -130,6 +142,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await hono.close();
+  await adapter.close();
   await bff.close();
   await db.close();
   service.close();
@@ -156,7 +169,13 @@ function send(base: string, call: Call, cookie: string): Promise<Response> {
 const LIST = '/api/v1/list/generate/companies';
 const listBody = JSON.stringify({ filters: { 'location.hq.country': ['USA'] }, limit: 3 });
 
-describe('a request answers the same straight and through Hono', () => {
+/** The call's answer through the adapter and through Hono, each held equal to the one given. */
+async function expectSameElsewhere(call: Call, cookie: string, given: Seen): Promise<void> {
+  expect(await seen(await send(adapter.url, call, cookie))).toEqual(given);
+  expect(await seen(await send(hono.url, call, cookie))).toEqual(given);
+}
+
+describe('a request answers the same below the adapter, straight and through Hono', () => {
   const asAlice: Call[] = [
     { name: 'a paid read', status: 200, path: '/api/v1/industry/search?query=bank' },
     { name: 'the other prefix', status: 200, path: '/v1/industry/search?query=bank' },
@@ -228,36 +247,39 @@ describe('a request answers the same straight and through Hono', () => {
   for (const call of asAlice) {
     it(`as an admin: ${call.name}`, async () => {
       const straight = await seen(await send(bff.url, call, aliceCookie));
-      const throughHono = await seen(await send(hono.url, call, aliceCookie));
       expect(straight.status, straight.body).toBe(call.status);
-      expect(throughHono).toEqual(straight);
+      await expectSameElsewhere(call, aliceCookie, straight);
       // Every answer carries the guard's headers, and an API answer is not stored by caches.
       expect(straight.headers['x-content-type-options']).toBe('nosniff');
       expect(straight.headers['cache-control']).toBe('no-store');
     });
   }
 
-  it('without a session: 401 on both', async () => {
-    const call = { name: 'signed out', path: '/api/v1/industry/search?query=bank' };
-    const straight = await seen(await send(bff.url, call, ''));
-    expect(straight.status).toBe(401);
-    expect(await seen(await send(hono.url, call, ''))).toEqual(straight);
+  it('without a session: 401 on every way', async () => {
+    for (const call of [
+      { name: 'signed out', path: '/api/v1/industry/search?query=bank' },
+      { name: 'signed out list', method: 'POST', path: LIST, body: listBody },
+    ]) {
+      const straight = await seen(await send(bff.url, call, ''));
+      expect(straight.status).toBe(401);
+      await expectSameElsewhere(call, '', straight);
+    }
   });
 
-  it('as a member: 403 on webhook endpoints and 402 past the daily budget, on both', async () => {
+  it('as a member: 403 on webhook endpoints and 402 past the daily budget, on every way', async () => {
     const webhooks = { name: 'webhooks', path: '/api/v1/webhooks' };
     const refused = await seen(await send(bff.url, webhooks, bobCookie));
     expect(refused.status).toBe(403);
-    expect(await seen(await send(hono.url, webhooks, bobCookie))).toEqual(refused);
+    await expectSameElsewhere(webhooks, bobCookie, refused);
 
     const list = { name: 'over budget', method: 'POST', path: LIST, body: listBody };
     const overBudget = await seen(await send(bff.url, list, bobCookie));
     expect(overBudget.status).toBe(402);
     expect(overBudget.headers['retry-after']).toMatch(/^\d+$/);
-    expect(await seen(await send(hono.url, list, bobCookie))).toEqual(overBudget);
+    await expectSameElsewhere(list, bobCookie, overBudget);
   });
 
-  it('a signed-out session is refused at once on both', async () => {
+  it('a signed-out session is refused at once on every way', async () => {
     const res = await bff.post('/bff/session', { username: BOB.name, password: BOB.password });
     const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const call = { name: 'free read', path: '/api/v1/industry/search?query=bank' };
@@ -266,33 +288,33 @@ describe('a request answers the same straight and through Hono', () => {
     expect(out.ok).toBe(true);
     const straight = await seen(await send(bff.url, call, cookie));
     expect(straight.status).toBe(401);
-    expect(await seen(await send(hono.url, call, cookie))).toEqual(straight);
+    await expectSameElsewhere(call, cookie, straight);
   });
 });
 
-describe('the rate limit, straight and through Hono', () => {
-  it('counts calls of either way in one bucket and refuses with the same 429', async () => {
+describe('the rate limit, on every way in', () => {
+  it('counts calls of every way in one bucket and refuses with the same 429', async () => {
     const limited = await startBff({
       upstream: embeddedUpstream(service),
       cacheTtlMs: 0,
-      rateLimitPerMinute: 4,
+      rateLimitPerMinute: 6,
     });
-    const limitedHono = await serveThroughHono(limited);
+    const ways = [limited, await serveThrough(limited, 'adapter'), await serveThrough(limited, 'hono')];
     try {
       const call = { name: 'read', path: '/api/v1/industry/search?query=bank' };
       const statuses: number[] = [];
-      for (const base of [limited.url, limitedHono.url, limited.url, limitedHono.url])
-        statuses.push((await send(base, call, '')).status);
-      expect(statuses).toEqual([200, 200, 200, 200]);
-      const straight = await seen(await send(limited.url, call, ''));
-      expect(straight.status).toBe(429);
-      const throughHono = await seen(await send(limitedHono.url, call, ''));
-      expect(throughHono.status).toBe(429);
-      // The seconds to wait may have ticked between the two.
-      expect(Object.keys(throughHono.headers).sort()).toEqual(Object.keys(straight.headers).sort());
-      expect(Number(throughHono.headers['retry-after'])).toBeGreaterThan(0);
+      for (const way of [...ways, ...ways]) statuses.push((await send(way.url, call, '')).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+      const refused = await Promise.all(ways.map(async (way) => seen(await send(way.url, call, ''))));
+      for (const answer of refused) {
+        expect(answer.status).toBe(429);
+        // The seconds to wait may have ticked between them.
+        expect(Object.keys(answer.headers).sort()).toEqual(Object.keys(refused[0]!.headers).sort());
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      }
     } finally {
-      await limitedHono.close();
+      await ways[2]!.close();
+      await ways[1]!.close();
       await limited.close();
     }
   });

@@ -14,6 +14,7 @@ import { cacheKey } from '../cache/cache';
 import type { BffUser, ProxiedCall } from '../context';
 import { type Budgets, estimateCost } from '../ledger/budget';
 import type { Ledger } from '../ledger/ledger';
+import type { AnswerParts } from '../node-way-in';
 import type { Upstream } from '../upstream/upstream';
 import { ADMINS_ONLY, invalidProblem, problem } from './problem';
 import { fromUpstream, mayAdapt, toUpstream } from './real-service';
@@ -195,9 +196,18 @@ function secondsToMidnightUtc(now: Date): number {
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
 }
 
+/**
+ * The answers `respond` built (they carry the caller's headers already), by their parts: the way in
+ * below the Node adapter (node-way-in.ts) writes such an answer from these, not from the Response.
+ */
+const relayedParts = new WeakMap<Response, AnswerParts>();
+
+/** The parts of an answer the pipeline relayed (its status, headers and body), if it is one. */
+export function relayedPartsOf(res: Response): AnswerParts | undefined {
+  return relayedParts.get(res);
+}
+
 export function createPipeline(opts: PipelineOptions): CallUpstream {
-  /** Answers built by `respond`, which carry the caller's headers already. */
-  const relayed = new WeakSet<Response>();
   const { upstream, ledger, cache } = opts;
   const now = opts.now ?? (() => new Date());
   const secret = upstream.apiKey;
@@ -326,17 +336,16 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
   ) {
     const headers: Record<string, string> = { ...answer.headers, ...extra };
     let res: Response;
+    let body: Buffer | string | null = null;
     if (answer.status === 204) res = new Response(null, { status: 204, headers });
     else {
       headers['content-type'] = answer.contentType;
       if (cacheState) headers['x-cache'] = cacheState;
       // The upstream's bytes as they came when the answer was not changed: nothing encoded again.
-      res = new Response((answer.bytes as Uint8Array<ArrayBuffer> | undefined) ?? answer.text, {
-        status: answer.status,
-        headers,
-      });
+      body = answer.bytes ?? answer.text;
+      res = new Response(body as Uint8Array<ArrayBuffer> | string, { status: answer.status, headers });
     }
-    relayed.add(res);
+    relayedParts.set(res, { status: answer.status, headers, body });
     return res;
   }
 
@@ -345,7 +354,7 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     const { headers } = callOpts;
     if (headers) {
       // The pipeline's own problems (rare) take the headers the slow way.
-      if (!relayed.has(res)) for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+      if (!relayedParts.has(res)) for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
       opts.secured?.add(res);
     }
     return res;
