@@ -32,6 +32,11 @@
  * BENCH_BFF_CONNECTIONS (default "1,32") picks the connection counts (one of them, to iterate quickly).
  * BENCH_DATABASE=postgres puts the BFF's store on an embedded PostgreSQL server (started for the run
  * in a temp folder, removed after); default SQLite.
+ * BENCH_BFF_AGAINST=DIR adds a fourth target: the BFF of another checkout (DIR, with its node_modules;
+ * a symlink to these will do), set up alike in a thread of its own and measured in the same rounds.
+ * Its line per case gives this checkout's CPU per request against that one's, round by round: a change
+ * of a few percent, which the verdicts' noise hides, shows there (decision 0005, "How long a measuring
+ * run").
  */
 import { mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -40,6 +45,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, type Worker, workerData } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
@@ -241,7 +247,7 @@ export function startThread(role: Role, module = new URL(import.meta.url)): Prom
   });
 }
 
-export type TargetName = 'direct' | 'minimal' | 'bff';
+export type TargetName = 'direct' | 'minimal' | 'bff' | 'against';
 export type Target = {
   origin: string;
   headers: Record<string, string>;
@@ -249,21 +255,39 @@ export type Target = {
   thread: Thread;
 };
 export type BenchSetup = {
-  targets: Record<TargetName, Target>;
+  targets: Record<Exclude<TargetName, 'against'>, Target> & { against?: Target };
   uuids: string[];
   close: () => Promise<void>;
 };
 
-/** The service, the minimal proxy and the BFF, each in its own thread, the BFF signed in. */
+/** A BFF thread's target, signed in as the web app would be. */
+async function signedIn(thread: Thread): Promise<Target> {
+  const origin = `http://127.0.0.1:${thread.message.port}`;
+  const signIn = await fetch(`${origin}/bff/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    body: JSON.stringify({ username: USER.name, password: USER.password }),
+  });
+  const cookie = signIn.headers.getSetCookie()[0]?.split(';')[0];
+  if (signIn.status !== 200 || !cookie) throw new Error(`the bench could not sign in (${signIn.status})`);
+  // As the web app calls it: the session cookie, and on a POST the CSRF header and the origin.
+  return { origin, headers: { cookie, origin, [CSRF_HEADER]: CSRF_HEADER_VALUE }, thread };
+}
+
+/** Another checkout's BFF (BENCH_BFF_AGAINST): its own bench module, store folder and database. */
+export type Against = { module: URL; dataDir: string; databaseUrl?: string };
+
+/** The service, the minimal proxy and the BFF (and another checkout's), each in its own thread, signed in. */
 export async function startBenchTargets(
   dataDir: string,
   bffDataDir: string,
   upstreamUrl?: string,
   databaseUrl?: string,
+  against?: Against,
 ): Promise<BenchSetup> {
   const service = await startThread({ role: 'bff-bench-service', dataDir });
   const serviceUrl = upstreamUrl ?? `http://127.0.0.1:${service.message.port}`;
-  const [bff, minimal] = await Promise.all([
+  const [bff, minimal, other] = await Promise.all([
     startThread({
       role: 'bff-bench-bff',
       upstreamUrl: serviceUrl,
@@ -271,15 +295,18 @@ export async function startBenchTargets(
       ...(databaseUrl ? { databaseUrl } : {}),
     }),
     startThread({ role: 'bff-bench-minimal', upstreamUrl: serviceUrl }),
+    against
+      ? startThread(
+          {
+            role: 'bff-bench-bff',
+            upstreamUrl: serviceUrl,
+            dataDir: against.dataDir,
+            ...(against.databaseUrl ? { databaseUrl: against.databaseUrl } : {}),
+          },
+          against.module,
+        )
+      : undefined,
   ]);
-  const bffUrl = `http://127.0.0.1:${bff.message.port}`;
-  const signIn = await fetch(`${bffUrl}/bff/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: bffUrl, [CSRF_HEADER]: CSRF_HEADER_VALUE },
-    body: JSON.stringify({ username: USER.name, password: USER.password }),
-  });
-  const cookie = signIn.headers.getSetCookie()[0]?.split(';')[0];
-  if (signIn.status !== 200 || !cookie) throw new Error(`the bench could not sign in (${signIn.status})`);
   return {
     targets: {
       direct: { origin: serviceUrl, headers: { 'x-api-key': KEY }, thread: service },
@@ -288,16 +315,14 @@ export async function startBenchTargets(
         headers: {},
         thread: minimal,
       },
-      // As the web app calls it: the session cookie, and on a POST the CSRF header and the origin.
-      bff: {
-        origin: bffUrl,
-        headers: { cookie, origin: bffUrl, [CSRF_HEADER]: CSRF_HEADER_VALUE },
-        thread: bff,
-      },
+      bff: await signedIn(bff),
+      ...(other ? { against: await signedIn(other) } : {}),
     },
     uuids: service.message.uuids as string[],
     close: async () => {
-      await Promise.all([service.worker.terminate(), bff.worker.terminate(), minimal.worker.terminate()]);
+      await Promise.all(
+        [service, bff, minimal, ...(other ? [other] : [])].map((thread) => thread.worker.terminate()),
+      );
     },
   };
 }
@@ -390,9 +415,11 @@ export async function load(
   };
 }
 
-const TARGETS: readonly TargetName[] = ['direct', 'minimal', 'bff'];
+const TARGETS: readonly TargetName[] = ['direct', 'minimal', 'bff', 'against'];
 
-type Row = { name: string; connections: number; rounds: Record<TargetName, Figures>[] };
+/** One round's figures per target (another checkout's BFF only with BENCH_BFF_AGAINST). */
+type RoundFigures = Record<Exclude<TargetName, 'against'>, Figures> & { against?: Figures };
+type Row = { name: string; connections: number; rounds: RoundFigures[] };
 
 const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const signed = (n: number) => `${n >= 0 ? '+' : ''}${fmt(n)}`;
@@ -432,7 +459,7 @@ export function formatBffBench(rows: readonly Row[]): string {
       `${'BFF +p50'.padStart(22)} ${'share'.padStart(16)} ${'cpu/req'.padStart(22)}`,
   );
   for (const row of rows) {
-    const of = (t: TargetName, f: (x: Figures, direct: Figures) => number) =>
+    const of = (t: Exclude<TargetName, 'against'>, f: (x: Figures, direct: Figures) => number) =>
       row.rounds.map((r) => f(r[t], r.direct));
     const cells = (t: 'minimal' | 'bff') => [
       spread(
@@ -461,7 +488,10 @@ export function formatBffBench(rows: readonly Row[]): string {
         ...cells('bff'),
       ].join(' '),
     );
-    const errors = row.rounds.reduce((n, r) => n + r.direct.errors + r.minimal.errors + r.bff.errors, 0);
+    const errors = row.rounds.reduce(
+      (n, r) => n + r.direct.errors + r.minimal.errors + r.bff.errors + (r.against?.errors ?? 0),
+      0,
+    );
     if (errors > 0)
       verdicts.push(`${row.name} x${row.connections}: ${errors} failed requests (see the service)`);
   }
@@ -492,6 +522,17 @@ export function formatBffBench(rows: readonly Row[]): string {
       verdicts.push(
         `${name}: CPU ratio per round x${many.connections} ${paired.map((x) => fmt(x)).join(' ')} (median ${fmt(median(paired))})`,
       );
+      const against = many.rounds.flatMap((r) => (r.against ? [{ bff: r.bff, against: r.against }] : []));
+      if (against.length > 0) {
+        // This checkout against the other, round by round (each pair measured back to back).
+        const ratioOf = (rounds: readonly (typeof against)[number][]) =>
+          median(rounds.map((r) => r.bff.cpuPerRequest / r.against.cpuPerRequest));
+        verdicts.push(
+          `${name}: CPU/request x${many.connections} ${fmt(median(against.map((r) => r.bff.cpuPerRequest)), 3)} ms here, ` +
+            `${fmt(median(against.map((r) => r.against.cpuPerRequest)), 3)} ms against; per round here/against ` +
+            `${fmt(ratioOf(against))}${within(bootstrapInterval(against, ratioOf), fmt)}`,
+        );
+      }
       const shareOf = (rounds: readonly Row['rounds'][number][]) =>
         median(rounds.map((r) => r.bff.rps / r.direct.rps));
       const share = shareOf(many.rounds);
@@ -524,30 +565,42 @@ export async function bffOverheadBench(benchDir: string): Promise<void> {
   await ensureBenchDataset(dataDir);
 
   const bffDataDir = mkdtempSync(path.join(tmpdir(), 'bff-bench-'));
+  const againstDir = process.env.BENCH_BFF_AGAINST;
+  const againstDataDir = againstDir ? mkdtempSync(path.join(tmpdir(), 'bff-bench-against-')) : undefined;
   // BENCH_DATABASE=postgres: the BFF's store on an embedded PostgreSQL (a server of its own, with its
   // default durability), as several instances would share it; else SQLite in a temp folder.
   const onPostgres = process.env.BENCH_DATABASE === 'postgres';
   const cluster = onPostgres ? await startEmbeddedPostgres() : undefined;
   console.log(`BFF store: ${cluster ? `PostgreSQL (embedded, 127.0.0.1:${cluster.port})` : 'SQLite'}`);
+  if (againstDir) console.log(`Against: the BFF of ${path.resolve(againstDir)}`);
   const setup = await startBenchTargets(
     dataDir,
     bffDataDir,
     undefined,
     cluster ? await cluster.createDatabase('bench') : undefined,
+    againstDir && againstDataDir
+      ? {
+          module: pathToFileURL(path.resolve(againstDir, 'bff/bench/bff-overhead.ts')),
+          dataDir: againstDataDir,
+          ...(cluster ? { databaseUrl: await cluster.createDatabase('against') } : {}),
+        }
+      : undefined,
   );
+  const targets = TARGETS.filter((t) => t !== 'against' || setup.targets.against);
   const cases = benchCases(setup.uuids);
   const rows: Row[] = cases.flatMap((c) =>
     connectionCounts.map((connections) => ({ name: c.name, connections, rounds: [] })),
   );
   try {
     for (let round = 0; round < rounds; round++) {
-      const order = TARGETS.map((_, i) => TARGETS[(i + round) % TARGETS.length]!);
+      const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
       for (const row of rows) {
         const c = cases.find((x) => x.name === row.name)!;
-        const figures = {} as Record<TargetName, Figures>;
+        const figures = {} as RoundFigures;
         for (const t of order) {
-          if (round === 0) await load(setup.targets[t], c, row.connections, 1);
-          figures[t] = await load(setup.targets[t], c, row.connections, slot);
+          const target = setup.targets[t]!;
+          if (round === 0) await load(target, c, row.connections, 1);
+          figures[t] = await load(target, c, row.connections, slot);
         }
         row.rounds.push(figures);
       }
@@ -556,6 +609,7 @@ export async function bffOverheadBench(benchDir: string): Promise<void> {
     await setup.close();
     await cluster?.stop();
     rmSync(bffDataDir, { recursive: true, force: true });
+    if (againstDataDir) rmSync(againstDataDir, { recursive: true, force: true });
   }
   console.log(formatBffBench(rows));
 }

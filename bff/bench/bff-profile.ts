@@ -45,7 +45,7 @@ const setup = await startBenchTargets(
 try {
   for (const c of benchCases(setup.uuids)) {
     const measured: Partial<Record<TargetName, PerRequest>> = {};
-    for (const name of ['bff', 'minimal'] as TargetName[]) {
+    for (const name of ['bff', 'minimal'] as const) {
       const target = setup.targets[name];
       await load(target, c, connections, 2); // warm-up: the JIT, the connections
       await target.thread.ask({ type: 'profile-start' }, 'profile-started');

@@ -8,7 +8,9 @@
  *   -> 404 problems for any other /api, /v1 or /bff path -> the web app (SPA fallback).
  *
  * A request for the service's endpoints takes the same steps without Hono's router and middleware
- * chain (`directProxyPath`, `proxyDirect`; decision 0005, "The service proxy's way in").
+ * chain (`directProxyPath`, `proxyDirect`; decision 0005, "The service proxy's way in"), and its GETs
+ * and list requests are read and answered below Hono's Node adapter too (`listener`, `nodeWayPath`,
+ * node-way-in.ts; decision 0005, "Below the Node adapter").
  */
 import { existsSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
