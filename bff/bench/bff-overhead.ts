@@ -260,9 +260,8 @@ export type BenchSetup = {
   close: () => Promise<void>;
 };
 
-/** A BFF thread's target, signed in as the web app would be. */
-async function signedIn(thread: Thread): Promise<Target> {
-  const origin = `http://127.0.0.1:${thread.message.port}`;
+/** Signs the benches' user in to the BFF at `origin`; its session cookie (`name=value`). */
+export async function benchSession(origin: string): Promise<string> {
   const signIn = await fetch(`${origin}/bff/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin, [CSRF_HEADER]: CSRF_HEADER_VALUE },
@@ -270,6 +269,13 @@ async function signedIn(thread: Thread): Promise<Target> {
   });
   const cookie = signIn.headers.getSetCookie()[0]?.split(';')[0];
   if (signIn.status !== 200 || !cookie) throw new Error(`the bench could not sign in (${signIn.status})`);
+  return cookie;
+}
+
+/** A BFF thread's target, signed in as the web app would be. */
+async function signedIn(thread: Thread): Promise<Target> {
+  const origin = `http://127.0.0.1:${thread.message.port}`;
+  const cookie = await benchSession(origin);
   // As the web app calls it: the session cookie, and on a POST the CSRF header and the origin.
   return { origin, headers: { cookie, origin, [CSRF_HEADER]: CSRF_HEADER_VALUE }, thread };
 }

@@ -33,7 +33,7 @@ import { addUser } from '../server/auth/users';
 import { startEmbeddedPostgres } from '../server/store/embedded-postgres';
 import { openStore } from '../server/store/open';
 import { remoteUpstream, type Upstream, type UpstreamAnswer } from '../server/upstream/upstream';
-import { ensureBenchDataset, KEY, listen, listenBff, USER } from './bff-overhead';
+import { benchSession, ensureBenchDataset, KEY, listen, listenBff, USER } from './bff-overhead';
 
 const LIST_BODY = JSON.stringify({
   filters: { 'location.hq.country': ['USA', 'DEU', 'GBR'], 'business_model.offering_type': ['software'] },
@@ -195,14 +195,7 @@ export async function bffWorkBench(benchDir: string): Promise<void> {
     node: { port: (bareNode.address() as AddressInfo).port, close: () => bareNode.close() },
   };
   try {
-    const origin = `http://127.0.0.1:${servers.bff.port}`;
-    const signIn = await fetch(`${origin}/bff/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin, [CSRF_HEADER]: CSRF_HEADER_VALUE },
-      body: JSON.stringify({ username: USER.name, password: USER.password }),
-    });
-    const cookie = signIn.headers.getSetCookie()[0]?.split(';')[0];
-    if (!cookie) throw new Error(`the bench could not sign in (${signIn.status})`);
+    const cookie = await benchSession(`http://127.0.0.1:${servers.bff.port}`);
     const requestOf = (port: number) => ({
       'enrichment (GET)': Buffer.from(
         `GET ${enrichPath} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncookie: ${cookie}\r\n\r\n`,
