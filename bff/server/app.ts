@@ -671,7 +671,14 @@ export function createBffApp(config: BffConfig): BffApp {
     path: string,
     outgoing: Parameters<RequestListener>[1],
   ): Promise<void> {
-    const res = await proxyDirect(req as unknown as Request, path);
+    let res: Response;
+    try {
+      res = await proxyDirect(req as unknown as Request, path);
+    } catch (err) {
+      // proxyDirect answers every refusal and fault itself; this is the last resort, as the
+      // adapter's own (no request left without an answer, no rejection unhandled).
+      res = withSecurityHeaders(errorAnswer(err), req.url.startsWith('https:'), true);
+    }
     try {
       // From its parts only when the guard left it be (`secured`: it was built with the guard's
       // headers); an answer whose headers were set afterwards is written from the Response.
