@@ -39,7 +39,7 @@
  * run").
  */
 import { mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -122,20 +122,22 @@ function threadId(): number | undefined {
   }
 }
 
-/** Serves `fetch` on a free loopback port. */
-/** The BFF as it runs (`serveBff`: its own listener, not every request through the adapter). */
-export async function listenBff(bff: Pick<BffApp, 'listener'>): Promise<{ port: number; close: () => void }> {
-  const server = serveBff(bff, { port: 0, hostname: '127.0.0.1' });
+/** A server once it listens: its port, and how to close it. */
+async function listening(server: Server): Promise<{ port: number; close: () => void }> {
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   return { port: (server.address() as AddressInfo).port, close: () => server.close() };
 }
 
-export async function listen(
+/** The BFF as it runs (`serveBff`: its own listener, not every request through the adapter). */
+export function listenBff(bff: Pick<BffApp, 'listener'>): Promise<{ port: number; close: () => void }> {
+  return listening(serveBff(bff, { port: 0, hostname: '127.0.0.1' }));
+}
+
+/** Serves `fetch` on a free loopback port. */
+export function listen(
   fetch: (req: Request) => Promise<Response> | Response,
 ): Promise<{ port: number; close: () => void }> {
-  const server = serve({ fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  return { port: (server.address() as AddressInfo).port, close: () => server.close() };
+  return listening(serve({ fetch, port: 0, hostname: '127.0.0.1' }) as Server);
 }
 
 async function serviceThread(dataDir: string): Promise<void> {

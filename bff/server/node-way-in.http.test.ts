@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Service, startService } from '../embedded/service';
 import { type RunningBff, startBff } from '../testing/bff-server';
@@ -164,9 +164,9 @@ describe('a list request below the adapter, over a socket', () => {
   let bff: RunningBff;
   let port = 0;
   const body = JSON.stringify({ filters: { 'location.hq.country': ['USA'] }, limit: 3 });
-  const head = (length: number) =>
-    `POST /api/v1/list/generate/companies HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
-    `Origin: http://127.0.0.1:${port}\r\nX-Requested-With: list-builder\r\n` +
+  const head = (length: number, at = port) =>
+    `POST /api/v1/list/generate/companies HTTP/1.1\r\nHost: 127.0.0.1:${at}\r\n` +
+    `Origin: http://127.0.0.1:${at}\r\nX-Requested-With: list-builder\r\n` +
     `Content-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
   beforeAll(async () => {
@@ -199,15 +199,30 @@ describe('a list request below the adapter, over a socket', () => {
     expect(next?.status).toBe(200);
   });
 
-  it('lets a client go before its body is whole, and goes on answering', async () => {
-    const socket = net.connect(port, '127.0.0.1');
+  /** A client that sends half its list body to `at`, then goes; the BFF must go on answering, quietly. */
+  async function goneMidBody(at: number): Promise<void> {
+    const socket = net.connect(at, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write(head(Buffer.byteLength(body)) + body.slice(0, 10));
+    socket.write(head(Buffer.byteLength(body), at) + body.slice(0, 10));
     await new Promise((resolve) => setTimeout(resolve, 30));
     socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 30));
     const res = await bff.post('/api/v1/list/generate/companies', JSON.parse(body));
     expect(res.status).toBe(200);
     expect(bff.logs.filter((line) => !line.includes('webhook'))).toEqual([]);
+  }
+
+  it('lets a client go before its body is whole, and goes on answering', async () => {
+    await goneMidBody(port);
+  });
+
+  it('and so through the adapter: a client gone mid-body is no unexpected error there either', async () => {
+    const server = serve({ fetch: bff.bff.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      await goneMidBody((server.address() as AddressInfo).port);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

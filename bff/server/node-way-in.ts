@@ -1,6 +1,6 @@
 /**
- * A list request's way in below Hono's Node adapter (decision 0005, "A list request below the Node
- * adapter"): the parts of a request the service proxy's steps read (`method`, `url`, `headers.get`,
+ * The service proxy's GETs and list requests, read and answered below Hono's Node adapter (decision
+ * 0005, "Below the Node adapter"): the parts of a request the service proxy's steps read (`method`, `url`, `headers.get`,
  * `text()`), read straight from node:http's `IncomingMessage`, and an answer the pipeline built
  * written straight to the `ServerResponse` from its parts. Everything else about a request and an
  * answer stays the adapter's; app.ts says which requests come this way (`BffApp.listener`).
