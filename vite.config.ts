@@ -75,10 +75,14 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
+    // The BFF answers only the hosts it serves (bff/server/security/hosts.ts): the proxy names the
+    // BFF's own (`changeOrigin` sets Host to 127.0.0.1:PORT), not Vite's localhost:5173. Vite's own
+    // check of Host (`server.allowedHosts`) keeps a DNS-rebinding page off this server; the page's
+    // Origin stays Vite's, which the BFF accepts in development (bff/server/cli/dev.ts).
     proxy: {
-      '/api': `http://127.0.0.1:${bffPort}`,
-      '/bff': `http://127.0.0.1:${bffPort}`,
-      '/healthz': `http://127.0.0.1:${bffPort}`,
+      '/api': { target: `http://127.0.0.1:${bffPort}`, changeOrigin: true },
+      '/bff': { target: `http://127.0.0.1:${bffPort}`, changeOrigin: true },
+      '/healthz': { target: `http://127.0.0.1:${bffPort}`, changeOrigin: true },
     },
   },
   test: {

@@ -76,6 +76,8 @@ export async function listsBench(benchDir: string): Promise<void> {
     dataDir: ledgerDir,
     staticDir: 'does-not-exist',
     rateLimitPerMinute: 0,
+    // Its requests are handed to `fetch` as http://bff/...: a host the BFF must be told it serves.
+    allowedHosts: ['bff'],
     log: () => {},
   });
   try {

@@ -27,6 +27,7 @@ const PROBLEM_STATUSES: Readonly<Record<number, string>> = {
   409: 'Conflicts with the current state',
   413: 'The body is too large',
   415: 'The body is not JSON',
+  421: 'The request names a host this BFF does not serve (`BFF_ALLOWED_HOSTS`)',
   429: 'Too many requests (`Retry-After`)',
   502: 'The upstream service is unreachable or answered something unreadable',
   504: 'The upstream service did not answer in time',
@@ -42,6 +43,8 @@ function problemsFor(d: EndpointWithSchemas): number[] {
     if (d.method === 'GET') out.push(403);
   }
   if (d.method === 'GET' && d.scope !== 'service' && !d.input) out.splice(out.indexOf(400), 1);
+  // Every request for a host the BFF does not serve (DNS rebinding); /healthz answers any host.
+  if (d.path !== '/healthz') out.push(421);
   return [...new Set(out)].sort((a, b) => a - b);
 }
 

@@ -124,6 +124,18 @@ export const LastCheck = z.object({
   /** Why a check was skipped or failed, in words. */
   detail: z.string().nullable(),
   run_id: z.string().nullable(),
+  /**
+   * Which attempt at its slot (the day of a daily list, the week of a weekly one) this was: 1 the
+   * first, more when earlier attempts failed or stopped; null for checks from before attempts were
+   * counted.
+   */
+  attempt: z.number().int().min(1).nullable(),
+  /**
+   * A failed check to be tried again within its slot: when, at the earliest (the first tick of any
+   * instance after it); null when it is not (it ran, was skipped, or failed for good: the next
+   * check is `next_check_at`).
+   */
+  retry_at: z.string().nullable(),
 });
 export type LastCheck = z.infer<typeof LastCheck>;
 
@@ -153,9 +165,13 @@ export const SavedList = z.object({
   new_count: z.number().int().nullable(),
   /** The run the user asking last marked seen. */
   seen_run_id: z.string().nullable(),
-  /** When the BFF checks the list next (scheduled lists). */
+  /**
+   * When the BFF checks the list next (scheduled lists). It moves on when a check's slot ends (it
+   * ran, was skipped, or failed for good), so while a check runs or waits for a retry it is the
+   * slot's start, in the past.
+   */
   next_check_at: z.string().nullable(),
-  /** The last scheduled check: ran, or skipped (budget) or failed, and why. */
+  /** The last scheduled check: ran, or skipped (budget) or failed, and why; a retry to come. */
   last_check: LastCheck.nullable(),
 });
 export type SavedList = z.infer<typeof SavedList>;

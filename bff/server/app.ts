@@ -2,7 +2,7 @@
  * The backend-for-frontend (docs/decisions/0005-bff-guard.md): serves the built web app and proxies
  * the Company Data Service's endpoints with the API key injected server-side, behind one guard:
  *
- *   security headers -> /healthz -> who is the user -> CSRF -> body size -> rate limit
+ *   security headers -> a host it serves (else 421) -> /healthz -> who is the user -> CSRF -> body size -> rate limit
  *   -> /api/v1/* (route table, validation, cache, budget and team cap, upstream, ledger),
  *      /bff/session, /bff/pricing, /bff/usage, /bff/admin/*, the extras (exports, webhooks, events)
  *   -> 404 problems for any other /api, /v1 or /bff path -> the web app (SPA fallback).
@@ -46,7 +46,8 @@ import { mountSessionRoutes, resolveSessionUser } from './auth/session-routes';
 import { ResponseCache } from './cache/cache';
 import type { BffDeps, BffEnv, BffUser } from './context';
 import { type BffExtras, type ExtrasOptions, mountBffExtras } from './extras';
-import { Budgets } from './ledger/budget';
+import { Holds } from './ledger/budget';
+import { LedgerJournal } from './ledger/journal';
 import { Ledger } from './ledger/ledger';
 import { mountLedgerRoutes } from './ledger/routes';
 import { type ListResolverOptions, withListResolver } from './lists/resolver';
@@ -61,9 +62,11 @@ import { type BudgetLeft, SavedListScheduler } from './saved-lists/scheduler';
 import { type SavedListStore, SqlSavedListStore } from './saved-lists/store';
 import { csrfRefusal, isUnsafeMethod } from './security/csrf';
 import { securityHeaders } from './security/headers';
-import { FailureThrottle } from './security/throttle';
+import { hostCheck, misdirected } from './security/hosts';
+import { SignInThrottle } from './security/throttle';
 import { bffDatabaseFile, SqliteStore } from './store/sqlite';
-import type { BffStore } from './store/store';
+import type { BffStore, HoldLimits } from './store/store';
+import { isStoreUnavailable, storeUnavailableAnswer, withinDeadline } from './store/unavailable';
 import type { Upstream } from './upstream/upstream';
 import { SYSTEM_USER } from './webhooks/register';
 import { createWordsReader } from './words/filter-builder';
@@ -78,6 +81,8 @@ export type BffConfig = {
    */
   store?: BffStore;
   dataDir?: string;
+  /** Where the ledger keeps lines its store cannot take (default: dataDir). */
+  journalDir?: string;
   /** The built web app; not served when missing. */
   staticDir?: string;
   /** BFF_DAILY_BUDGET: credits per user per UTC day; null = unlimited. A team user's own budget wins. */
@@ -100,6 +105,11 @@ export type BffConfig = {
   trustProxy?: boolean;
   /** BFF_ALLOWED_ORIGINS: origins besides the BFF's own that may send unsafe requests. */
   allowedOrigins?: readonly string[];
+  /**
+   * BFF_ALLOWED_HOSTS and the host of BFF_PUBLIC_URL: the names (host[:port]) the BFF answers for
+   * besides loopback on the port a request came in on (security/hosts.ts); any other Host is a 421.
+   */
+  allowedHosts?: readonly string[];
   /** Options of the extras (exports, webhooks, events); `now` defaults to the BFF's clock. */
   extras?: ExtrasOptions;
   /**
@@ -217,6 +227,16 @@ function isClientGone(err: unknown): boolean {
   );
 }
 
+/**
+ * The local port of the socket a request came in on, from the Node adapter's bindings (or a
+ * NodeRequest's own message); undefined for a request handed to `fetch` in the process.
+ */
+function arrivalPort(env: unknown): number | undefined {
+  return (env as { incoming?: { socket?: { localPort?: number } } } | undefined)?.incoming?.socket?.localPort;
+}
+
+const NO_LIMITS: HoldLimits = { budget: null, cap: null };
+
 /** A spent token bucket is a 429 with the seconds until the next token. */
 function refuseIfSpent(decision: Awaited<ReturnType<BffStore['takeToken']>>): void {
   if (!decision.ok) {
@@ -234,8 +254,21 @@ export function createBffApp(config: BffConfig): BffApp {
   const secret = upstream.apiKey;
   const log = (line: string) => (config.log ?? console.log)(scrub(line, secret));
   const defaultBudget = config.dailyBudget ?? null;
-  const ledger = new Ledger(store, now, log);
-  const budgets = new Budgets(store, now);
+  // The ledger's journal, for lines the store cannot take while it is down (a store in memory would
+  // lose them with the process anyway: none).
+  const journal =
+    store.where === ':memory:'
+      ? undefined
+      : new LedgerJournal(config.journalDir ?? config.dataDir ?? './data', store.where);
+  const ledger = new Ledger(store, now, log, journal);
+  void ledger
+    .recover()
+    .catch((err: Error) => log(`[bff] the ledger's journal could not be read: ${err.message}`));
+  const timeoutMs = config.upstreamTimeoutMs ?? 15_000;
+  const retries = config.retries ?? 2;
+  // A hold outlives its call only when the call's instance died: the longest a call can take (every
+  // attempt, the one redirect followed, the backoffs) and a minute for its line to be written.
+  const holds = new Holds(store, timeoutMs * (retries + 2) + 60_000, now);
   const teamCap = new TeamCap(store, ledger, now);
   const cacheTtlMs = config.cacheTtlMs ?? 60_000;
   const cache =
@@ -260,9 +293,13 @@ export function createBffApp(config: BffConfig): BffApp {
   const budgetOf = (user: BffUser): number | null | Promise<number | null> => {
     if (mode === 'local') return defaultBudget;
     if (user.dailyBudget !== undefined) return user.dailyBudget ?? defaultBudget;
-    return store.findUserById(user.id).then((u) => u?.daily_budget ?? defaultBudget);
+    return withinDeadline(store.findUserById(user.id)).then((u) => u?.daily_budget ?? defaultBudget);
   };
   const budgetNow = async (user: BffUser): Promise<number | null> => budgetOf(user);
+  const limitsOf = async (user: BffUser): Promise<HoldLimits> => ({
+    budget: await budgetOf(user),
+    cap: await teamCap.current(),
+  });
 
   let extras: BffExtras | undefined;
   /** Answers the pipeline built with the security headers already on them. */
@@ -272,15 +309,16 @@ export function createBffApp(config: BffConfig): BffApp {
     secured,
     ledger,
     ...(cache ? { cache } : {}),
-    budgetOf,
-    budgets,
-    plan: upstream.plan,
     // The BFF's own calls (webhook registration, free) are the team's housekeeping, never refused.
-    teamCap: (user) => (user.id === SYSTEM_USER.id ? undefined : teamCap.refusal()),
-    timeoutMs: config.upstreamTimeoutMs ?? 15_000,
-    retries: config.retries ?? 2,
+    limitsOf: (user) => (user.id === SYSTEM_USER.id ? NO_LIMITS : limitsOf(user)),
+    holds,
+    plan: upstream.plan,
+    timeoutMs,
+    retries,
     retryBaseMs: config.retryBaseMs ?? 100,
     onProxied: (c) => extras?.onProxied(c),
+    // A status lookup of another user's addition request is a 404 (additions/ownership.ts).
+    additionOwner: (id) => store.additionOwner(id),
     log,
     now,
   });
@@ -328,7 +366,16 @@ export function createBffApp(config: BffConfig): BffApp {
     req.url.startsWith('https:') ||
     (config.trustProxy === true && req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https');
   const isHttps = (c: Context): boolean => isHttpsRequest(c.req.raw);
+  /**
+   * The client's address (sign-in throttling, anonymous rate limits). Behind a trusted TLS proxy
+   * (BFF_TRUST_PROXY) the socket's address is the proxy's, the same for everybody: the client is the
+   * last address the proxy appended to X-Forwarded-For (entries before it are the client's to write).
+   */
   const clientAddress = (c: Context): string => {
+    if (config.trustProxy === true) {
+      const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+      if (forwarded) return forwarded;
+    }
     try {
       return getConnInfo(c).remote.address ?? 'unknown';
     } catch {
@@ -338,12 +385,25 @@ export function createBffApp(config: BffConfig): BffApp {
 
   const app = new Hono<BffEnv>();
 
+  /** One line a second at most while the store is down (every request would log one). */
+  let storeDownLoggedAt = Number.NEGATIVE_INFINITY;
+  const logStoreDown = (err: unknown): void => {
+    const t = performance.now();
+    if (t - storeDownLoggedAt < 1000) return;
+    storeDownLoggedAt = t;
+    log(`[bff] the store is unreachable; answering 503: ${err instanceof Error ? err.message : String(err)}`);
+  };
   // A thrown problem is its answer; anything else is logged and answered 500.
   const errorAnswer = (err: unknown): Response => {
     if (err instanceof HTTPException) return err.getResponse();
     // A client gone before its body was whole (node:http's reset, on either way in): nobody to answer,
     // and nothing wrong with the BFF.
     if (isClientGone(err)) return problem(400, 'The request ended before its body was whole.');
+    // The database down (or not answering in time): a 503 the client may retry, not a 500.
+    if (isStoreUnavailable(err)) {
+      logStoreDown(err);
+      return storeUnavailableAnswer();
+    }
     log(`[bff] unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return problem(500, 'The BFF failed to answer this request.');
   };
@@ -383,7 +443,25 @@ export function createBffApp(config: BffConfig): BffApp {
     if (res !== c.res) c.res = res;
   });
 
+  // Only the hosts it serves, before anything runs (DNS rebinding: security/hosts.ts). The one
+  // exception is /healthz, which a load balancer's or an orchestrator's probe asks by the instance's
+  // address: it learns that the BFF is up and nothing more (no upstream call, no store).
+  const servesHost = hostCheck(config.allowedHosts ?? []);
+  const HEALTH_PATH = ENDPOINTS.health.path;
+  app.use('*', async (c, next) => {
+    if (servesHost(c.req.url, arrivalPort(c.env))) return next();
+    if (c.req.path === HEALTH_PATH && (c.req.method === 'GET' || c.req.method === 'HEAD'))
+      return c.json({ status: 'ok' });
+    throw new BffProblem(421, misdirected(c.req.url));
+  });
+
+  // Anyone may ask whether the BFF is up; what it runs on (mode, upstream, plan, the service's own
+  // figures) is told to an admin only, as the rest of the team's settings. Local mode's one user is
+  // an admin: only this machine reaches it, by a host it serves.
   route(app, 'health', async (c) => {
+    const found = mode === 'local' ? LOCAL_USER : resolveSessionUser(c.req.raw, store, now());
+    const user = found instanceof Promise ? await found : found;
+    if (user?.role !== 'admin') return c.json({ status: 'ok' });
     let upstreamHealth: Record<string, unknown> = { status: 'down' };
     try {
       const res = await upstream.fetch(
@@ -421,7 +499,7 @@ export function createBffApp(config: BffConfig): BffApp {
   // No promise where the store answers at once (SQLite), none at all with the limit off.
   const takeToken = (key: string): Promise<void> | undefined => {
     if (rateLimit <= 0) return undefined;
-    const decision = store.takeToken(key, rateLimit, Date.now());
+    const decision = withinDeadline(store.takeToken(key, rateLimit, Date.now()));
     if (decision instanceof Promise) return decision.then(refuseIfSpent);
     refuseIfSpent(decision);
     return undefined;
@@ -443,7 +521,8 @@ export function createBffApp(config: BffConfig): BffApp {
   /** Who the request is for (the local user, or a team session's), and its CSRF check. */
   const admitCaller = (req: Request, path: string): BffUser | undefined | Promise<BffUser | undefined> => {
     if (mode === 'local') return csrfChecked(req, path, LOCAL_USER);
-    const found = resolveSessionUser(req, store, now());
+    // A session read less than a second ago answers at once; a read of the store is bounded.
+    const found = withinDeadline(resolveSessionUser(req, store, now()));
     return found instanceof Promise
       ? found.then((user) => csrfChecked(req, path, user))
       : csrfChecked(req, path, found);
@@ -496,10 +575,11 @@ export function createBffApp(config: BffConfig): BffApp {
    * The service proxy's own way in (`directProxyPath`): what Hono would do with the request (the
    * security headers' middleware, the guard's, then `proxy`), without Hono.
    */
-  const proxyDirect = async (req: Request, path: string): Promise<Response> => {
+  const proxyDirect = async (req: Request, path: string, port: number | undefined): Promise<Response> => {
     const https = isHttpsRequest(req);
     let res: Response;
     try {
+      if (!servesHost(req.url, port)) throw new BffProblem(421, misdirected(req.url));
       // No service path is session-free: admitCaller refuses one without a user (401).
       const found = admitCaller(req, path);
       const user = (found instanceof Promise ? await found : found) as BffUser;
@@ -524,7 +604,7 @@ export function createBffApp(config: BffConfig): BffApp {
     store,
     localUser: LOCAL_USER,
     sessionTtlMs: config.sessionTtlMs ?? 7 * 24 * 3600_000,
-    throttle: new FailureThrottle(),
+    throttle: new SignInThrottle(store),
     secure: isHttps,
     clientAddress,
     now,
@@ -569,6 +649,8 @@ export function createBffApp(config: BffConfig): BffApp {
   const mounted = mountBffExtras(app, deps, {
     now,
     ...config.extras,
+    // Team mode: a live event stream ends with its session (events/session-streams.ts).
+    teamSessions: mode === 'team',
     exportHooks: {
       onRows: (user, rows) => accounts?.recordExport(user, rows),
     },
@@ -662,7 +744,9 @@ export function createBffApp(config: BffConfig): BffApp {
   // rate limit of requests without a user) is read from them.
   const fetch = (req: Request, env?: unknown): Response | Promise<Response> => {
     const path = directProxyPath(req);
-    return path === undefined ? app.fetch(req, env as object | undefined) : proxyDirect(req, path);
+    return path === undefined
+      ? app.fetch(req, env as object | undefined)
+      : proxyDirect(req, path, arrivalPort(env));
   };
 
   /** A request `nodeWayPath` admits: the proxy's own way in, read and answered without the adapter. */
@@ -673,7 +757,7 @@ export function createBffApp(config: BffConfig): BffApp {
   ): Promise<void> {
     let res: Response;
     try {
-      res = await proxyDirect(req as unknown as Request, path);
+      res = await proxyDirect(req as unknown as Request, path, req.incoming.socket?.localPort);
     } catch (err) {
       // proxyDirect answers every refusal and fault itself; this is the last resort, as the
       // adapter's own (no request left without an answer, no rejection unhandled).
@@ -716,7 +800,8 @@ export function createBffApp(config: BffConfig): BffApp {
       await accounts.close();
       mounted.close();
       cache?.clear();
-      await ledger.flush();
+      // Every line written (or, the store down, in the journal for the next start) before the store goes.
+      await ledger.close();
       if (!config.store) await store.close();
     },
   };

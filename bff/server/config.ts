@@ -3,6 +3,7 @@
  * here, so a typo stops the start with a message instead of running with a surprising default.
  */
 import { BFF_MODES, type BffMode } from '../contract/bff';
+import { allowedHostOf, normalHost } from './security/hosts';
 
 export type BffEnvConfig = {
   port: number;
@@ -20,8 +21,18 @@ export type BffEnvConfig = {
   /** BFF_LIST_CHECK_INTERVAL_MS: how often the BFF looks for due checks of saved lists; 0 = never. */
   listCheckIntervalMs: number;
   maxBodyBytes: number;
+  /**
+   * BFF_STOP_TIMEOUT_MS: how long a stop (SIGTERM, SIGINT) waits for the requests in flight before it
+   * cuts their connections.
+   */
+  stopTimeoutMs: number;
   trustProxy: boolean;
   allowedOrigins: string[];
+  /**
+   * BFF_ALLOWED_HOSTS and the host of BFF_PUBLIC_URL: the names (host[:port]) the BFF answers for
+   * besides loopback on its port (security/hosts.ts); any other Host is a 421.
+   */
+  allowedHosts: string[];
   /**
    * ACCOUNTS_MATCH_PER_MINUTE: the pace of account matching in company searches a minute (0: not
    * paced); undefined: the plan's default (90% of its rate limit; the embedded service not paced).
@@ -75,11 +86,37 @@ export function bffConfigFromEnv(env: Env = process.env): BffEnvConfig {
     cacheTtlMs: num(env, 'BFF_CACHE_TTL_MS', 60_000, { integer: true }),
     listCheckIntervalMs: num(env, 'BFF_LIST_CHECK_INTERVAL_MS', 60_000, { integer: true }),
     maxBodyBytes: num(env, 'BFF_MAX_BODY_BYTES', 1024 * 1024, { integer: true, min: 1 }),
+    stopTimeoutMs: num(env, 'BFF_STOP_TIMEOUT_MS', 10_000, { integer: true }),
     trustProxy: ['1', 'true', 'yes'].includes((env.BFF_TRUST_PROXY ?? '').toLowerCase()),
     allowedOrigins: (env.BFF_ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)
       .map((o) => new URL(o).origin),
+    allowedHosts: allowedHostsOf(env),
   };
+}
+
+function allowedHostsOf(env: Env): string[] {
+  const hosts = (env.BFF_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((h) => allowedHostOf(h));
+  const publicUrl = env.BFF_PUBLIC_URL?.trim();
+  if (publicUrl) {
+    let url: URL | undefined;
+    try {
+      url = new URL(publicUrl);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname) {
+      throw new Error(
+        `BFF_PUBLIC_URL must be the address people open, e.g. https://lists.example.com; got "${publicUrl}"`,
+      );
+    }
+    hosts.push(normalHost(url.host));
+  }
+  return [...new Set(hosts)];
 }

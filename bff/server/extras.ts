@@ -6,9 +6,12 @@
 import type { Hono } from 'hono';
 import { mountAdditions, trackAddition } from './additions/routes';
 import { AdditionStore } from './additions/store';
+import { sessionCookie } from './auth/session-routes';
+import { hashSessionId } from './auth/sessions';
 import type { BffDeps, BffEnv, BffUser, ProxiedCall } from './context';
 import { EventHub } from './events/hub';
 import { mountEvents } from './events/routes';
+import { SessionStreams } from './events/session-streams';
 import type { ExportHooks } from './exports/export';
 import { type ExportExtension, mountExports } from './exports/routes';
 import { mountWebhookReceiver } from './webhooks/receiver';
@@ -32,6 +35,12 @@ export type ExtrasOptions = {
   heartbeatMs?: number;
   /** Open event streams per user (default MAX_STREAMS_PER_USER). */
   maxStreamsPerUser?: number;
+  /**
+   * Team mode: an event stream belongs to its session and ends with it (events/session-streams.ts);
+   * `sessionRecheckMs`: how often an open stream's session is read again (default 5 s).
+   */
+  teamSessions?: boolean;
+  sessionRecheckMs?: number;
   /** Told of the companies each export writes (the accounts part's "Exported before" list). */
   exportHooks?: { onRows?: (user: BffUser, rows: ExportedRow[]) => Promise<void> | undefined };
   /** Exports beyond a list request's (bulk enrichment of an account list, presets, exclusions). */
@@ -57,9 +66,27 @@ export function mountBffExtras(
     if (credits > 0) hub.publish(userId, 'usage.changed', { endpoint, credits_consumed: credits });
   };
 
+  const streams = opts.teamSessions
+    ? new SessionStreams(deps.store, {
+        now,
+        log: deps.log,
+        ...(opts.sessionRecheckMs ? { recheckMs: opts.sessionRecheckMs } : {}),
+      })
+    : undefined;
   const closeEvents = mountEvents(app, hub, {
     ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}),
     ...(opts.maxStreamsPerUser ? { maxPerUser: opts.maxStreamsPerUser } : {}),
+    ...(streams
+      ? {
+          sessions: {
+            streams,
+            idHashOf: (req: Request) => {
+              const id = sessionCookie(req);
+              return id === undefined ? undefined : hashSessionId(id);
+            },
+          },
+        }
+      : {}),
   });
   // Export pages go through `deps.call`, which reports them to `onProxied` below like any proxied
   // call, so their credits reach `usage.changed` there.
@@ -108,6 +135,7 @@ export function mountBffExtras(
     },
     close: () => {
       closeEvents();
+      streams?.close();
       hub.close();
     },
   };

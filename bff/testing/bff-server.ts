@@ -2,7 +2,7 @@
  * Test harness of the BFF: the real app on a loopback port, a browser-like fetch (same-origin Origin
  * and the CSRF header), and a real HTTP server that misbehaves on purpose for fault tests.
  */
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/bff';
 import { type BffApp, type BffConfig, createBffApp } from '../server/app';
@@ -63,6 +63,45 @@ export async function startBff(
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       }),
   };
+}
+
+export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: string };
+
+/**
+ * A request to `base` (a loopback server's URL) with the Host header given, as a page on another name
+ * that resolves to this machine would send it (DNS rebinding): `fetch` sets Host from the URL itself.
+ */
+export function requestAsHost(
+  base: string,
+  path: string,
+  host: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}${path}`,
+      {
+        method: init.method ?? 'GET',
+        headers: {
+          ...init.headers,
+          host,
+          ...(init.body !== undefined ? { 'content-length': String(Buffer.byteLength(init.body)) } : {}),
+        },
+        agent: false,
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
 }
 
 export type ReceivedRequest = { method: string; path: string; headers: IncomingHttpHeaders; body: string };

@@ -31,6 +31,8 @@ export async function startInProcessBff(opts: { companies: number; seed: number 
     upstream: embeddedUpstream(service),
     store,
     staticDir: 'does-not-exist',
+    // The page's host, as an operator names the host people open (BFF_ALLOWED_HOSTS).
+    allowedHosts: [new URL(IN_PROCESS_ORIGIN).host],
     log: () => {},
   });
   const realFetch = globalThis.fetch;

@@ -68,6 +68,10 @@ describe('POST /bff/accounts/imports: reading the file', () => {
     ]);
     expect(rows[0]!.cells).toEqual([a!.name, a!.domain, 'first; with a semicolon']);
     expect(rows[1]!.cells[2]).toBe('two\r\nlines\r\nof notes');
+    // The report writes them back quoted: a spreadsheet splitting on `;` keeps the cell whole.
+    const report = await (await bff.call(pathOf('bff.accounts.report', { id: acc.id }))).text();
+    expect(report).toContain(',"first; with a semicolon",');
+    expect(report).toContain(',"two\r\nlines\r\nof notes",');
   });
 
   it('reports empty, unreadable and broken rows with their lines, and keeps reading after them', async () => {

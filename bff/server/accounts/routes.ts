@@ -26,6 +26,7 @@ import type { Plan } from '../../contract/pricing';
 import { zodFields } from '../../contract/problem';
 import type { BffDeps, BffEnv, BffUser } from '../context';
 import type { EventHub } from '../events/hub';
+import { CSV_STRINGIFY_OPTIONS } from '../exports/csv';
 import type { ExportExtension } from '../exports/routes';
 import { invalidProblem, problem } from '../proxy/problem';
 import { callEndpoint, jsonInput, queryInput, route } from '../routing';
@@ -397,11 +398,8 @@ export function mountAccounts(app: Hono<BffEnv>, opts: AccountsOptions): Account
     let first = true;
     const csv = (rows: unknown[][]) =>
       encoder.encode(
-        stringify(rows, {
-          record_delimiter: 'windows',
-          quoted_match: /[\r\n]/,
-          cast: { string: (v) => (/^[=+\-@\t\r\n]/.test(v) ? `'${v}` : v) },
-        }),
+        // The rules of every CSV the BFF writes (exports/csv.ts).
+        stringify(rows, CSV_STRINGIFY_OPTIONS),
       );
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdditionStatus } from '../../contract/api';
 import type { AdditionsResponse } from '../../contract/bff-lists';
+import { problemBody } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
+import { type RunningBff, startBff } from '../../testing/bff-server';
 import {
   type ExtrasServer,
   startEmbedded,
@@ -10,7 +12,11 @@ import {
   TEST_USER_HEADER,
 } from '../../testing/extras-server';
 import { openEvents } from '../../testing/sse-client';
+import { testStore } from '../../testing/test-store';
+import { addUser } from '../auth/users';
 import type { BffUser } from '../context';
+import type { BffStore } from '../store/store';
+import { DEFAULT_EMBEDDED_KEY, embeddedUpstream } from '../upstream/upstream';
 
 let service: Service;
 let server: ExtrasServer;
@@ -87,9 +93,9 @@ describe('GET /bff/additions and the polling fallback', () => {
       let status: AdditionStatus;
       let lookups = 0;
       do {
-        // Both spellings of the status path count; Erin looking it up does not make it hers.
+        // Both spellings of the status path count.
         status = await lookUp(
-          lookups % 2 === 0 ? 'dave' : 'erin',
+          'dave',
           lookups % 2 === 0
             ? `/api/v1/company/addition-requests/${request_id}`
             : `/api/v1/status/${request_id}`,
@@ -162,5 +168,183 @@ describe('GET /bff/additions and the polling fallback', () => {
       body: null,
     });
     expect(await additionsOf('gina')).toEqual([]);
+  });
+});
+
+describe('another user’s addition request (team mode)', () => {
+  const PASSWORD = 'a long enough secret';
+  let db: BffStore;
+  let team: RunningBff;
+  /** Session cookies: amy and ben are members, cy is an admin. */
+  const cookies: Record<'amy' | 'ben' | 'cy', string> = { amy: '', ben: '', cy: '' };
+
+  beforeAll(async () => {
+    db = await testStore();
+    for (const name of ['amy', 'ben', 'cy'] as const)
+      await addUser(db, {
+        name,
+        password: PASSWORD,
+        dailyBudget: null,
+        ...(name === 'cy' ? { role: 'admin' as const } : {}),
+      });
+    team = await startBff({ upstream: embeddedUpstream(service), mode: 'team', store: db });
+    for (const name of ['amy', 'ben', 'cy'] as const) {
+      const res = await team.post('/bff/session', { username: name, password: PASSWORD });
+      expect(res.status).toBe(200);
+      cookies[name] = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    }
+  });
+
+  afterAll(async () => {
+    await team?.close();
+    await db?.close();
+  });
+
+  /**
+   * Every spelling the router takes: both paths, both prefixes, a trailing slash, the id's case (an
+   * escaped id is no UUID to the router: no endpoint).
+   */
+  const spellings = (id: string): { path: string; id: string }[] => [
+    ...['/api/v1', '/v1'].flatMap((prefix) =>
+      ['status', 'company/addition-requests'].flatMap((route) =>
+        ['', '/'].map((slash) => ({ path: `${prefix}/${route}/${id}${slash}`, id })),
+      ),
+    ),
+    { path: `/api/v1/status/${id.toUpperCase()}`, id: id.toUpperCase() },
+    { path: `/v1/company/addition-requests/${id.toUpperCase()}/`, id: id.toUpperCase() },
+  ];
+
+  async function submitAs(who: keyof typeof cookies, company_name: string): Promise<string> {
+    const res = await team.post(
+      '/api/v1/company/addition-requests',
+      { company_name, website: `https://${company_name.toLowerCase().replace(/\W/g, '')}.example` },
+      { headers: { cookie: cookies[who] } },
+    );
+    expect(res.status, await res.clone().text()).toBe(202);
+    return ((await res.json()) as { request_id: string }).request_id;
+  }
+
+  const lookUpAs = (who: keyof typeof cookies, path: string) =>
+    team.call(path, { headers: { cookie: cookies[who] } });
+
+  /** An answer as compared: status, headers (but the date and length), body. */
+  async function answer(res: Response) {
+    const headers: Record<string, string> = {};
+    res.headers.forEach((v, k) => {
+      if (k !== 'date' && k !== 'content-length') headers[k] = v;
+    });
+    return { status: res.status, headers, body: (await res.json()) as unknown };
+  }
+
+  /** Ledger lines of the users' status lookups of `id` (a line means the upstream was called). */
+  async function linesOf(userNames: string[], id: string): Promise<number> {
+    let n = 0;
+    for (const name of userNames) {
+      const user = (await db.findUserByName(name))!;
+      const rows = await db.sql.all<{ endpoint: string }>('SELECT endpoint FROM ledger WHERE user_id = ?', [
+        user.id,
+      ]);
+      n += rows.filter((r) => r.endpoint.toLowerCase().endsWith(id)).length;
+    }
+    return n;
+  }
+
+  it('is a 404 to another member and to an admin on every spelling, as an unknown id is, with no upstream call', async () => {
+    const id = await submitAs('amy', 'Okapi Freight');
+    const unknown = randomUUID();
+    for (const who of ['ben', 'cy'] as const) {
+      const others = spellings(id);
+      const unknowns = spellings(unknown);
+      for (const [i, spelling] of others.entries()) {
+        const theirs = await answer(await lookUpAs(who, spelling.path));
+        expect(theirs.status, `${who} ${spelling.path}`).toBe(404);
+        expect(theirs.body).toEqual(
+          problemBody(404, `No company addition request ${spelling.id} for this API key.`),
+        );
+        // The same answer, word for word but the id, as for an id nobody submitted.
+        const none = await answer(await lookUpAs(who, unknowns[i]!.path));
+        expect({ ...none, body: JSON.stringify(none.body).replaceAll(unknowns[i]!.id, spelling.id) }).toEqual(
+          {
+            ...theirs,
+            body: JSON.stringify(theirs.body),
+          },
+        );
+      }
+    }
+    // The unknown ids went upstream (their ledger lines are there); the other user's id never did.
+    await expect.poll(() => linesOf(['ben', 'cy'], unknown)).toBe(2 * spellings(unknown).length);
+    expect(await linesOf(['ben', 'cy'], id)).toBe(0);
+    // The owner reads it on every spelling; it stays hers alone.
+    for (const spelling of spellings(id)) {
+      const res = await lookUpAs('amy', spelling.path);
+      expect(res.status, spelling.path).toBe(200);
+      expect(((await res.json()) as AdditionStatus).request_id).toBe(id);
+    }
+    const listOf = async (who: keyof typeof cookies) =>
+      ((await (await lookUpAs(who, '/bff/additions')).json()) as AdditionsResponse).data.map(
+        (r) => r.request_id,
+      );
+    expect(await listOf('amy')).toContain(id);
+    expect(await listOf('ben')).not.toContain(id);
+    expect(await listOf('cy')).not.toContain(id);
+  });
+
+  it('an unowned request is claimed by the first user whose lookup succeeds; to the others it is a 404', async () => {
+    // Submitted with the team's key, past the BFF: nobody owns it here.
+    const direct = async (company_name: string) => {
+      const res = await service.fetch(
+        new Request('http://service/api/v1/company/addition-requests/', {
+          method: 'POST',
+          headers: { 'x-api-key': DEFAULT_EMBEDDED_KEY, 'content-type': 'application/json' },
+          body: JSON.stringify({ company_name, website: `https://${company_name.toLowerCase()}.example` }),
+        }),
+      );
+      expect(res.status).toBe(202);
+      return ((await res.json()) as { request_id: string }).request_id;
+    };
+    const first = await direct('Tapir');
+    expect((await lookUpAs('ben', `/api/v1/status/${first}`)).status).toBe(200);
+    expect((await lookUpAs('amy', `/api/v1/status/${first}`)).status).toBe(404);
+    expect((await lookUpAs('ben', `/v1/status/${first}/`)).status).toBe(200);
+    expect(await db.additionOwner(first)).toBe((await db.findUserByName('ben'))!.id);
+
+    // Two users at once, both past the check before either claims (their upstream calls held until
+    // both wait): one claim lands, and only its user reads the request.
+    const raced = await direct('Kinkajou');
+    const embedded = embeddedUpstream(service);
+    let waiting = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = await startBff({
+      upstream: {
+        ...embedded,
+        send: async (call) => {
+          if (call.pathAndQuery.includes(raced)) {
+            waiting++;
+            await released;
+          }
+          return embedded.send(call);
+        },
+      },
+      mode: 'team',
+      store: db,
+    });
+    try {
+      const racers = ['amy', 'cy'] as const;
+      const answers = racers.map((who) =>
+        held.call(`/api/v1/status/${raced}`, { headers: { cookie: cookies[who] } }).then((r) => r.status),
+      );
+      await expect.poll(() => waiting).toBe(2);
+      release();
+      const statuses = await Promise.all(answers);
+      expect([...statuses].sort()).toEqual([200, 404]);
+      const winner = racers[statuses.indexOf(200)]!;
+      expect(await db.additionOwner(raced)).toBe((await db.findUserByName(winner))!.id);
+    } finally {
+      release();
+      await held.close();
+    }
   });
 });

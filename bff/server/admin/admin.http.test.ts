@@ -272,7 +272,9 @@ describe('users', () => {
     // Her session is not ended, but her new budget holds at once (no second of grace).
     const refused = await miaCall('list.generate', { limit: 4 });
     expect(refused.status).toBe(402);
-    expect(((await refused.json()) as Problem).detail).toMatch(/daily budget of 1 credits/);
+    expect(((await refused.json()) as Problem).detail).toMatch(
+      /your daily budget of 1 has nothing left \(2.1 used today\)/,
+    );
     await ada('bff.admin.updateUser', { id: mia.id, daily_budget: null });
     expect((await miaCall('list.generate', { limit: 4 })).status).toBe(200);
 
@@ -416,17 +418,19 @@ describe('the team’s monthly cap', () => {
   });
 
   it('refuses every user’s paid calls once the team spent its cap, saying it is the team cap', async () => {
-    // 4.6 spent: under a cap of 6 one more list (2.1) goes through, as under a daily budget (its
-    // price is known only from its answer); it passes the cap, and the next calls are refused.
-    const set = await ada('bff.admin.updateTeam', { monthly_cap: 6 });
+    // 4.6 spent: under a cap of 7 one more list of 3 (2.1 at most) fits; then 0.3 is left, and no
+    // list fits (its worst case is known before the call), whoever asks.
+    const set = await ada('bff.admin.updateTeam', { monthly_cap: 7 });
     expect(set.status).toBe(200);
-    expect(((await set.json()) as TeamSettings).monthly_cap).toBe(6);
+    expect(((await set.json()) as TeamSettings).monthly_cap).toBe(7);
     expect((await mia('list.generate', { limit: 3, offset: 3 })).status).toBe(200);
     for (const call of [mia, ada]) {
       const refused = await call('list.generate', { limit: 2, offset: 9 });
       expect(refused.status).toBe(402);
       const body = (await refused.json()) as Problem;
-      expect(body.detail).toMatch(/^Your team's monthly cap of 6 credits is spent \(6\.7 used this month\)/);
+      expect(body.detail).toMatch(
+        /^This call may cost up to 1\.9 credits, and your team's monthly cap of 7 has only 0\.3 left \(6\.7 used this month\)/,
+      );
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(31 * 86_400);
@@ -449,14 +453,14 @@ describe('the team’s monthly cap', () => {
         actor: 'ada',
         action: 'team.cap_changed',
         target: 'team',
-        details: { from: 6, to: null },
+        details: { from: 7, to: null },
       },
       {
         at: expect.any(String),
         actor: 'ada',
         action: 'team.cap_changed',
         target: 'team',
-        details: { from: null, to: 6 },
+        details: { from: null, to: 7 },
       },
     ]);
   });
@@ -680,6 +684,18 @@ describe('the spend dashboard and the ledger CSV', () => {
     // The dashboard names them as they are.
     const spend = (await (await ada('bff.admin.spend')).json()) as SpendResponse;
     expect(spend.days[1]?.by_user).toEqual({ '@sum': 0.5, '-1': 0.5 });
+  });
+
+  it('quotes a cell holding a semicolon, which spreadsheets in some locales split on', async () => {
+    await t.db.sql.run(
+      `INSERT INTO ledger (user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms)
+       VALUES (?, ?, ?, 'GET', '/api/v1/news;v=1', 200, 0, 'miss', 3)`,
+      [miaId, days[1], `${days[1]}T09:00:00.000Z`],
+    );
+    const text = await (await ada('bff.admin.ledgerCsv')).text();
+    expect(text).toContain(',"/api/v1/news;v=1",');
+    const endpoints = parseCsv(text).map((r) => r[LEDGER_CSV_COLUMNS.indexOf('endpoint')]);
+    expect(endpoints).toContain('/api/v1/news;v=1');
   });
 
   it('streams a ledger larger than one page whole', async () => {

@@ -18,6 +18,7 @@ import {
 import { hashPassword } from '../auth/passwords';
 import { forgetSessionsOf } from '../auth/sessions';
 import type { BffEnv, BffUser } from '../context';
+import { CSV_STRINGIFY_OPTIONS } from '../exports/csv';
 import type { Ledger } from '../ledger/ledger';
 import { utcDay } from '../ledger/ledger';
 import { problem } from '../proxy/problem';
@@ -36,9 +37,6 @@ export type AdminRoutesOptions = {
   builtInUsers: readonly BffUser[];
   now: () => Date;
 };
-
-/** A text cell a spreadsheet would run as a formula gets a leading `'` (OWASP CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r\n]/;
 
 /**
  * Every ledger entry there is now, oldest first, in pages of `pageSize`. Paged by id rather than
@@ -109,7 +107,8 @@ export function mountAdminRoutes(app: Hono<BffEnv>, o: AdminRoutesOptions): void
     }
     // Disabled, or a new password: the store deleted the user's sessions, and every instance forgets
     // them now. A new role or budget applies to their next request.
-    if (result.endSessions || result.refreshSessions) await forgetSessionsOf(store, id);
+    if (result.endSessions || result.refreshSessions)
+      await forgetSessionsOf(store, id, { ended: result.endSessions });
     await ledger.flush();
     return c.json(await store.getUser(id, utcDay(now())));
   });
@@ -163,10 +162,8 @@ export function mountAdminRoutes(app: Hono<BffEnv>, o: AdminRoutesOptions): void
         {
           header,
           columns: [...LEDGER_CSV_COLUMNS],
-          record_delimiter: 'windows',
-          // A bare LF would otherwise go unquoted (csv-stringify quotes only its own row end).
-          quoted_match: /[\r\n]/,
-          cast: { string: (v) => (FORMULA_START.test(v) ? `'${v}` : v) },
+          // The rules of every CSV the BFF writes (exports/csv.ts).
+          ...CSV_STRINGIFY_OPTIONS,
         },
       );
       header = false;

@@ -1,19 +1,13 @@
 /**
- * The team's monthly credit cap, on top of each user's daily budget: once the whole team has spent
- * the cap in a calendar month (UTC), paid calls are refused (402) until the month ends, the way the
- * daily budget refuses them. As with the daily budget, the call that crosses the cap is let through:
- * what a call costs is known only from its answer.
- *
- * The month's total is read from the store (every instance's records) at most once a second and
- * added to with this process's records in between, so the check costs no query on most calls;
- * the cap is read again at most once a second too, and at once after this process changed it.
- * Several instances may thus let calls through for up to a second after the team spent its cap
- * (docs/decisions/0013-postgresql-store.md).
+ * The team's monthly credit cap, on top of each user's daily budget: a paid call runs only when its
+ * worst case fits what is left of the cap this calendar month (UTC), held before the call like the
+ * daily budget (ledger/budget.ts, docs/decisions/0019). This class reads the cap in force (again at
+ * most once a second, and at once after this process changed it: an admin's change reaches other
+ * instances within a second) and the month's spend for the Admin page and the estimates.
  */
 import { credits } from '../../contract/pricing';
 import type { Ledger } from '../ledger/ledger';
 import { utcDay } from '../ledger/ledger';
-import type { Refusal } from '../proxy/pipeline';
 import type { BffStore } from '../store/store';
 
 /** How long a cap read from the store is taken on trust. */
@@ -82,27 +76,5 @@ export class TeamCap {
     const month = this.month!;
     await month.ready;
     return month.credits;
-  }
-
-  /**
-   * The refusal of a call when the team has spent its cap this month. Answers at once, without a
-   * promise, when the cap read last is fresh and there is none: the per-call path stays as it was.
-   */
-  refusal(): Refusal | undefined | Promise<Refusal | undefined> {
-    const t = this.now().getTime();
-    const cap = this.cap;
-    if (cap && cap.value === null && t >= cap.readAt && t - cap.readAt < CAP_RECHECK_MS) return undefined;
-    return this.refusalOfCap();
-  }
-
-  private async refusalOfCap(): Promise<Refusal | undefined> {
-    const cap = await this.current();
-    if (cap === null) return undefined;
-    const spent = await this.spentThisMonth();
-    if (spent < cap) return undefined;
-    return {
-      detail: `Your team's monthly cap of ${cap} credits is spent (${spent} used this month); it renews on the 1st at 00:00 UTC. An admin can raise it.`,
-      retryAfterS: secondsToNextMonthUtc(this.now()),
-    };
   }
 }

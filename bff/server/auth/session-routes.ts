@@ -1,8 +1,9 @@
 /**
  * `GET/POST/DELETE /bff/session` (contract in bff/contract/bff.ts): who is signed in, sign in, sign
  * out. A failed sign-in answers the same 401 whether the name exists or not, after the same scrypt
- * work, and repeated failures per name and per client address are throttled (429). A disabled
- * account with the right password gets 403 and no session.
+ * work. Attempts per name and per client address are counted before the password is checked and
+ * limited (429; ../security/throttle.ts SignInThrottle). A disabled account with the right password
+ * gets 403 and no session.
  */
 import type { Context, Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
@@ -10,7 +11,7 @@ import { type BffMode, type SessionInfo, SignInRequest } from '../../contract/bf
 import type { BffEnv, BffUser } from '../context';
 import { problem } from '../proxy/problem';
 import { jsonInput, route } from '../routing';
-import type { FailureThrottle } from '../security/throttle';
+import type { SignInThrottle } from '../security/throttle';
 import type { BffStore } from '../store/store';
 import { cookieNamed } from './cookie';
 import { decoyHash, verifyPassword } from './passwords';
@@ -21,7 +22,7 @@ export type SessionRoutesOptions = {
   store: BffStore;
   localUser: BffUser;
   sessionTtlMs: number;
-  throttle: FailureThrottle;
+  throttle: SignInThrottle;
   /** Whether this request came over HTTPS (the cookie is then Secure and `__Host-` prefixed). */
   secure: (c: Context<BffEnv>) => boolean;
   clientAddress: (c: Context<BffEnv>) => string;
@@ -61,22 +62,21 @@ export function mountSessionRoutes(app: Hono<BffEnv>, o: SessionRoutesOptions): 
     const input = await jsonInput(c, SignInRequest);
     if (!input.ok) return input.response;
     const { username, password } = input.value;
-    const keys = [`name:${username.toLowerCase()}`, `addr:${o.clientAddress(c)}`];
-    const allowed = o.throttle.check(keys);
-    if (!allowed.ok) {
+    const attempt = await o.throttle.attempt(username, o.clientAddress(c), async () => {
+      // An unknown name is checked against a decoy hash: the same scrypt work as a known one.
+      const user = await o.store.findUserByName(username);
+      const good = await verifyPassword(password, user ?? (await decoyHash()));
+      return user && good ? user : undefined;
+    });
+    if (!attempt.ok) {
       return problem(429, 'Too many failed sign-ins; wait before trying again.', {
-        headers: { 'retry-after': String(allowed.retryAfterS) },
+        headers: { 'retry-after': String(attempt.retryAfterS) },
       });
     }
-    const user = await o.store.findUserByName(username);
-    const good = await verifyPassword(password, user ?? (await decoyHash()));
-    if (!user || !good) {
-      o.throttle.fail(keys);
-      return problem(401, 'The user name or the password is wrong.');
-    }
+    const user = attempt.value;
+    if (!user) return problem(401, 'The user name or the password is wrong.');
     // Said only to whoever knows the password: it names no account to a guesser.
     if (user.disabled) return problem(403, 'This account is disabled; ask an admin of your team.');
-    o.throttle.succeed(keys);
     const old = sessionCookie(c.req.raw);
     if (old) await deleteSession(o.store, old);
     const session = await createSession(o.store, user.id, o.sessionTtlMs, o.now());

@@ -104,22 +104,26 @@ export async function deleteSession(store: BffStore, id: string): Promise<void> 
   const idHash = hashSessionId(id);
   await store.deleteSession(idHash);
   remembered(store).delete(id);
-  await store.publish({ kind: 'sessions', idHash });
+  await store.publish({ kind: 'sessions', idHash, ended: true });
 }
 
 /**
  * Forgets what every instance remembers of a user's sessions, so the next request reads the user
  * again (a new role or budget applies at once rather than within RECHECK_MS; sessions the store
- * deleted end at once).
+ * deleted end at once). `ended`: the store deleted them (their live event streams end at once too).
  */
-export async function forgetSessionsOf(store: BffStore, userId: string): Promise<void> {
+export async function forgetSessionsOf(
+  store: BffStore,
+  userId: string,
+  opts: { ended?: boolean } = {},
+): Promise<void> {
   const seen = remembered(store);
   for (const [id, r] of seen) if (r.user.id === userId) seen.delete(id);
-  await store.publish({ kind: 'sessions', userId });
+  await store.publish({ kind: 'sessions', userId, ...(opts.ended ? { ended: true as const } : {}) });
 }
 
 /** Ends every session of a user (a password reset, the user disabled) on every instance. */
 export async function deleteSessionsOf(store: BffStore, userId: string): Promise<void> {
   await store.deleteSessionsOf(userId);
-  await forgetSessionsOf(store, userId);
+  await forgetSessionsOf(store, userId, { ended: true });
 }

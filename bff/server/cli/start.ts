@@ -9,7 +9,7 @@ import { DEFAULT_COMPANIES, DEFAULT_SEED, devKeysNotice, envNumber } from '../..
 import { createBffApp } from '../app';
 import { bffConfigFromEnv } from '../config';
 import { assertSafeBind } from '../security/bind';
-import { serveBff } from '../serve';
+import { serveBff, stopServing } from '../serve';
 import { openStore } from '../store/open';
 import { createUpstream } from '../upstream/upstream';
 import { registerWebhookEndpoint } from '../webhooks/register';
@@ -35,8 +35,9 @@ function buildWebIfNeeded(): void {
 let cfg: ReturnType<typeof bffConfigFromEnv>;
 try {
   cfg = bffConfigFromEnv();
-  // Before anything else: a local-mode BFF must never be reachable from the network.
-  assertSafeBind(cfg.host, cfg.mode);
+  // Before anything else: a local-mode BFF must never be reachable from the network, and one that is
+  // must know the names it is reached by (BFF_ALLOWED_HOSTS, BFF_PUBLIC_URL).
+  assertSafeBind(cfg.host, cfg.mode, cfg.allowedHosts);
 } catch (err) {
   console.error(`Cannot start: ${(err as Error).message}`);
   process.exit(1);
@@ -78,6 +79,7 @@ const bff = createBffApp({
   maxBodyBytes: cfg.maxBodyBytes,
   trustProxy: cfg.trustProxy,
   allowedOrigins: cfg.allowedOrigins,
+  allowedHosts: cfg.allowedHosts,
   ...(cfg.accountsMatchPerMinute !== undefined
     ? { accounts: { perMinute: cfg.accountsMatchPerMinute || null } }
     : {}),
@@ -108,15 +110,38 @@ server.on('error', (err: NodeJS.ErrnoException) => {
     process.exit(1);
   });
 });
-const stop = () => {
-  server.close();
-  // The ledger's last records are written before the store closes.
-  void bff
-    .close()
-    .then(() => store.close())
+/**
+ * A graceful stop: no new connections; the requests in flight answered (at most
+ * BFF_STOP_TIMEOUT_MS, then their connections are cut); then the app closes, which writes the
+ * ledger's last lines (those of the requests just answered too); then the store. Closing the store
+ * first lost the ledger lines of every request still running. A second signal cuts the wait short.
+ */
+let stopping: ReturnType<typeof stopServing> | undefined;
+const stop = (signal: NodeJS.Signals) => {
+  if (stopping) {
+    console.log(`[bff] ${signal} again: the requests in flight are cut now`);
+    stopping.cutNow();
+    return;
+  }
+  console.log(`[bff] ${signal}: stopping`);
+  stopping = stopServing(server, { timeoutMs: cfg.stopTimeoutMs, log: (line) => console.log(line) });
+  // Live event streams last as long as their tab: they end now, not at the bound.
+  bff.extras.close();
+  let code = 0;
+  void stopping.done
+    .then(async () => {
+      await bff.close();
+      console.log('[bff] stopping: the app closed, the ledger written');
+      await store.close();
+      console.log('[bff] stopping: the store closed');
+    })
+    .catch((err: Error) => {
+      code = 1;
+      console.error(`[bff] stopping: ${err.message}`);
+    })
     .finally(() => {
       upstream.close();
-      process.exit(0);
+      process.exit(code);
     });
 };
 process.on('SIGINT', stop);

@@ -4,6 +4,8 @@
  * each event as `event: <type>` / `id:` / `data: <json>`, and a heartbeat comment every 15 s keeps
  * proxies and idle timeouts from closing a quiet connection. Events are not replayed after a
  * reconnect: the web app refetches `/bff/additions` and `/bff/usage` when its stream (re)opens.
+ * In team mode a stream ends when its session does (sign-out, a password reset, the user disabled,
+ * expiry; ./session-streams.ts); the browser's reconnect then meets 401.
  */
 import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -11,6 +13,7 @@ import type { BffEnv } from '../context';
 import { problem } from '../proxy/problem';
 import { route } from '../routing';
 import type { EventHub } from './hub';
+import type { SessionStreams } from './session-streams';
 
 export const EVENTS_RETRY_MS = 3000;
 export const HEARTBEAT_MS = 15_000;
@@ -21,7 +24,17 @@ export const HEARTBEAT_MS = 15_000;
  */
 export const MAX_STREAMS_PER_USER = 8;
 
-export type EventsOptions = { heartbeatMs?: number; retryMs?: number; maxPerUser?: number };
+export type EventsOptions = {
+  heartbeatMs?: number;
+  retryMs?: number;
+  maxPerUser?: number;
+  /**
+   * Team mode: each stream belongs to its session and ends when the session ends (`SessionStreams`);
+   * `idHashOf` gives the hash of the request's session id. Absent (local mode): streams end only when
+   * the tab closes or the server stops.
+   */
+  sessions?: { streams: SessionStreams; idHashOf: (req: Request) => string | undefined };
+};
 
 /** Mounts the route; the returned function ends every open stream (server shutdown). */
 export function mountEvents(app: Hono<BffEnv>, hub: EventHub, opts: EventsOptions = {}): () => void {
@@ -33,6 +46,8 @@ export function mountEvents(app: Hono<BffEnv>, hub: EventHub, opts: EventsOption
 
   route(app, 'bff.events', (c) => {
     const user = c.get('user');
+    const idHash = opts.sessions?.idHashOf(c.req.raw);
+    if (opts.sessions && idHash === undefined) return problem(401, 'Sign in to use the list builder.');
     const count = perUser.get(user.id) ?? 0;
     if (count >= maxPerUser) {
       return problem(429, `At most ${maxPerUser} live event streams per user; close a tab and try again.`, {
@@ -48,9 +63,15 @@ export function mountEvents(app: Hono<BffEnv>, hub: EventHub, opts: EventsOption
     };
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
+      // Ended: nothing more is written from that moment on (an event published after the session
+      // ended must not reach the stream while it closes).
+      let closed = false;
       let ended!: () => void;
       const done = new Promise<void>((resolve) => {
-        ended = resolve;
+        ended = () => {
+          closed = true;
+          resolve();
+        };
       });
       open.add(ended);
       stream.onAbort(ended);
@@ -59,6 +80,7 @@ export function mountEvents(app: Hono<BffEnv>, hub: EventHub, opts: EventsOption
       // Writes go one after another: an event and a heartbeat must not interleave their lines.
       let queue: Promise<unknown> = Promise.resolve();
       const send = (write: () => Promise<unknown>) => {
+        if (closed) return;
         queue = queue.then(write).catch(ended);
       };
       const unsubscribe = hub.subscribe(user.id, (event) =>
@@ -68,10 +90,13 @@ export function mountEvents(app: Hono<BffEnv>, hub: EventHub, opts: EventsOption
       );
       const heartbeat = setInterval(() => send(() => stream.write(': heartbeat\n\n')), heartbeatMs);
       send(() => stream.write(`retry: ${retryMs}\n: connected\n\n`));
+      // Tied after subscribing: the session is read once more now, so one that ended meanwhile ends it.
+      const letGo = idHash !== undefined ? opts.sessions?.streams.hold(idHash, user.id, ended) : undefined;
       try {
         await done;
       } finally {
         clearInterval(heartbeat);
+        letGo?.();
         unsubscribe();
         open.delete(ended);
         release();

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../testing/parse-csv';
-import { countCsvRows, csvCell, csvRow } from './csv';
+import { CSV_STRINGIFY_OPTIONS, countCsvRows, csvCell, csvRow } from './csv';
 
 describe('csv cells (RFC 4180)', () => {
   it('leaves plain text alone and ends rows with CRLF', () => {
@@ -14,6 +14,12 @@ describe('csv cells (RFC 4180)', () => {
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(csvCell('two\r\nlines')).toBe('"two\r\nlines"');
     expect(csvCell('a\rb')).toBe('"a\rb"');
+  });
+
+  it('quotes a cell holding a semicolon, which spreadsheets in some locales split on', () => {
+    expect(csvCell('Software; SaaS')).toBe('"Software; SaaS"');
+    expect(csvRow(['Bosch;Siemens', 'plain'])).toBe('"Bosch;Siemens",plain\r\n');
+    expect(csvCell('=1;2')).toBe(`"'=1;2"`);
   });
 
   it('writes null as an empty cell and keeps UTF-8 text as is', () => {
@@ -56,6 +62,23 @@ describe('agreement with csv-stringify', () => {
     ];
     const ours = records.map(csvRow).join('');
     expect(ours).toBe(stringify(records, { record_delimiter: 'windows' }));
+  });
+});
+
+describe('the same rules through csv-stringify (the ledger CSV, an import report)', () => {
+  it('writes every cell as csvRow does: quoted, neutralised, CRLF', () => {
+    const records = [
+      ['Acme, Inc.', 'say "hi"', 'line1\r\nline2', 'bare\nLF', 'bare\rCR', 'plain', ''],
+      ['a;b', 'Software; SaaS', '=1;2', '@SUM(A1)', '-2+3', 'Zürich', 'x'],
+      ['', ';', '\tcmd', '\ncmd', 'end', '42', 'a=b'],
+    ];
+    const ours = records.map(csvRow).join('');
+    expect(stringify(records, CSV_STRINGIFY_OPTIONS)).toBe(ours);
+    expect(ours).toContain('"a;b","Software; SaaS","\'=1;2"');
+  });
+
+  it('leaves numbers as numbers', () => {
+    expect(stringify([[-5, 0.25, 'x']], CSV_STRINGIFY_OPTIONS)).toBe(csvRow([-5, 0.25, 'x']));
   });
 });
 

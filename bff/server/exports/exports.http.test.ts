@@ -163,7 +163,7 @@ describe('POST /bff/exports', () => {
     expect(withBom.slice(3)).toEqual(without);
   });
 
-  it('quotes commas, quotes and line breaks, and neutralises formula cells, but not numbers', async () => {
+  it('quotes commas, semicolons, quotes and line breaks, and neutralises formula cells, but not numbers', async () => {
     // The upstream stands in with hostile names on real rows: a company can name itself anything.
     enterprise.stage(async (_call, _n, real) => {
       const page = (await (await real()).json()) as { data: CompanyListItem[] };
@@ -172,6 +172,7 @@ describe('POST /bff/exports', () => {
       page.data[2]!.name = '-5';
       page.data[3]!.product_category = '@SUM(A1:A9)';
       page.data[4]!.name = '\tTabbed';
+      page.data[5]!.name = 'Bosch; Siemens';
       return Response.json(page);
     });
     try {
@@ -187,6 +188,9 @@ describe('POST /bff/exports', () => {
       expect(rows[4]![1]).toBe("'@SUM(A1:A9)");
       expect(rows[5]![0]).toBe("'\tTabbed");
       expect(text).toContain('"Acme, ""Best"" Inc.\r\nBerlin"');
+      // Quoted, a cell with `;` stays one cell in a spreadsheet that splits on it.
+      expect(rows[6]![0]).toBe('Bosch; Siemens');
+      expect(text).toContain('\r\n"Bosch; Siemens",');
       // Row count from CRLFs outside quotes still matches (the web app's progress count).
       expect(countCsvRows(text) - 1).toBe(Number(res.headers.get('x-export-total')));
       const negative = rows

@@ -60,8 +60,36 @@ describe('estimateCost', () => {
     }
   });
 
-  it('reserves nothing for endpoints priced by what they find', () => {
-    expect(estimateCost('news', 'enterprise', q('company=x'), undefined)).toBe(0);
+  it('holds what a read priced by its results may return at most', () => {
+    // News: the call, and every article its limit (default 10, at most 100) may bring.
+    expect(estimateCost('news', 'enterprise', q('company=x'), undefined)).toBeCloseTo(
+      PRICES.newsPerCall + 10 * PRICES.newsPerArticle,
+    );
+    expect(estimateCost('news', 'enterprise', q('company=x&limit=100'), undefined)).toBeCloseTo(
+      PRICES.newsPerCall + 100 * PRICES.newsPerArticle,
+    );
+    // Posts: a started block of 10 per 10 posts of the limit (default 10).
+    expect(estimateCost('company.posts', 'enterprise', q('company=x'), undefined)).toBe(PRICES.postsPerBlock);
+    expect(estimateCost('company.posts', 'enterprise', q('company=x&limit=21'), undefined)).toBe(
+      3 * PRICES.postsPerBlock,
+    );
+    // Employee reviews: a started block of 50 (default limit 10: one block).
+    expect(estimateCost('company.employeeReviews', 'enterprise', q('company=x'), undefined)).toBe(
+      PRICES.reviewsPerBlock,
+    );
+    expect(estimateCost('company.employeeReviews', 'enterprise', q('company=x&limit=100'), undefined)).toBe(
+      2 * PRICES.reviewsPerBlock,
+    );
+    // Product reviews: `limit` reviews for each product named once (free without products).
+    expect(estimateCost('company.productReviews', 'enterprise', q('company=x'), undefined)).toBe(0);
+    expect(
+      estimateCost(
+        'company.productReviews',
+        'enterprise',
+        q('company=x&products=a&products=b&products=a&limit=30'),
+        undefined,
+      ),
+    ).toBe(2 * PRICES.reviewsPerBlock);
     expect(estimateCost('list.filterBuilder', 'enterprise', q(), { query: 'x' })).toBe(PRICES.query);
   });
 });

@@ -1,32 +1,41 @@
 /**
- * The daily budget across instances: a paid call reserves what it may cost before it goes upstream,
- * and settles with what it did cost (BffStore.reserveBudget / settleBudget). A call is granted while
- * the day's settled spend plus what calls in flight reserved is under the budget, so calls running
- * at once through any number of instances never pass the budget by more than the call that crosses
- * it (its cost is known only from its answer), plus what estimates below the true cost leave out.
+ * Money before a call: a paid call runs only when its worst case fits what is left of the user's
+ * daily budget and of the team's monthly cap. The worst case is held in the store before the call
+ * goes upstream (`BffStore.placeHold`, on every instance alike) and ends with the call's ledger line,
+ * which settles it at the real price in the same transaction (ledger.ts). A call that does not fit
+ * is refused (402) before anything is spent, saying which limit and what is left
+ * (docs/decisions/0019-holds-and-a-durable-ledger.md).
  *
- * The estimate is the endpoint's price for what was asked (a list's price at its `limit`, an
- * enrichment's sections): an upper bound for those, which are nearly every paid call. Endpoints
- * priced by what they find (news, posts, reviews) reserve nothing and are checked as before: the
- * spend settled so far under the budget.
+ * The worst case is read from the request: a list at its `limit` (as the plan serves it) with its
+ * sections and query; an enrichment's sections; news, posts and reviews at the most their `limit`
+ * (and products) can return.
  */
+
+import { randomUUID } from 'node:crypto';
+import { NEWS_MAX_LIMIT } from '../../contract/api';
 import type { ServiceEndpointId } from '../../contract/endpoints';
 import { LIST_DEFAULT_LIMIT } from '../../contract/list-params';
 import {
+  credits,
   enrichmentCost,
   filterBuilderCost,
   listGenerationCost,
+  newsCost,
   PLAN_RULES,
   type Plan,
+  postsCost,
+  reviewsCost,
 } from '../../contract/pricing';
 import type { StoredSection } from '../../contract/section-names';
-import type { BffStore, BudgetLease, Reservation } from '../store/store';
+import { secondsToNextMonthUtc } from '../admin/team-cap';
+import type { BffStore, Hold, HoldLimits } from '../store/store';
+import { withinDeadline } from '../store/unavailable';
 import { utcDay } from './ledger';
 
 /**
- * The most a call may cost, from its request; 0 when only its answer can tell. The request has
- * passed its schema already (the proxy checks it first): its fields are read as they are, not
- * parsed again (a second zod parse of a list request cost more than the rest of this module).
+ * The most a call may cost, from its request. The request has passed its schema already (the proxy
+ * checks it first): its fields are read as they are, not parsed again (a second zod parse of a list
+ * request cost more than the rest of this module); a parameter left out takes the contract's default.
  */
 export function estimateCost(
   id: ServiceEndpointId,
@@ -61,9 +70,33 @@ export function estimateCost(
           : sectionList(fields(body).sections);
       return enrichmentCost(asked ?? PLAN_RULES[plan].sections);
     }
+    case 'company.productReviews': {
+      // `limit` is per product; products named twice are served once.
+      const products = new Set(query.getAll('products').flatMap(commaItems)).size;
+      return reviewsCost(products * limitOf(query, 0));
+    }
+    case 'company.employeeReviews':
+      return reviewsCost(limitOf(query, 10));
+    case 'company.posts':
+      return postsCost(limitOf(query, 10));
+    case 'news':
+      return newsCost(Math.min(limitOf(query, 10), NEWS_MAX_LIMIT));
     default:
       return 0;
   }
+}
+
+function limitOf(query: URLSearchParams, fallback: number): number {
+  const given = query.get('limit');
+  const n = given === null || given.trim() === '' ? fallback : Number(given);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+function commaItems(s: string): string[] {
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 function fields(body: unknown): Record<string, unknown> {
@@ -75,17 +108,68 @@ function sectionList(v: unknown): StoredSection[] | undefined {
   return Array.isArray(v) ? (v as StoredSection[]) : undefined;
 }
 
-export class Budgets {
+/** A call refused for want of credits: what to say, and when to try again. */
+export type Refusal = { detail: string; retryAfterS: number };
+
+export function secondsToMidnightUtc(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+/** Credits as people read them: 5851.5 -> "5,851.5". */
+function amount(n: number): string {
+  return credits(n).toLocaleString('en-US', { maximumFractionDigits: 4 });
+}
+
+export class Holds {
   constructor(
     private readonly store: BffStore,
+    /** How long a hold outlives its call's start at most: past it, its instance is taken for dead. */
+    private readonly holdMs: number,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  reserve(userId: string, budget: number, estimate: number): Reservation | Promise<Reservation> {
-    return this.store.reserveBudget(userId, utcDay(this.now()), budget, estimate);
-  }
-
-  settle(lease: BudgetLease, spent: number): void {
-    this.store.settleBudget(lease, spent);
+  /** Holds `worst` credits for one call of the user, or says why not. */
+  async place(
+    userId: string,
+    worst: number,
+    limits: HoldLimits,
+  ): Promise<{ ok: true; hold: Hold } | { ok: false; refusal: Refusal }> {
+    const at = this.now();
+    const hold: Hold = {
+      id: randomUUID(),
+      userId,
+      day: utcDay(at),
+      amount: credits(worst),
+      expiresAt: new Date(at.getTime() + this.holdMs).toISOString(),
+    };
+    // Bounded like every store call on a request's way: a hold placed after the request was
+    // answered 503 is given back at once.
+    const outcome = await withinDeadline(
+      this.store.placeHold(hold, limits, at.toISOString()),
+      undefined,
+      (late) => {
+        if (late.ok) this.store.insertLedger([], [hold.id]).catch(() => {});
+      },
+    );
+    if (outcome.ok) return { ok: true, hold };
+    const left = Math.max(0, credits(outcome.of - outcome.spent - outcome.held));
+    const inFlight = outcome.held > 0 ? `, ${amount(outcome.held)} held by calls in flight` : '';
+    const daily = outcome.limit === 'daily';
+    const limit = daily
+      ? `your daily budget of ${amount(outcome.of)}`
+      : `your team's monthly cap of ${amount(outcome.of)}`;
+    const renews = daily
+      ? 'it renews at 00:00 UTC'
+      : 'it renews on the 1st at 00:00 UTC, and an admin can raise it';
+    const advice =
+      left > 0 ? `Ask for fewer companies, sections or results, or wait: ${renews}.` : `Wait: ${renews}.`;
+    return {
+      ok: false,
+      refusal: {
+        detail: `This call may cost up to ${amount(worst)} credits, and ${limit} has ${left > 0 ? `only ${amount(left)}` : 'nothing'} left (${amount(outcome.spent)} used ${daily ? 'today' : 'this month'}${inFlight}). ${advice}`,
+        retryAfterS: daily ? secondsToMidnightUtc(at) : secondsToNextMonthUtc(at),
+      },
+    };
   }
 }

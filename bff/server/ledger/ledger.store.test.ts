@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import { createBffApp } from '../app';
 import { bffDatabaseFile } from '../store/sqlite';
 import type { BffStore } from '../store/store';
 import { embeddedUpstream } from '../upstream/upstream';
-import { FLUSH_MS, FLUSH_ROWS, Ledger, type LedgerRecord } from './ledger';
+import { LedgerJournal } from './journal';
+import { Ledger, type LedgerRecord } from './ledger';
 
 const ALICE = { id: 'alice', name: 'Alice' };
 const call = (i: number, userId = ALICE.id): LedgerRecord => ({
@@ -39,23 +40,40 @@ afterEach(async () => {
 describe('the ledger, written in batches', () => {
   it('keeps every record, in order, whatever the batch sizes', async () => {
     const ledger = new Ledger(db);
-    // More than one full batch, and a remainder that fills no whole multi-row insert.
-    const n = FLUSH_ROWS * 2 + 37;
-    for (let i = 0; i < n; i++) ledger.record(call(i, i % 3 === 0 ? 'bob' : ALICE.id));
-    await ledger.flush();
-    const written = await rows(db);
-    expect(written).toHaveLength(n);
-    written.forEach((r, i) => {
+    const n = 600;
+    const written = Array.from({ length: n }, (_, i) =>
+      ledger.record(call(i, i % 3 === 0 ? 'bob' : ALICE.id)),
+    );
+    await Promise.all(written);
+    const lines = await rows(db);
+    expect(lines).toHaveLength(n);
+    lines.forEach((r, i) => {
       expect(r.endpoint).toBe(`/api/v1/company/enrichment#${i}`);
       expect(r.user_id).toBe(i % 3 === 0 ? 'bob' : ALICE.id);
       expect(r.duration_ms).toBeCloseTo(i / 3, 3);
     });
   });
 
+  it('answers a record only once its line is in the store', async () => {
+    const ledger = new Ledger(db);
+    const first = ledger.record(call(0));
+    let done = false;
+    void first.then(() => {
+      done = true;
+    });
+    expect(await rows(db)).toHaveLength(0);
+    expect(done).toBe(false);
+    await first;
+    expect(await rows(db)).toHaveLength(1);
+    // Records made while a batch is written go in the next one, and wait for it.
+    const more = Array.from({ length: 5 }, (_, i) => ledger.record(call(i + 1)));
+    await Promise.all(more);
+    expect(await rows(db)).toHaveLength(6);
+  });
+
   it('counts records not yet written: the usage writes them first', async () => {
     const ledger = new Ledger(db);
-    for (let i = 0; i < 5; i++) ledger.record(call(i));
-    expect(await rows(db)).toHaveLength(0); // still pending
+    for (let i = 0; i < 5; i++) void ledger.record(call(i));
     expect(await ledger.spentToday(ALICE.id)).toBe(2.5);
     const usage = await ledger.usage(ALICE, 10);
     expect(usage.calls_today).toBe(5);
@@ -65,18 +83,10 @@ describe('the ledger, written in batches', () => {
 
   it("counts a user's first record of the day once", async () => {
     const ledger = new Ledger(db);
-    ledger.record(call(0));
-    ledger.record(call(1));
+    void ledger.record(call(0));
+    void ledger.record(call(1));
     expect(await ledger.spentToday(ALICE.id)).toBe(1);
-    await ledger.flush();
     expect(await new Ledger(db).spentToday(ALICE.id)).toBe(1);
-  });
-
-  it('writes a batch by itself within FLUSH_MS', async () => {
-    const ledger = new Ledger(db);
-    ledger.record(call(1));
-    await new Promise((resolve) => setTimeout(resolve, FLUSH_MS * 3));
-    await expect.poll(() => rows(db).then((r) => r.length)).toBe(1);
   });
 
   it('loses nothing when the BFF closes before a batch is due', async () => {
@@ -104,5 +114,87 @@ describe('the ledger, written in batches', () => {
     } finally {
       service.close();
     }
+  });
+});
+
+/** The store with its ledger writes failing while `down` is set (a database outage, staged). */
+function flaky(store: BffStore): { store: BffStore; down: { on: boolean } } {
+  const down = { on: true };
+  const wrapped = new Proxy(store, {
+    get(target, prop, receiver) {
+      if (prop === 'insertLedger')
+        return (...args: Parameters<BffStore['insertLedger']>) =>
+          down.on
+            ? Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'))
+            : target.insertLedger(...args);
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { store: wrapped, down };
+}
+
+describe('the ledger while its store is down', () => {
+  it('keeps each line on disk before the call is answered, and writes them all once the store is back', async () => {
+    const { store, down } = flaky(db);
+    const journal = new LedgerJournal(path.join(dir, 'journal'), db.where);
+    const ledger = new Ledger(
+      store,
+      () => new Date(),
+      () => {},
+      journal,
+    );
+    await Promise.all(Array.from({ length: 12 }, (_, i) => ledger.record(call(i))));
+    // Answered: every line is in the journal file, synced, though the store took none.
+    const kept = readFileSync(journal.file, 'utf8')
+      .trim()
+      .split('\n')
+      .flatMap((l) => (JSON.parse(l) as { rows: unknown[] }).rows);
+    expect(kept).toHaveLength(12);
+    expect(await rows(db)).toHaveLength(0);
+    down.on = false;
+    // Retried by itself within a few seconds (first after RETRY_MS), each line once.
+    await expect.poll(() => rows(db).then((r) => r.length), { timeout: 10_000 }).toBe(12);
+    expect(existsSync(journal.file)).toBe(false);
+    await ledger.close();
+    expect(await rows(db)).toHaveLength(12);
+  });
+
+  it('writes what a process killed during an outage left in its journal when the next one starts', async () => {
+    const { store } = flaky(db);
+    const journalDir = path.join(dir, 'journal');
+    const first = new Ledger(
+      store,
+      () => new Date(),
+      () => {},
+      new LedgerJournal(journalDir, db.where),
+    );
+    await Promise.all(Array.from({ length: 5 }, (_, i) => first.record(call(i))));
+    // The process is gone (kill -9): its journal now names a process that no longer runs.
+    const [file] = readdirSync(journalDir);
+    renameSync(path.join(journalDir, file!), path.join(journalDir, 'ledger-journal-4194303-deadbeef.jsonl'));
+    // Another store's journal is left alone.
+    const foreign = new LedgerJournal(journalDir, 'another.sqlite');
+    await foreign.append({ rows: [], released: ['h1'] });
+    renameSync(foreign.file, path.join(journalDir, 'ledger-journal-4194302-cafebabe.jsonl'));
+
+    const next = new Ledger(
+      db,
+      () => new Date(),
+      () => {},
+      new LedgerJournal(journalDir, db.where),
+    );
+    await next.recover();
+    expect(await rows(db)).toHaveLength(5);
+    expect(readdirSync(journalDir)).toEqual(['ledger-journal-4194302-cafebabe.jsonl']);
+    // Written once: recovering again adds nothing.
+    await new Ledger(
+      db,
+      () => new Date(),
+      () => {},
+      new LedgerJournal(journalDir, db.where),
+    ).recover();
+    expect(await rows(db)).toHaveLength(5);
+    await next.close();
   });
 });

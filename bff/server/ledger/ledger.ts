@@ -4,10 +4,12 @@
  * team's monthly total; the daily budget is reserved and settled in the store (./budget.ts).
  */
 
+import { randomUUID } from 'node:crypto';
 import type { LedgerEntry, UsageResponse } from '../../contract/bff';
 import { credits } from '../../contract/pricing';
 import type { BffUser } from '../context';
 import type { BffStore, LedgerRow } from '../store/store';
+import type { JournalBatch, LedgerJournal } from './journal';
 
 export type LedgerRecord = {
   userId: string;
@@ -32,40 +34,66 @@ const DAY_MS = 86_400_000;
 let lastDay = { start: Number.NaN, name: '' };
 
 /**
- * Records are written in batches (one transaction per FLUSH_MS or FLUSH_ROWS), not one commit per
- * call: under load a commit per call made the ledger the BFF's largest cost. Readers flush first;
- * a crash loses at most the last batch's lines.
+ * Group commit: a line is written with every other line recorded while the write before it ran, in
+ * one transaction, and the call it records is answered only once that transaction committed (or,
+ * with the store down, once the line is synced to the local journal). A line per transaction was
+ * the BFF's largest cost under load; a line answered before it was written was lost by kill -9.
  */
-export const FLUSH_MS = 50;
-export const FLUSH_ROWS = 256;
+/** How soon lines the journal holds are offered to the store again (doubling to RETRY_MAX_MS). */
+export const RETRY_MS = 1000;
+const RETRY_MAX_MS = 30_000;
+
+type Batch = { rows: LedgerRow[]; released: string[]; done: (() => void)[] };
 
 export class Ledger {
-  private pending: LedgerRow[] = [];
+  private next: Batch = { rows: [], released: [], done: [] };
+  /** The batch being written; the next one waits for it. */
+  private writing: Promise<void> | undefined;
+  private scheduled = false;
   private readonly listeners: ((creditsConsumed: number, day: string) => void)[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  /** The writes started so far, in order: a flush waits for them all. */
-  private writing: Promise<void> = Promise.resolve();
+  /** Batches the store refused and the journal could not take either: offered again from memory. */
+  private unwritten: JournalBatch[] = [];
+  private journalHolds = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryMs = RETRY_MS;
+  /** Replays of the journal, one after another, and appends to it between them. */
+  private journalTurn: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
   constructor(
     private readonly store: BffStore,
     private readonly now: () => Date = () => new Date(),
     private readonly log: (line: string) => void = console.error,
+    /** Where lines go while the store cannot take them; none: they wait in memory. */
+    private readonly journal?: LedgerJournal,
   ) {}
 
-  /** Writes the pending records now; resolves when every record so far is in the store. */
-  flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.pending.length > 0) {
-      const rows = this.pending;
-      this.pending = [];
-      this.writing = this.writing.then(() =>
-        this.store.insertLedger(rows).catch((err: Error) => {
-          this.log(`[bff] ${rows.length} ledger records could not be written: ${err.message}`);
-        }),
-      );
+  /**
+   * Takes over what earlier processes left in their journals (killed while the store was down) and
+   * offers it to the store. Resolves once tried; what the store still refuses is retried later.
+   */
+  async recover(): Promise<void> {
+    if (!this.journal) return;
+    const journal = this.journal;
+    const taken = await this.inTurn(() => journal.adoptOrphans());
+    const mine = await this.inTurn(() => journal.batches());
+    if (taken > 0) this.log(`[bff] ${taken} ledger batches left by a stopped process are being written`);
+    if (mine.length > 0) {
+      this.journalHolds = true;
+      await this.replay();
     }
-    return this.writing;
+  }
+
+  /**
+   * Writes the lines recorded so far; resolves when each is in the store (or, the store down, on
+   * disk in the journal).
+   */
+  flush(): Promise<void> {
+    if (this.next.rows.length === 0 && this.next.released.length === 0)
+      return this.writing ?? Promise.resolve();
+    const written = new Promise<void>((resolve) => this.next.done.push(resolve));
+    this.writeNext();
+    return written;
   }
 
   /**
@@ -76,11 +104,15 @@ export class Ledger {
     this.listeners.push(listener);
   }
 
-  record(r: LedgerRecord): void {
+  /**
+   * Records a call, ending the hold it settles (`holdId`) in the same transaction. Resolves once the
+   * line is durable: answer the call only then.
+   */
+  record(r: LedgerRecord, holdId?: string): Promise<void> {
     const at = this.now().toISOString();
     const day = at.slice(0, 10); // utcDay, from the one ISO string the row needs anyway
     for (const listener of this.listeners) listener(r.creditsConsumed, day);
-    this.pending.push({
+    const row: LedgerRow = {
       userId: r.userId,
       day,
       at,
@@ -90,12 +122,128 @@ export class Ledger {
       creditsConsumed: r.creditsConsumed,
       cache: r.cache,
       durationMs: Math.round(r.durationMs * 1000) / 1000,
+      lineId: randomUUID(),
+      ...(holdId !== undefined ? { holdId } : {}),
+    };
+    const batch = this.next;
+    batch.rows.push(row);
+    const written = new Promise<void>((resolve) => batch.done.push(resolve));
+    this.schedule();
+    return written;
+  }
+
+  /** Ends a hold whose call ended without a line (it failed before the upstream was asked). */
+  release(holdId: string): void {
+    this.next.released.push(holdId);
+    this.schedule();
+  }
+
+  /** Writes what is pending and stops retrying; lines still refused stay in the journal for the next start. */
+  async close(): Promise<void> {
+    await this.flush();
+    if (this.journalHolds || this.unwritten.length > 0) await this.replay();
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+  }
+
+  private schedule(): void {
+    if (this.writing || this.scheduled) return;
+    this.scheduled = true;
+    // Lines recorded in the same turn of the event loop go in one batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      this.writeNext();
     });
-    if (this.pending.length >= FLUSH_ROWS) void this.flush();
-    else if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
-      this.timer.unref();
+  }
+
+  private writeNext(): void {
+    if (this.writing) return;
+    const batch = this.next;
+    if (batch.rows.length === 0 && batch.released.length === 0) {
+      for (const done of batch.done) done();
+      batch.done = [];
+      return;
     }
+    this.next = { rows: [], released: [], done: [] };
+    this.writing = this.persist(batch).then(() => {
+      for (const done of batch.done) done();
+      this.writing = undefined;
+      if (this.next.rows.length > 0 || this.next.released.length > 0 || this.next.done.length > 0)
+        this.writeNext();
+    });
+  }
+
+  /** Into the store; the store down, into the journal (synced) and retried. Never rejects. */
+  private async persist({ rows, released }: Batch): Promise<void> {
+    try {
+      await this.store.insertLedger(rows, released);
+      return;
+    } catch (err) {
+      this.log(
+        `[bff] ${rows.length} ledger lines could not be written to the store (${(err as Error).message}); kept ${this.journal ? 'in the journal' : 'in memory'} and retried`,
+      );
+    }
+    const journal = this.journal;
+    if (journal) {
+      try {
+        await this.inTurn(() => journal.append({ rows, released }));
+        this.journalHolds = true;
+        this.retryLater();
+        return;
+      } catch (err) {
+        this.log(
+          `[bff] the ledger journal could not be written (${(err as Error).message}); lines kept in memory`,
+        );
+      }
+    }
+    this.unwritten.push({ rows, released });
+    this.retryLater();
+  }
+
+  private retryLater(): void {
+    if (this.retryTimer || this.closed) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.replay();
+    }, this.retryMs);
+    this.retryTimer.unref();
+  }
+
+  /** Offers what the journal and memory hold to the store, in one transaction; on failure, later again. */
+  private replay(): Promise<void> {
+    const journal = this.journal;
+    return this.inTurn(async () => {
+      const fromJournal = journal && this.journalHolds ? await journal.batches() : [];
+      const fromMemory = this.unwritten;
+      const batches = [...fromJournal, ...fromMemory];
+      if (batches.length === 0) {
+        this.journalHolds = false;
+        return;
+      }
+      try {
+        await this.store.insertLedger(
+          batches.flatMap((b) => b.rows),
+          batches.flatMap((b) => b.released),
+        );
+      } catch (err) {
+        this.retryMs = Math.min(RETRY_MAX_MS, this.retryMs * 2);
+        this.log(`[bff] the ledger's kept lines are still not written (${(err as Error).message}); retrying`);
+        this.retryLater();
+        return;
+      }
+      this.unwritten = this.unwritten.slice(fromMemory.length);
+      if (journal && fromJournal.length > 0) await journal.clear();
+      this.journalHolds = false;
+      this.retryMs = RETRY_MS;
+      const n = batches.reduce((sum, b) => sum + b.rows.length, 0);
+      this.log(`[bff] ${n} kept ledger lines written to the store`);
+    });
+  }
+
+  private inTurn<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.journalTurn.then(fn);
+    this.journalTurn = run.catch(() => {});
+    return run;
   }
 
   /** What the user spent today, every instance's records included (this one's flushed first). */

@@ -83,6 +83,8 @@ export async function evaluateLookalikes(
     staticDir: 'does-not-exist',
     cacheTtlMs: 0,
     rateLimitPerMinute: 0,
+    // Its requests are handed to `fetch` as from `origin`: a host the BFF must be told it serves.
+    allowedHosts: ['bff.local'],
     log: () => {},
   });
   const origin = 'http://bff.local';

@@ -6,12 +6,13 @@
  * `bff.fetch` (straight past Hono), and through Hono alone (`bff.app.fetch`); every request of the
  * matrix goes to all three, in turn, and the answers must agree in status, headers and body.
  */
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../contract/bff';
 import { type Service, startService } from '../../embedded/service';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import { type RawAnswer, type RunningBff, requestAsHost, startBff } from '../../testing/bff-server';
 import { testStore } from '../../testing/test-store';
 import { directProxyPath } from '../app';
 import { addUser } from '../auth/users';
@@ -132,13 +133,7 @@ beforeAll(async () => {
   };
   aliceCookie = await signIn(ALICE);
   bobCookie = await signIn(BOB);
-  // Bob spends more than his budget of 1 credit: his next paid call is refused (402).
-  const spend = await bff.post(
-    '/api/v1/list/generate/companies',
-    { filters: {}, limit: 5 },
-    { headers: { cookie: bobCookie } },
-  );
-  expect(spend.status).toBe(200);
+  // Bob's budget of 1 credit holds no list call (a list's worst case is more): refused (402).
 });
 afterAll(async () => {
   await hono.close();
@@ -279,6 +274,32 @@ describe('a request answers the same below the adapter, straight and through Hon
     await expectSameElsewhere(list, bobCookie, overBudget);
   });
 
+  it('as a member: another user’s addition request is a 404 on every way, as an unknown id is', async () => {
+    const submit = {
+      name: 'an addition request',
+      method: 'POST',
+      path: '/api/v1/company/addition-requests',
+      body: JSON.stringify({ company_name: 'Pangolin Tools', website: 'https://pangolin-tools.example' }),
+    };
+    const submitted = await send(bff.url, submit, aliceCookie);
+    expect(submitted.status).toBe(202);
+    const id = ((await submitted.json()) as { request_id: string }).request_id;
+    const unknown = randomUUID();
+    for (const path of [`/api/v1/status/${id}`, `/v1/company/addition-requests/${id}/`]) {
+      const call = { name: 'her request', path };
+      const theirs = await seen(await send(bff.url, call, bobCookie));
+      expect(theirs.status).toBe(404);
+      await expectSameElsewhere(call, bobCookie, theirs);
+      const none = await seen(
+        await send(bff.url, { name: 'unknown', path: path.replace(id, unknown) }, bobCookie),
+      );
+      expect({ ...none, body: none.body.replace(unknown, id) }).toEqual(theirs);
+      const own = await send(bff.url, call, aliceCookie);
+      expect(own.status).toBe(200);
+      await own.arrayBuffer();
+    }
+  });
+
   it('a signed-out session is refused at once on every way', async () => {
     const res = await bff.post('/bff/session', { username: BOB.name, password: BOB.password });
     const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
@@ -289,6 +310,104 @@ describe('a request answers the same below the adapter, straight and through Hon
     const straight = await seen(await send(bff.url, call, cookie));
     expect(straight.status).toBe(401);
     await expectSameElsewhere(call, cookie, straight);
+  });
+});
+
+describe('a host the BFF does not serve: 421 on every way, before anything runs', () => {
+  /** An answer as compared (`seen`), from node:http's: the connection's own headers left out too. */
+  const seenRaw = (res: RawAnswer): Seen => {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(res.headers))
+      if (!FRAMING.has(k) && k !== 'connection' && v !== undefined) headers[k] = String(v);
+    return { status: res.status, headers, body: res.body };
+  };
+  /** The call as a page on `host` sends it: its own Origin, the CSRF header, Alice's session. */
+  const asHost = async (base: string, call: Call, host: string): Promise<Seen> =>
+    seenRaw(
+      await requestAsHost(base, call.path, host, {
+        method: call.method ?? 'GET',
+        headers: {
+          origin: `http://${host}`,
+          [CSRF_HEADER]: CSRF_HEADER_VALUE,
+          cookie: aliceCookie,
+          ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(call.body !== undefined ? { body: call.body } : {}),
+      }),
+    );
+  const portOf = (base: string) => new URL(base).port;
+  /** Upstream calls so far, and the ledger's lines once its pending records are written. */
+  const spent = async () => {
+    await (await send(bff.url, { name: 'usage', path: '/bff/usage' }, aliceCookie)).text();
+    const ledger = (await db.sql.get('SELECT COUNT(*) AS n FROM ledger')) as { n: number | string };
+    const upstream = service.ctx.db.prepare('SELECT COUNT(*) AS n FROM usage').get() as { n: number };
+    return { ledger: Number(ledger.n), upstream: upstream.n };
+  };
+
+  const calls: Call[] = [
+    { name: 'a paid read', path: '/api/v1/industry/search?query=bank' },
+    { name: 'list generation', method: 'POST', path: LIST, body: listBody },
+    {
+      name: 'a webhook endpoint registered',
+      method: 'POST',
+      path: '/api/v1/webhooks',
+      body: JSON.stringify({ url: 'https://rebind.attacker.example/hook' }),
+    },
+    { name: 'the usage', path: '/bff/usage' },
+    {
+      name: 'the webhook receiver',
+      method: 'POST',
+      path: '/bff/webhooks/company-addition',
+      body: JSON.stringify({ type: 'company_addition.completed' }),
+    },
+    { name: 'the web app', path: '/lists' },
+  ];
+  // Another name that resolves here; loopback on another port; loopback without a port (port 80).
+  const hosts = ['rebind.attacker.example', 'localhost:1', '127.0.0.1'];
+
+  it('refuses every call for a host it does not serve, alike on the three ways, spending nothing', async () => {
+    const before = await spent();
+    for (const host of hosts) {
+      for (const call of calls) {
+        const straight = await asHost(bff.url, call, host);
+        expect(straight.status, `${host} ${call.name}: ${straight.body}`).toBe(421);
+        expect(JSON.parse(straight.body)).toMatchObject({
+          type: expect.stringContaining('misdirected-request'),
+          status: 421,
+          detail: expect.stringContaining(JSON.stringify(host)),
+        });
+        expect(straight.headers['content-type']).toBe('application/problem+json');
+        expect(straight.headers['x-content-type-options']).toBe('nosniff');
+        expect(await asHost(adapter.url, call, host), `${host} ${call.name} (adapter)`).toEqual(straight);
+        expect(await asHost(hono.url, call, host), `${host} ${call.name} (Hono)`).toEqual(straight);
+      }
+    }
+    // No upstream call, no ledger line, no webhook endpoint registered.
+    expect(await spent()).toEqual(before);
+    const endpoints = await send(bff.url, { name: 'webhooks', path: '/api/v1/webhooks' }, aliceCookie);
+    expect(await endpoints.text()).not.toContain('rebind.attacker.example');
+  });
+
+  it('serves loopback names and addresses on the port the request came in on', async () => {
+    for (const way of [bff, adapter, hono]) {
+      const port = portOf(way.url);
+      for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `127.7.8.9:${port}`, `[::1]:${port}`]) {
+        const read = await asHost(way.url, calls[0]!, host);
+        expect(read.status, `${way.url} ${host}: ${read.body}`).toBe(200);
+        const list = await asHost(way.url, calls[1]!, host);
+        expect(list.status, `${way.url} ${host}: ${list.body}`).toBe(200);
+      }
+    }
+  });
+
+  it('tells a probe on any host that the BFF is up, and nothing more', async () => {
+    const before = await spent();
+    for (const way of [bff, adapter, hono]) {
+      const probe = await asHost(way.url, { name: 'health', path: '/healthz' }, '10.0.0.7:8787');
+      expect(probe.status).toBe(200);
+      expect(JSON.parse(probe.body)).toEqual({ status: 'ok' });
+    }
+    expect(await spent()).toEqual(before);
   });
 });
 

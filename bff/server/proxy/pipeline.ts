@@ -9,12 +9,14 @@ import type { ServiceEndpointId } from '../../contract/endpoints';
 import { readJsonBody } from '../../contract/http';
 import type { Plan } from '../../contract/pricing';
 import { PROBLEM_CONTENT_TYPE, zodFields } from '../../contract/problem';
+import { ownAdditionLookup } from '../additions/ownership';
 import type { ResponseCache } from '../cache/cache';
 import { cacheKey } from '../cache/cache';
 import type { BffUser, ProxiedCall } from '../context';
-import { type Budgets, estimateCost } from '../ledger/budget';
+import { estimateCost, type Holds } from '../ledger/budget';
 import type { Ledger } from '../ledger/ledger';
 import type { AnswerParts } from '../node-way-in';
+import type { Hold, HoldLimits } from '../store/store';
 import type { Upstream } from '../upstream/upstream';
 import { ADMINS_ONLY, invalidProblem, problem } from './problem';
 import { fromUpstream, mayAdapt, toUpstream } from './real-service';
@@ -25,17 +27,16 @@ export type PipelineOptions = {
   upstream: Upstream;
   ledger: Ledger;
   cache?: ResponseCache;
-  /** The user's daily credit budget; null = unlimited. */
-  budgetOf: (user: BffUser) => number | null | Promise<number | null>;
-  /** Where daily budgets are reserved and settled (every instance's calls alike). */
-  budgets: Budgets;
+  /**
+   * The limits a user's paid call must fit: their daily budget and the team's monthly cap (null:
+   * none). Known at once for most calls (a signed-in user's budget comes with the session; the cap
+   * read is kept for a second).
+   */
+  limitsOf: (user: BffUser) => HoldLimits | Promise<HoldLimits>;
+  /** Where paid calls hold their worst case (every instance's calls alike). */
+  holds: Holds;
   /** The upstream key's plan: what a call may cost depends on it. */
   plan: Plan;
-  /**
-   * The team's monthly credit cap (bff/server/admin/team-cap.ts), checked after the daily budget:
-   * a refusal when the team has spent it. Absent: no cap.
-   */
-  teamCap?: (user: BffUser) => Refusal | undefined | Promise<Refusal | undefined>;
   /** Per attempt, covering the whole answer (headers and body). */
   timeoutMs: number;
   /** Extra attempts of a GET after a 502, a 503 or a connection error. */
@@ -43,6 +44,11 @@ export type PipelineOptions = {
   /** First backoff step; each retry waits a random time up to base x 2^attempt (full jitter). */
   retryBaseMs: number;
   onProxied: (call: ProxiedCall) => void | Promise<void>;
+  /**
+   * Who submitted an addition request (null: nobody known). Given, a status lookup of another user's
+   * request is a 404 before it goes upstream (../additions/ownership.ts).
+   */
+  additionOwner?: (requestId: string) => Promise<string | null>;
   /** Where answers built with `CallOptions.headers` are put, so that the guard leaves them be. */
   secured?: WeakSet<Response>;
   log: (line: string) => void;
@@ -74,9 +80,6 @@ export type CallOptions = {
   bodyText?: string;
   headers?: Readonly<Record<string, string>>;
 };
-
-/** A call refused for want of credits: what to say, and when to try again. */
-export type Refusal = { detail: string; retryAfterS: number };
 
 export type CallUpstream = (user: BffUser, req: Request, opts?: CallOptions) => Promise<Response>;
 
@@ -191,11 +194,6 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function secondsToMidnightUtc(now: Date): number {
-  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
-}
-
 /**
  * The answers `respond` built (they carry the caller's headers already), by their parts: the way in
  * below the Node adapter (node-way-in.ts) writes such an answer from these, not from the Response.
@@ -209,7 +207,6 @@ export function relayedPartsOf(res: Response): AnswerParts | undefined {
 
 export function createPipeline(opts: PipelineOptions): CallUpstream {
   const { upstream, ledger, cache } = opts;
-  const now = opts.now ?? (() => new Date());
   const secret = upstream.apiKey;
 
   /**
@@ -381,7 +378,7 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     if (key !== undefined) {
       const hit = cache?.get(key);
       if (hit) {
-        ledger.record({
+        await ledger.record({
           userId: user.id,
           method,
           endpoint: route.path,
@@ -394,37 +391,45 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
       }
     }
 
-    // The daily budget: reserved before the upstream call, settled with what it cost (ledger/budget.ts).
-    // A free endpoint (company and industry search, additions, status) spends nothing: a spent budget
-    // or team cap does not refuse it (account imports match through the company search).
-    const free = route.def.price === 'free';
-    const pendingBudget = free ? null : opts.budgetOf(user);
-    const budget = pendingBudget instanceof Promise ? await pendingBudget : pendingBudget;
-    if (budget === null) return forward(user, route, method, url, parsed, key, started, callOpts).then(first);
-    const estimate = estimateCost(route.id, opts.plan, parsed.query, parsed.body);
-    const pendingReservation = opts.budgets.reserve(user.id, budget, estimate);
-    const reservation = pendingReservation instanceof Promise ? await pendingReservation : pendingReservation;
-    if (!reservation.ok) {
-      const inFlight = reservation.spent < budget ? '; calls in flight hold the rest' : '';
-      return problem(
-        402,
-        `Your daily budget of ${budget} credits is spent (${reservation.spent} used today${inFlight}); it renews at 00:00 UTC.`,
-        {
-          headers: { 'retry-after': String(secondsToMidnightUtc(now())) },
-        },
+    // Another user's addition request is answered as an unknown one, before anything goes upstream.
+    const { additionOwner } = opts;
+    if (route.id === 'additions.status' && additionOwner) {
+      return ownAdditionLookup(user.id, route.params.id!, additionOwner, () =>
+        forward(user, route, method, url, parsed, key, started, callOpts),
       );
     }
-    let spent = 0;
+
+    // Money: the call's worst case held against the user's daily budget and the team's monthly cap
+    // before it goes upstream, and settled with its ledger line at the real price (ledger/budget.ts).
+    // A free endpoint (company and industry search, additions, status) spends nothing: spent limits
+    // do not refuse it (account imports match through the company search).
+    if (route.def.price === 'free') return forward(user, route, method, url, parsed, key, started, callOpts);
+    const pendingLimits = opts.limitsOf(user);
+    const limits = pendingLimits instanceof Promise ? await pendingLimits : pendingLimits;
+    if (limits.budget === null && limits.cap === null)
+      return forward(user, route, method, url, parsed, key, started, callOpts);
+    const worst = estimateCost(route.id, opts.plan, parsed.query, parsed.body);
+    const held = await opts.holds.place(user.id, worst, limits);
+    if (!held.ok) {
+      return problem(402, held.refusal.detail, {
+        headers: { 'retry-after': String(held.refusal.retryAfterS) },
+      });
+    }
+    let settled = false;
     try {
-      const [res, consumed] = await forward(user, route, method, url, parsed, key, started, callOpts);
-      spent = consumed;
+      const res = await forward(user, route, method, url, parsed, key, started, callOpts, held.hold);
+      settled = true;
       return res;
     } finally {
-      opts.budgets.settle(reservation.lease, spent);
+      // A call that ended before its line was recorded (a fault in the BFF itself) frees its hold.
+      if (!settled) ledger.release(held.hold.id);
     }
   }
 
-  /** The call past the budget: the team's cap, the upstream, the ledger; with what it cost. */
+  /**
+   * The call past the limits: the upstream, then the ledger line (which settles `hold`), written
+   * before the answer is given.
+   */
   async function forward(
     user: BffUser,
     route: ProxyRoute,
@@ -434,15 +439,8 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     key: string | undefined,
     started: number,
     callOpts: CallOptions,
-  ): Promise<[Response, number]> {
-    if (opts.teamCap && route.def.price !== 'free') {
-      // Mostly known at once (no cap, or a cap read less than a second ago): no promise then.
-      const pending = opts.teamCap(user);
-      const refusal = pending instanceof Promise ? await pending : pending;
-      if (refusal)
-        return [problem(402, refusal.detail, { headers: { 'retry-after': String(refusal.retryAfterS) } }), 0];
-    }
-
+    hold?: Hold,
+  ): Promise<Response> {
     // What both upstreams accept (real-service.ts); unchanged requests go as the browser wrote them.
     const sent = toUpstream(route.id, {
       method,
@@ -457,17 +455,20 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     if ('fault' in result) {
       const status = result.fault === 'timeout' ? 504 : 502;
       const p = problem(status, scrub(result.message, secret));
-      ledger.record({
-        userId: user.id,
-        method,
-        endpoint: route.path,
-        status,
-        creditsConsumed: 0,
-        cache: key !== undefined ? 'miss' : 'none',
-        durationMs: performance.now() - started,
-      });
       opts.log(`[bff] ${method} ${route.path}: ${scrub(result.message, secret)}`);
-      return [p, 0];
+      await ledger.record(
+        {
+          userId: user.id,
+          method,
+          endpoint: route.path,
+          status,
+          creditsConsumed: 0,
+          cache: key !== undefined ? 'miss' : 'none',
+          durationMs: performance.now() - started,
+        },
+        hold?.id,
+      );
+      return p;
     }
     const empty = EMPTY_RESULTS[route.id];
     answer = readAnswer(result, {
@@ -494,15 +495,18 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
       };
     }
     const consumed = answer.credits;
-    ledger.record({
-      userId: user.id,
-      method,
-      endpoint: route.path,
-      status: answer.status,
-      creditsConsumed: consumed,
-      cache: key !== undefined ? 'miss' : 'none',
-      durationMs: performance.now() - started,
-    });
+    const recorded = ledger.record(
+      {
+        userId: user.id,
+        method,
+        endpoint: route.path,
+        status: answer.status,
+        creditsConsumed: consumed,
+        cache: key !== undefined ? 'miss' : 'none',
+        durationMs: performance.now() - started,
+      },
+      hold?.id,
+    );
     if (answer.ok && key !== undefined) {
       // A repeat served from the cache costs nothing, and its body says so: the web app shows
       // `credits_consumed` as what the call cost, and would otherwise show the first call's price again.
@@ -523,8 +527,8 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
         opts.log(`[bff] onProxied failed: ${scrub(String(err), secret)}`);
       }
     }
-    return [respond(answer, key !== undefined ? 'miss' : undefined, callOpts.headers), consumed];
+    // The answer goes out only with its ledger line written (the hooks above ran meanwhile).
+    await recorded;
+    return respond(answer, key !== undefined ? 'miss' : undefined, callOpts.headers);
   }
 }
-
-const first = ([res]: [Response, number]): Response => res;

@@ -389,6 +389,11 @@ export async function runSavedList(
   list: StoredList,
   user: BffUser,
   trigger: 'manual' | 'schedule',
+  /**
+   * Asked just before the run is stored; false: it is not (a scheduled check whose attempt another
+   * instance took over after this one's lease ended: the retry stores its own run).
+   */
+  mayStore?: () => Promise<boolean>,
 ): Promise<RunOutcome> {
   try {
     const [seenRun, previous] = await Promise.all([
@@ -407,6 +412,11 @@ export async function runSavedList(
       const known = seenRun?.companies[u];
       if (!companies[u] && known) companies[u] = known;
     }
+    if (mayStore && !(await mayStore()))
+      return {
+        ok: false,
+        response: problem(409, 'Another instance took this check over; its own attempt stores the run.'),
+      };
     const run = await opts.store.addRun({
       listId: list.id,
       at: opts.now().toISOString(),

@@ -232,30 +232,132 @@ describe.each(STORES)('the saved lists store ($kind)', ({ open }) => {
     expect((await s.latestRun(list.id))?.scores).toEqual({ a: scores.a });
   });
 
-  it('lets exactly one of two instances claim a due check', async () => {
+  it('lets exactly one of two instances claim a due check, and keeps it due until its attempt ends', async () => {
     const one = await store('claims');
     const two = await store('claims');
     const list = await one.createList(newList('ada', { schedule: 'daily', nextCheckAt: AT }));
     await one.createList(newList('ada', { schedule: 'weekly', nextCheckAt: '2030-02-01T00:00:00.000Z' }));
-    const [dueOne, dueTwo] = await Promise.all([
-      one.dueChecks('2030-01-01T00:01:00.000Z', 10),
-      two.dueChecks('2030-01-01T00:01:00.000Z', 10),
-    ]);
-    expect(dueOne).toEqual([{ id: list.id, nextCheckAt: AT }]);
+    const NOW = '2030-01-01T00:01:00.000Z';
+    const [dueOne, dueTwo] = await Promise.all([one.dueChecks(NOW, 10), two.dueChecks(NOW, 10)]);
+    expect(dueOne).toEqual([{ id: list.id, nextCheckAt: AT, attempts: 0, slotEnd: null, stopped: null }]);
     expect(dueTwo).toEqual(dueOne);
     const next = '2030-01-02T00:00:00.000Z';
-    const claims = await Promise.all([one.claimCheck(list.id, AT, next), two.claimCheck(list.id, AT, next)]);
+    const claim = (s: SavedListStore, attemptId: string) =>
+      s.claimCheck({
+        id: list.id,
+        due: dueOne[0]!,
+        attemptId,
+        owner: attemptId,
+        at: NOW,
+        leaseUntil: '2030-01-01T00:02:00.000Z',
+        attempt: 1,
+        slotStart: AT,
+        slotEnd: next,
+      });
+    const claims = await Promise.all([claim(one, 'a1'), claim(two, 'a2')]);
     expect(claims.filter(Boolean)).toHaveLength(1);
-    expect((await two.getList(list.id))?.nextCheckAt).toBe(next);
-    expect(await one.dueChecks('2030-01-01T00:01:00.000Z', 10)).toEqual([]);
-
-    await two.recordCheck(list.id, { at: AT, outcome: 'skipped', detail: 'budget', run_id: null });
-    expect((await one.getList(list.id))?.lastCheck).toEqual({
-      at: AT,
-      outcome: 'skipped',
+    const mine = claims[0] ? 'a1' : 'a2';
+    // Running: not due for anyone while its lease holds, and next_check_at has not moved on.
+    expect(await one.dueChecks(NOW, 10)).toEqual([]);
+    expect((await two.getList(list.id))?.nextCheckAt).toBe(AT);
+    // Only the attempt's holder renews or ends it.
+    expect(await one.renewCheck(list.id, 'other', '2030-01-01T00:03:00.000Z')).toBe(false);
+    expect(await one.renewCheck(list.id, mine, '2030-01-01T00:03:00.000Z')).toBe(true);
+    const check = {
+      at: NOW,
+      outcome: 'skipped' as const,
       detail: 'budget',
       run_id: null,
+      attempt: 1,
+      retry_at: null,
+    };
+    expect(await two.endCheck({ id: list.id, attemptId: 'other', check, retryAt: null })).toBe(false);
+    expect(await two.endCheck({ id: list.id, attemptId: mine, check, retryAt: null })).toBe(true);
+    const ended = await one.getList(list.id);
+    expect(ended?.nextCheckAt).toBe(next);
+    expect(ended?.lastCheck).toEqual(check);
+    expect(await one.dueChecks(NOW, 10)).toEqual([]);
+
+    await two.recordCheck(list.id, { ...check, outcome: 'ran', detail: null });
+    expect((await one.getList(list.id))?.lastCheck).toMatchObject({ outcome: 'ran', attempt: 1 });
+  });
+
+  it('hands an attempt whose lease ended to one other instance, recording it as failed', async () => {
+    const one = await store('leases');
+    const two = await store('leases');
+    const list = await one.createList(newList('ada', { schedule: 'daily', nextCheckAt: AT }));
+    const slotEnd = '2030-01-02T00:00:00.000Z';
+    const [due] = await one.dueChecks(AT, 10);
+    expect(
+      await one.claimCheck({
+        id: list.id,
+        due: due!,
+        attemptId: 'dies',
+        owner: 'one',
+        at: AT,
+        leaseUntil: '2030-01-01T00:01:00.000Z',
+        attempt: 1,
+        slotStart: AT,
+        slotEnd,
+      }),
+    ).toBe(true);
+    // Within the lease nobody takes it; past it, both see the stopped attempt and one takes it over.
+    expect(await two.dueChecks('2030-01-01T00:00:59.000Z', 10)).toEqual([]);
+    const LATER = '2030-01-01T00:01:30.000Z';
+    const [stopped] = await two.dueChecks(LATER, 10);
+    expect(stopped).toEqual({
+      id: list.id,
+      nextCheckAt: AT,
+      attempts: 1,
+      slotEnd,
+      stopped: { attemptId: 'dies', startedAt: AT, owner: 'one' },
     });
+    const stoppedCheck = {
+      at: AT,
+      outcome: 'failed' as const,
+      detail: 'stopped',
+      run_id: null,
+      attempt: 1,
+      retry_at: LATER,
+    };
+    const takeOver = (s: SavedListStore, attemptId: string) =>
+      s.claimCheck({
+        id: list.id,
+        due: stopped!,
+        attemptId,
+        owner: attemptId,
+        at: LATER,
+        leaseUntil: '2030-01-01T00:02:30.000Z',
+        attempt: 2,
+        slotStart: AT,
+        slotEnd,
+        retryAt: LATER,
+        stoppedCheck,
+      });
+    const took = await Promise.all([takeOver(one, 'b1'), takeOver(two, 'b2')]);
+    expect(took.filter(Boolean)).toHaveLength(1);
+    const retry = took[0] ? 'b1' : 'b2';
+    const during = await one.getList(list.id);
+    expect(during?.lastCheck).toEqual(stoppedCheck);
+    expect(during?.nextCheckAt).toBe(AT);
+    // The stalled holder comes back: its lease is gone.
+    expect(await one.renewCheck(list.id, 'dies', '2030-01-01T00:05:00.000Z')).toBe(false);
+    // The retry fails too, to be tried again later in the slot: the slot stays.
+    const failed = {
+      ...stoppedCheck,
+      at: LATER,
+      detail: 'down',
+      attempt: 2,
+      retry_at: '2030-01-01T00:06:30.000Z',
+    };
+    expect(
+      await two.endCheck({ id: list.id, attemptId: retry, check: failed, retryAt: failed.retry_at }),
+    ).toBe(true);
+    expect(await one.dueChecks('2030-01-01T00:06:00.000Z', 10)).toEqual([]);
+    expect(await one.dueChecks('2030-01-01T00:06:30.000Z', 10)).toEqual([
+      { id: list.id, nextCheckAt: AT, attempts: 2, slotEnd, stopped: null },
+    ]);
+    expect((await one.getList(list.id))?.lastCheck).toEqual(failed);
   });
 
   it('counts unread alerts per user and reads them by list or all at once', async () => {

@@ -1,8 +1,10 @@
 /**
- * Scheduled checks of saved lists over real HTTP: two BFF instances on one SQLite file run each due
- * check exactly once; a check that finds a company added since the list's previous run makes an
- * alert and a `list.new_matches` live event; a check the budget left cannot cover is skipped and
- * says why. The checks' clock is the test's.
+ * Scheduled checks of saved lists over real HTTP: two BFF instances on one store (a SQLite file, or
+ * a PostgreSQL schema) run each due check exactly once; a check whose instance stops mid-run is
+ * recorded as failed and run by the other instance within its slot; a failed check is retried later
+ * in its slot, a bounded number of times; a check that finds a company added since the list's
+ * previous run makes an alert and a `list.new_matches` live event; a check the budget left cannot
+ * cover is skipped and says why. The checks' clock is the test's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import {
   type ListNewMatchesEvent,
   type SavedList,
   type SavedListRunsResponse,
+  type SavedListsResponse,
 } from '../../contract/saved-lists';
 import { type Service, startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';
@@ -24,7 +27,17 @@ import { reopenTestStore, testStore } from '../../testing/test-store';
 import { bffDatabaseFile } from '../store/sqlite';
 import type { BffStore } from '../store/store';
 import { embeddedUpstream, type Upstream } from '../upstream/upstream';
-import { budgetRefusal, nextCheckAfter } from './scheduler';
+import {
+  budgetRefusal,
+  CHECK_ATTEMPTS,
+  DEFAULT_CHECK_LEASE_MS,
+  nextCheckAfter,
+  RETRY_DELAYS_MS,
+  retryAfter,
+  retryable,
+  STOPPED_DETAIL,
+  slotOf,
+} from './scheduler';
 
 const DAY = 24 * 3600_000;
 const T0 = Date.parse('2030-03-04T08:00:00.000Z');
@@ -88,6 +101,36 @@ function call(bff: RunningBff) {
 }
 
 const tick = (bff: RunningBff) => bff.bff.savedLists.scheduler.tick();
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The service with its list generation held until `release()`: a check in flight for as long as the
+ * test wants. `arrived` resolves when the first list page is asked for (the check was taken).
+ */
+function held(real: Upstream): { upstream: Upstream; arrived: Promise<void>; release: () => void } {
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    upstream: {
+      ...real,
+      send: async (call) => {
+        if (call.pathAndQuery.startsWith('/api/v1/list/generate/')) {
+          arrive();
+          await released;
+        }
+        return real.send(call);
+      },
+    },
+    arrived,
+    release,
+  };
+}
 
 describe('scheduled checks', () => {
   it('runs a due check exactly once across two instances on one store, and moves it on', async () => {
@@ -116,6 +159,8 @@ describe('scheduled checks', () => {
       outcome: 'ran',
       detail: null,
       run_id: runs.data[0]!.id,
+      attempt: 1,
+      retry_at: null,
     });
     expect(after.next_check_at).toBe(new Date(T0 + 2 * DAY).toISOString());
     // The first check only sets what "new" is measured against: no alert.
@@ -128,6 +173,73 @@ describe('scheduled checks', () => {
     expect((await call(a)<SavedListRunsResponse>('bff.savedList.runs', { id: list.id })).data).toHaveLength(
       2,
     );
+  });
+
+  it('records a check whose instance stopped mid-run as failed, and another instance runs it within its slot', async () => {
+    clock = T0;
+    const onA = held(embeddedUpstream(service));
+    const onB = held(embeddedUpstream(service));
+    const a = await instance('stopped', { upstream: onA.upstream });
+    const b = await instance('stopped', { upstream: onB.upstream });
+    const list = await call(b)<SavedList>(
+      'bff.savedLists.create',
+      { name: 'Stopped', request: ALL, schedule: 'daily' },
+      201,
+    );
+    const due = iso(T0 + DAY);
+    clock = T0 + DAY + 60_000;
+    const started = clock;
+    // A takes the check and never gets past its first page: as good as killed, for the store (no
+    // end, no renewal: its lease runs out).
+    const stalled = tick(a);
+    await onA.arrived;
+    // Within A's lease nobody else takes it, and the check stays due: next_check_at has not moved.
+    expect(await tick(b)).toBe(0);
+    const running = await call(b)<SavedList>('bff.savedList', { id: list.id });
+    expect(running.next_check_at).toBe(due);
+    expect(running.last_check).toBeNull();
+
+    // Past the lease, B finds the attempt stopped: it records it as failed, and tries again at once.
+    clock = started + DEFAULT_CHECK_LEASE_MS + 1;
+    const retrying = tick(b);
+    await onB.arrived;
+    const stopped = {
+      at: iso(started),
+      outcome: 'failed',
+      detail: STOPPED_DETAIL,
+      run_id: null,
+      attempt: 1,
+      retry_at: iso(clock),
+    };
+    const during = await call(a)<SavedList>('bff.savedList', { id: list.id });
+    expect(during.last_check).toEqual(stopped);
+    expect(during.next_check_at).toBe(due);
+    const lists = await call(a)<SavedListsResponse>('bff.savedLists');
+    expect(lists.data.find((l) => l.id === list.id)?.last_check).toEqual(stopped);
+
+    onB.release();
+    expect(await retrying).toBe(1);
+    const runs = await call(b)<SavedListRunsResponse>('bff.savedList.runs', { id: list.id });
+    expect(runs.data).toHaveLength(1);
+    expect(runs.data[0]).toMatchObject({ trigger: 'schedule', size: 300 });
+    const ran = await call(a)<SavedList>('bff.savedList', { id: list.id });
+    expect(ran.last_check).toEqual({
+      at: runs.data[0]!.at,
+      outcome: 'ran',
+      detail: null,
+      run_id: runs.data[0]!.id,
+      attempt: 2,
+      retry_at: null,
+    });
+    expect(ran.next_check_at).toBe(iso(T0 + 2 * DAY));
+
+    // A comes back to life: its lease is gone, so it stores no run and records nothing.
+    onA.release();
+    await stalled;
+    expect((await call(a)<SavedListRunsResponse>('bff.savedList.runs', { id: list.id })).data).toHaveLength(
+      1,
+    );
+    expect((await call(a)<SavedList>('bff.savedList', { id: list.id })).last_check).toEqual(ran.last_check);
   });
 
   it('alerts the owner when a check finds companies the previous run did not have', async () => {
@@ -215,23 +327,23 @@ describe('scheduled checks', () => {
     expect(byCap.last_check!.detail).toMatch(/team’s monthly cap has 10 left/);
   });
 
-  it('records a check whose run the service refused as failed, with the problem’s words, and stores no run', async () => {
+  it('records a check the service refused as failed, with its words, and retries it within its slot with backoff', async () => {
     clock = T0;
-    let down = false;
+    let refuse: 503 | 422 | null = null;
     const real = embeddedUpstream(service);
-    // The service answering 503 to list generation: a fault staged on the real service.
+    // The service refusing list generation: a fault staged on the real service.
     const faulty: Upstream = {
       ...real,
       send: async (call) =>
-        down && call.pathAndQuery.startsWith('/api/v1/list/generate/')
+        refuse !== null && call.pathAndQuery.startsWith('/api/v1/list/generate/')
           ? {
-              status: 503,
+              status: refuse,
               headers: new Headers({ 'content-type': 'application/problem+json' }),
               text: JSON.stringify({
                 type: 'about:blank',
-                title: 'Service unavailable',
-                status: 503,
-                detail: 'Down for maintenance.',
+                title: refuse === 503 ? 'Service unavailable' : 'Unprocessable',
+                status: refuse,
+                detail: refuse === 503 ? 'Down for maintenance.' : 'Too broad.',
               }),
             }
           : real.send(call),
@@ -243,18 +355,46 @@ describe('scheduled checks', () => {
       { name: 'Down', request: ALL, schedule: 'daily' },
       201,
     );
-    down = true;
+    refuse = 503;
+    const due = iso(T0 + DAY);
     clock = T0 + DAY;
-    expect(await tick(bff)).toBe(1);
-    const failed = await as<SavedList>('bff.savedList', { id: list.id });
-    expect(failed.last_check).toMatchObject({ outcome: 'failed', run_id: null });
-    expect(failed.last_check!.detail).toMatch(/maintenance|Company Data Service/);
+    for (let attempt = 1; attempt <= CHECK_ATTEMPTS; attempt++) {
+      expect(await tick(bff)).toBe(1);
+      const failed = await as<SavedList>('bff.savedList', { id: list.id });
+      const last = attempt === CHECK_ATTEMPTS;
+      expect(failed.last_check).toMatchObject({
+        at: iso(clock),
+        outcome: 'failed',
+        run_id: null,
+        attempt,
+        // Retried later in the slot, until its attempts are spent: then the next check is tomorrow's.
+        retry_at: last ? null : iso(clock + RETRY_DELAYS_MS[attempt - 1]!),
+      });
+      expect(failed.last_check!.detail).toMatch(/maintenance|Company Data Service/);
+      expect(failed.next_check_at).toBe(last ? iso(T0 + 2 * DAY) : due);
+      // Not before its time.
+      expect(await tick(bff)).toBe(0);
+      if (!last) clock += RETRY_DELAYS_MS[attempt - 1]!;
+    }
     expect((await as<SavedListRunsResponse>('bff.savedList.runs', { id: list.id })).data).toEqual([]);
-    // The next day the service is back: the check runs.
-    down = false;
+
+    // The next day the service is back: the check runs, at its first attempt.
+    refuse = null;
     clock = T0 + 2 * DAY;
     expect(await tick(bff)).toBe(1);
-    expect((await as<SavedList>('bff.savedList', { id: list.id })).last_check?.outcome).toBe('ran');
+    expect((await as<SavedList>('bff.savedList', { id: list.id })).last_check).toMatchObject({
+      outcome: 'ran',
+      attempt: 1,
+      retry_at: null,
+    });
+
+    // A refusal that would be the same again (422) is not retried: the slot ends.
+    refuse = 422;
+    clock = T0 + 3 * DAY;
+    expect(await tick(bff)).toBe(1);
+    const refused = await as<SavedList>('bff.savedList', { id: list.id });
+    expect(refused.last_check).toMatchObject({ outcome: 'failed', attempt: 1, retry_at: null });
+    expect(refused.next_check_at).toBe(iso(T0 + 4 * DAY));
   });
 
   it('ticks by itself once started, and stops', async () => {
@@ -291,6 +431,35 @@ describe('the schedule’s arithmetic', () => {
     expect(nextCheckAfter(due, 'daily', new Date('2030-01-05T07:00:00.000Z'))).toBe(
       '2030-01-06T07:00:00.000Z',
     );
+  });
+
+  it('retries a failed attempt after 5, 20 and 80 minutes, within its slot only', () => {
+    const slotEnd = '2030-01-02T06:00:00.000Z';
+    const at = new Date('2030-01-01T06:00:00.000Z');
+    expect(retryAfter(1, at, slotEnd)).toBe('2030-01-01T06:05:00.000Z');
+    expect(retryAfter(2, at, slotEnd)).toBe('2030-01-01T06:20:00.000Z');
+    expect(retryAfter(3, at, slotEnd)).toBe('2030-01-01T07:20:00.000Z');
+    expect(retryAfter(CHECK_ATTEMPTS, at, slotEnd)).toBeNull();
+    expect(retryAfter(1, new Date('2030-01-02T05:56:00.000Z'), slotEnd)).toBeNull();
+    expect([500, 503, 402, 408, 429].every(retryable)).toBe(true);
+    expect([400, 403, 404, 409, 422].some(retryable)).toBe(false);
+  });
+
+  it('counts attempts per slot, and starts a new slot when a retry comes after its slot ended', () => {
+    const due = '2030-01-01T06:00:00.000Z';
+    const end = '2030-01-02T06:00:00.000Z';
+    expect(slotOf({ nextCheckAt: due, attempts: 0, slotEnd: null }, 'daily', new Date(due))).toEqual({
+      slotStart: due,
+      slotEnd: end,
+      attempt: 1,
+    });
+    expect(
+      slotOf({ nextCheckAt: due, attempts: 2, slotEnd: end }, 'daily', new Date('2030-01-01T09:00:00.000Z')),
+    ).toEqual({ slotStart: due, slotEnd: end, attempt: 3 });
+    // Every instance was down past the slot's end: the check runs once now, the next a day on.
+    expect(
+      slotOf({ nextCheckAt: due, attempts: 2, slotEnd: end }, 'daily', new Date('2030-01-03T07:00:00.000Z')),
+    ).toEqual({ slotStart: end, slotEnd: '2030-01-04T07:00:00.000Z', attempt: 1 });
   });
 
   it('refuses a run the daily budget or the team’s cap left cannot cover', () => {

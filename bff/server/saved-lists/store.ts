@@ -93,6 +93,25 @@ ALTER TABLE saved_list_runs ADD COLUMN ranking_note TEXT;
 ALTER TABLE saved_list_runs ADD COLUMN scores TEXT;
 `;
 
+/**
+ * Scheduled checks as attempts (issue 30): the store's migration 9, on either engine. The attempt
+ * running now (its id, the instance running it, when it started, the lease it renews while it
+ * runs), how many attempts the check's slot has had, when the next may start, and where
+ * `next_check_at` moves once the slot ends; which attempt the last check was. An attempt whose lease
+ * ended without an end (its instance died) is recorded as failed by the instance that finds it, and
+ * tried again within its slot. Rows from before are lists with no attempt under way.
+ */
+export const SAVED_LISTS_CHECK_ATTEMPTS_MIGRATION = `
+ALTER TABLE saved_lists ADD COLUMN check_attempt_id TEXT;
+ALTER TABLE saved_lists ADD COLUMN check_owner TEXT;
+ALTER TABLE saved_lists ADD COLUMN check_started_at TEXT;
+ALTER TABLE saved_lists ADD COLUMN check_lease_until TEXT;
+ALTER TABLE saved_lists ADD COLUMN check_attempts INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE saved_lists ADD COLUMN check_retry_at TEXT;
+ALTER TABLE saved_lists ADD COLUMN check_slot_end TEXT;
+ALTER TABLE saved_lists ADD COLUMN last_check_attempt INTEGER;
+`;
+
 export type StoredList = {
   id: string;
   ownerId: string;
@@ -154,7 +173,49 @@ export type StoredAlert = {
   count: number;
 };
 
-export type DueCheck = { id: string; nextCheckAt: string };
+/** A scheduled check this instance may take now. */
+export type DueCheck = {
+  id: string;
+  /** The start of the check's slot (what a claim is conditional on). */
+  nextCheckAt: string;
+  /** Attempts its slot has had so far (0: none yet). */
+  attempts: number;
+  /** Where `next_check_at` moves once the slot ends; null before its first attempt. */
+  slotEnd: string | null;
+  /** An attempt whose lease ended without an end: its instance stopped or died mid-run. */
+  stopped: { attemptId: string; startedAt: string; owner: string } | null;
+};
+
+/** Taking a due check: a new attempt, leased to one instance. */
+export type CheckClaim = {
+  id: string;
+  /** What the claim read, and holds only while it is still so. */
+  due: DueCheck;
+  attemptId: string;
+  owner: string;
+  at: string;
+  leaseUntil: string;
+  /** The attempt's number in its slot (1: the first). */
+  attempt: number;
+  /** The slot's start (`next_check_at` while it lasts) and end (where `next_check_at` then moves). */
+  slotStart: string;
+  slotEnd: string;
+  /** The slot's retry time shown with a failed last check; undefined: as it is. */
+  retryAt?: string | null;
+  /** `due.stopped`, recorded as the list's last check as the new attempt takes its place. */
+  stoppedCheck?: LastCheck;
+};
+
+/** An attempt's end: the list's last check, and a retry within the slot or the slot's end. */
+export type CheckEnd = {
+  id: string;
+  attemptId: string;
+  check: LastCheck;
+  /** A retry not before then; null: the slot ends, `next_check_at` moves to its end. */
+  retryAt: string | null;
+  /** Only if the attempt's lease ended before then (ending an attempt another instance left). */
+  leaseEndedBefore?: string;
+};
 
 export type ListStatus = {
   latest?: { id: string; at: string; size: number; addedCount: number; members: string[] };
@@ -191,13 +252,21 @@ export interface SavedListStore {
   listStatus(listId: string, userId: string): Promise<ListStatus>;
   markSeen(listId: string, userId: string, runId: string, at: string): Promise<void>;
 
-  /** Scheduled lists whose check is due at `now`, earliest first. */
+  /**
+   * Scheduled lists whose check may start at `now`, earliest first: due, no attempt running (or one
+   * whose lease ended before `now`), and past any retry's time.
+   */
   dueChecks(now: string, limit: number): Promise<DueCheck[]>;
   /**
-   * Takes a due check: moves `next_check_at` from `due` to `next` only if it still is `due`. True
-   * for exactly one of several instances claiming the same check.
+   * Takes a due check as a new attempt leased to `owner`, only if the list is still as `due` read it
+   * (no other attempt started since; a stopped attempt still stopped): true for exactly one of
+   * several instances claiming the same check. `next_check_at` stays until the slot ends.
    */
-  claimCheck(id: string, due: string, next: string): Promise<boolean>;
+  claimCheck(claim: CheckClaim): Promise<boolean>;
+  /** Extends the lease of a running attempt; false when it is no longer the list's attempt. */
+  renewCheck(id: string, attemptId: string, leaseUntil: string): Promise<boolean>;
+  /** Ends an attempt (only if it still is the list's attempt): false when it is not. */
+  endCheck(end: CheckEnd): Promise<boolean>;
   recordCheck(id: string, check: LastCheck): Promise<void>;
 
   addAlert(alert: {
@@ -227,6 +296,8 @@ type ListRow = {
   last_check_outcome: LastCheck['outcome'] | null;
   last_check_detail: string | null;
   last_check_run_id: string | null;
+  last_check_attempt: number | null;
+  check_retry_at: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -253,7 +324,11 @@ type RunRow = {
 };
 
 const LIST_COLUMNS = `id, owner_id, owner_name, name, request, columns, shared, schedule, seeds, next_check_at,
-  last_check_at, last_check_outcome, last_check_detail, last_check_run_id, created_at, updated_at`;
+  last_check_at, last_check_outcome, last_check_detail, last_check_run_id, last_check_attempt, check_retry_at,
+  created_at, updated_at`;
+/** A slot's attempts forgotten: none running, none counted, no retry (a slot's end, a new schedule). */
+const NO_ATTEMPT = `check_attempt_id = NULL, check_owner = NULL, check_started_at = NULL,
+  check_lease_until = NULL, check_attempts = 0, check_retry_at = NULL, check_slot_end = NULL`;
 const SUMMARY_FIELDS = [
   'id',
   'list_id',
@@ -295,6 +370,9 @@ function toList(r: ListRow): StoredList {
             outcome: r.last_check_outcome,
             detail: r.last_check_detail,
             run_id: r.last_check_run_id,
+            attempt: r.last_check_attempt === null ? null : Number(r.last_check_attempt),
+            // A retry is pending while the slot has not ended: its time is kept until then.
+            retry_at: r.last_check_outcome === 'failed' ? r.check_retry_at : null,
           },
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -338,7 +416,10 @@ export type SqlRunner = PortableSql;
  */
 export async function applySavedListsSchema(sql: SqlRunner): Promise<void> {
   for (const statement of SAVED_LISTS_SCHEMA.split(';')) if (statement.trim()) await sql.run(statement);
-  for (const statement of SAVED_LISTS_SEEDS_MIGRATION.split(';')) {
+  for (const statement of [
+    ...SAVED_LISTS_SEEDS_MIGRATION.split(';'),
+    ...SAVED_LISTS_CHECK_ATTEMPTS_MIGRATION.split(';'),
+  ]) {
     if (!statement.trim()) continue;
     try {
       await sql.run(statement);
@@ -431,7 +512,11 @@ export class SqlSavedListStore implements SavedListStore {
     if (changes.schedule !== undefined) set('schedule', changes.schedule);
     if (changes.seeds !== undefined)
       set('seeds', changes.seeds === null ? null : JSON.stringify(changes.seeds));
-    if (changes.nextCheckAt !== undefined) set('next_check_at', changes.nextCheckAt);
+    // A new schedule starts a new slot: an attempt under way no longer ends it (its end is refused).
+    if (changes.nextCheckAt !== undefined) {
+      set('next_check_at', changes.nextCheckAt);
+      sets.push(NO_ATTEMPT);
+    }
     set('updated_at', updatedAt);
     const changed = await this.run(`UPDATE saved_lists SET ${sets.join(', ')} WHERE id = ?`, ...params, id);
     return changed === 0 ? undefined : this.getList(id);
@@ -594,23 +679,126 @@ export class SqlSavedListStore implements SavedListStore {
 
   async dueChecks(now: string, limit: number): Promise<DueCheck[]> {
     return (
-      await this.all<{ id: string; next_check_at: string }>(
-        `SELECT id, next_check_at FROM saved_lists
+      await this.all<{
+        id: string;
+        next_check_at: string;
+        check_attempts: number;
+        check_slot_end: string | null;
+        check_attempt_id: string | null;
+        check_started_at: string | null;
+        check_owner: string | null;
+      }>(
+        `SELECT id, next_check_at, check_attempts, check_slot_end, check_attempt_id, check_started_at, check_owner
+       FROM saved_lists
        WHERE schedule IS NOT NULL AND next_check_at IS NOT NULL AND next_check_at <= ?
+         AND (check_attempt_id IS NULL OR check_lease_until < ?)
+         AND (check_retry_at IS NULL OR check_retry_at <= ?)
        ORDER BY next_check_at, id LIMIT ?`,
+        now,
+        now,
         now,
         limit,
       )
-    ).map((r) => ({ id: r.id, nextCheckAt: r.next_check_at }));
+    ).map((r) => ({
+      id: r.id,
+      nextCheckAt: r.next_check_at,
+      attempts: Number(r.check_attempts),
+      slotEnd: r.check_slot_end,
+      stopped:
+        r.check_attempt_id === null
+          ? null
+          : {
+              attemptId: r.check_attempt_id,
+              startedAt: r.check_started_at ?? '',
+              owner: r.check_owner ?? '',
+            },
+    }));
   }
 
-  async claimCheck(id: string, due: string, next: string): Promise<boolean> {
+  async claimCheck(claim: CheckClaim): Promise<boolean> {
+    const { due, stoppedCheck: stopped } = claim;
+    const sets = [
+      'check_attempt_id = ?',
+      'check_owner = ?',
+      'check_started_at = ?',
+      'check_lease_until = ?',
+      'check_attempts = ?',
+      'check_slot_end = ?',
+      'next_check_at = ?',
+    ];
+    const params: unknown[] = [
+      claim.attemptId,
+      claim.owner,
+      claim.at,
+      claim.leaseUntil,
+      claim.attempt,
+      claim.slotEnd,
+      claim.slotStart,
+    ];
+    if (claim.retryAt !== undefined) {
+      sets.push('check_retry_at = ?');
+      params.push(claim.retryAt);
+    }
+    // A stopped attempt is recorded (failed, and why) as the new one takes its place, at once.
+    if (stopped) {
+      sets.push(
+        'last_check_at = ?',
+        'last_check_outcome = ?',
+        'last_check_detail = ?',
+        'last_check_run_id = ?',
+        'last_check_attempt = ?',
+      );
+      params.push(stopped.at, stopped.outcome, stopped.detail, stopped.run_id, stopped.attempt);
+    }
+    const held =
+      due.stopped === null
+        ? ['check_attempts = ? AND check_attempt_id IS NULL', due.attempts]
+        : ['check_attempt_id = ? AND check_lease_until < ?', due.stopped.attemptId, claim.at];
     return (
       (await this.run(
-        'UPDATE saved_lists SET next_check_at = ? WHERE id = ? AND next_check_at = ?',
-        next,
+        `UPDATE saved_lists SET ${sets.join(', ')} WHERE id = ? AND next_check_at = ? AND ${held[0]}`,
+        ...params,
+        claim.id,
+        due.nextCheckAt,
+        ...held.slice(1),
+      )) === 1
+    );
+  }
+
+  async renewCheck(id: string, attemptId: string, leaseUntil: string): Promise<boolean> {
+    return (
+      (await this.run(
+        'UPDATE saved_lists SET check_lease_until = ? WHERE id = ? AND check_attempt_id = ?',
+        leaseUntil,
         id,
-        due,
+        attemptId,
+      )) === 1
+    );
+  }
+
+  async endCheck(end: CheckEnd): Promise<boolean> {
+    const { check } = end;
+    // A retry keeps the slot (and its count) and frees the attempt; otherwise the slot ends and the
+    // check's next time is the slot's end.
+    const then =
+      end.retryAt === null
+        ? `next_check_at = COALESCE(check_slot_end, next_check_at), ${NO_ATTEMPT}`
+        : `check_attempt_id = NULL, check_owner = NULL, check_started_at = NULL, check_lease_until = NULL,
+           check_retry_at = ?`;
+    return (
+      (await this.run(
+        `UPDATE saved_lists SET ${then}, last_check_at = ?, last_check_outcome = ?, last_check_detail = ?,
+           last_check_run_id = ?, last_check_attempt = ?
+         WHERE id = ? AND check_attempt_id = ?${end.leaseEndedBefore === undefined ? '' : ' AND check_lease_until < ?'}`,
+        ...(end.retryAt === null ? [] : [end.retryAt]),
+        check.at,
+        check.outcome,
+        check.detail,
+        check.run_id,
+        check.attempt,
+        end.id,
+        end.attemptId,
+        ...(end.leaseEndedBefore === undefined ? [] : [end.leaseEndedBefore]),
       )) === 1
     );
   }
@@ -618,11 +806,12 @@ export class SqlSavedListStore implements SavedListStore {
   async recordCheck(id: string, check: LastCheck): Promise<void> {
     await this.run(
       `UPDATE saved_lists SET last_check_at = ?, last_check_outcome = ?, last_check_detail = ?,
-         last_check_run_id = ? WHERE id = ?`,
+         last_check_run_id = ?, last_check_attempt = ? WHERE id = ?`,
       check.at,
       check.outcome,
       check.detail,
       check.run_id,
+      check.attempt,
       id,
     );
   }

@@ -216,18 +216,19 @@ describe('limits', () => {
     }
   });
 
-  it('daily budget: once spent, 402 before any upstream call; cache hits stay free', async () => {
-    const budgeted = await startBff({ upstream: embeddedUpstream(service), dailyBudget: 5 });
+  it('daily budget: a call that may cost more than is left is 402 before any upstream call; cache hits stay free', async () => {
+    const budgeted = await startBff({ upstream: embeddedUpstream(service), dailyBudget: 6 });
     try {
       const first = await budgeted.post(LIST, { limit: 20 }); // 1.5 + 20 x 0.2 = 5.5 credits
       expect(first.status).toBe(200);
       expect((await first.json()).credits_consumed).toBe(5.5);
       const before = upstreamCalls();
-      const refused = await budgeted.post(LIST, { limit: 2 });
+      const refused = await budgeted.post(LIST, { limit: 2 }); // 1.9 at most, 0.5 left
       expect(refused.status).toBe(402);
       expect(await refused.json()).toMatchObject({
         status: 402,
-        detail: 'Your daily budget of 5 credits is spent (5.5 used today); it renews at 00:00 UTC.',
+        detail:
+          'This call may cost up to 1.9 credits, and your daily budget of 6 has only 0.5 left (5.5 used today). Ask for fewer companies, sections or results, or wait: it renews at 00:00 UTC.',
       });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(upstreamCalls()).toBe(before);
@@ -235,7 +236,7 @@ describe('limits', () => {
       expect(cached.status).toBe(200);
       expect(cached.headers.get('x-cache')).toBe('hit');
       const usage = (await (await budgeted.call('/bff/usage')).json()) as UsageResponse;
-      expect(usage).toMatchObject({ spent_today: 5.5, budget: 5, remaining: 0, calls_today: 2 });
+      expect(usage).toMatchObject({ spent_today: 5.5, budget: 6, remaining: 0.5, calls_today: 2 });
       expect(usage.user).toEqual({ id: 'local', name: 'Local user' });
     } finally {
       await budgeted.close();
@@ -304,7 +305,7 @@ describe('local mode listens on loopback only', () => {
     for (const h of ['0.0.0.0', '::', '192.168.1.5', '10.0.0.1', 'example.com'])
       expect(isLoopbackHost(h)).toBe(false);
     expect(() => assertSafeBind('0.0.0.0', 'local')).toThrow(/Refusing to listen on 0\.0\.0\.0/);
-    expect(() => assertSafeBind('0.0.0.0', 'team')).not.toThrow();
+    expect(() => assertSafeBind('0.0.0.0', 'team', ['lists.example.com'])).not.toThrow();
   });
 
   it('npm start refuses HOST=0.0.0.0 without team mode, before doing anything', () => {
@@ -321,6 +322,26 @@ describe('local mode listens on loopback only', () => {
     });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('Cannot start: Refusing to listen on 0.0.0.0');
+    expect(existsSync('data/should-not-exist')).toBe(false);
+  });
+
+  it('npm start refuses HOST=0.0.0.0 in team mode without the names it is reached by, saying which to set', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bff/server/cli/start.ts'], {
+      env: {
+        ...process.env,
+        HOST: '0.0.0.0',
+        BFF_MODE: 'team',
+        BFF_ALLOWED_HOSTS: '',
+        BFF_PUBLIC_URL: '',
+        DATA_DIR: 'data/should-not-exist',
+        SKIP_WEB_BUILD: '1',
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('Cannot start: Refusing to listen on 0.0.0.0 without the names');
+    expect(r.stderr).toContain('Set BFF_ALLOWED_HOSTS');
     expect(existsSync('data/should-not-exist')).toBe(false);
   });
 });

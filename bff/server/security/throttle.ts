@@ -1,8 +1,10 @@
 /**
- * Rate limits kept in memory: a token bucket per user for every call (the SQLite store's; on
- * PostgreSQL the buckets are rows every instance shares, bff/server/store/postgres.ts), and a
- * failure counter per user name and per client address for sign-in.
+ * Rate limits: a token bucket per user for every call, kept in memory (the SQLite store's; on
+ * PostgreSQL the buckets are rows every instance shares, bff/server/store/postgres.ts), and the
+ * sign-in attempts per user name and per client address, counted in the store.
  */
+import { createHash } from 'node:crypto';
+import type { BffStore } from '../store/store';
 
 export type Decision = { ok: true } | { ok: false; retryAfterS: number };
 
@@ -40,36 +42,68 @@ export class TokenBuckets {
   }
 }
 
-/** At most `maxFailures` failed sign-ins per key within `windowMs`; then refused until the window passes. */
-export class FailureThrottle {
-  private readonly failures = new Map<string, number[]>();
+/**
+ * Sign-in guesses: at most `max` per user name and per client address within `windowMs`, counted in
+ * the store (every instance shares the counts) BEFORE the password is checked, so a burst of
+ * guesses sent at once gets `max` checks, not one each. An attempt keeps its place when it fails; in
+ * this process the checks of one name run one at a time. A sign-in that succeeds clears its name's
+ * count and takes back its own attempt from the address's, nothing more: the address's failures
+ * stay, so signing in to an account of one's own now and then does not let one address go on
+ * guessing across names.
+ */
+export class SignInThrottle {
+  /** The end of the last check queued per name key. */
+  private readonly turns = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly maxFailures = 5,
+    private readonly store: Pick<BffStore, 'takeAttempts' | 'forgetAttempts'>,
+    private readonly max = 5,
     private readonly windowMs = 15 * 60_000,
     private readonly now: () => number = Date.now,
   ) {}
 
-  check(keys: readonly string[]): Decision {
-    const t = this.now();
-    let wait = 0;
-    for (const key of keys) {
-      const recent = this.recent(key, t);
-      if (recent.length >= this.maxFailures) wait = Math.max(wait, (recent[0] ?? t) + this.windowMs - t);
+  /**
+   * Counts an attempt of `name` from `address`, then runs `check` (its value: the signed-in result,
+   * undefined for a failure) in the name's turn; refused, `check` does not run.
+   */
+  async attempt<T>(
+    name: string,
+    address: string,
+    check: () => Promise<T | undefined>,
+  ): Promise<{ ok: true; value: T | undefined } | { ok: false; retryAfterS: number }> {
+    const nameKey = attemptKey(`name:${name.toLowerCase()}`);
+    const taken = await this.store.takeAttempts(
+      [nameKey, attemptKey(`addr:${address}`)],
+      this.max,
+      this.windowMs,
+      this.now(),
+    );
+    if (!taken.ok) return taken;
+    const value = await this.inTurn(nameKey, check);
+    if (value !== undefined) await this.store.forgetAttempts([nameKey], [taken.ids[1]!]);
+    return { ok: true, value };
+  }
+
+  /** `fn` once the checks queued before it for `key` have ended. */
+  private async inTurn<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const mine = (this.turns.get(key) ?? Promise.resolve()).then(fn);
+    const done = mine.then(
+      () => {},
+      () => {},
+    );
+    this.turns.set(key, done);
+    try {
+      return await mine;
+    } finally {
+      if (this.turns.get(key) === done) this.turns.delete(key);
     }
-    return wait > 0 ? { ok: false, retryAfterS: Math.max(1, Math.ceil(wait / 1000)) } : { ok: true };
   }
+}
 
-  fail(keys: readonly string[]): void {
-    const t = this.now();
-    for (const key of keys) this.failures.set(key, [...this.recent(key, t), t]);
-  }
-
-  succeed(keys: readonly string[]): void {
-    for (const key of keys) this.failures.delete(key);
-  }
-
-  private recent(key: string, t: number): number[] {
-    return (this.failures.get(key) ?? []).filter((at) => at > t - this.windowMs);
-  }
+/**
+ * A throttle key as the store keeps it: hashed, so the store holds neither what people typed as a
+ * name (now and then their password) nor their addresses.
+ */
+function attemptKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
 }

@@ -4,8 +4,9 @@
  * parameter, each query text a prepared statement per connection (docs/decisions/0013).
  *
  * What several instances need beyond shared tables:
- * - budgets: a call reserves before it goes upstream and settles after (`budget_days`), one
- *   conditional UPDATE under the row's lock, so instances never grant the same credits twice;
+ * - money: a paid call holds its worst case before it goes upstream (`holds`, checked against the
+ *   `spend` rows under their locks) and its ledger line ends the hold in one transaction, so
+ *   instances never hold the same credits twice (docs/decisions/0019);
  * - webhooks: `INSERT ... ON CONFLICT DO NOTHING` of the `webhook-id` in the transaction that applies
  *   the delivery; only the instance whose insert counted a row applies it;
  * - rate limits: token buckets as rows, taken with one upsert;
@@ -20,13 +21,26 @@ import { credits } from '../../contract/pricing';
 import { isNewerStatus, statusChanged } from './additions-rules';
 import { MIGRATION_LOCK, MIGRATIONS } from './migrations';
 import { type AdminRow, toAdminUser, toStored, type UserRow } from './rows';
+import {
+  addSpend,
+  fits,
+  monthDays,
+  type SpendKey,
+  spendKeyId,
+  spendKeysOf,
+  TEAM_SCOPE,
+  userSpendKey,
+} from './spend';
 import type {
   Actor,
+  AttemptTake,
   BffStore,
+  Hold,
+  HoldLimits,
+  HoldOutcome,
   LedgerCsvRow,
   LedgerRow,
   PortableSql,
-  Reservation,
   SessionRow,
   SpendRow,
   StatusUpdate,
@@ -39,6 +53,8 @@ type Sql = postgres.Sql<Record<string, never>>;
 /** A `usage.changed` event's data (bff/contract/bff.ts UsageChangedEvent). */
 type UsageData = { endpoint: string; credits_consumed: number };
 type Tx = postgres.TransactionSql<Record<string, never>>;
+/** How often expired holds are deleted (they are left out of every sum meanwhile). */
+const HOLD_PRUNE_MS = 60_000;
 
 /** The NOTIFY channel of messages between instances. */
 export const CHANNEL = 'lb_bff';
@@ -56,6 +72,14 @@ const DELIVERY_MEMORY_DAYS = 30;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** Idle buckets are full again after a minute: rows older than this are pruned. */
 const BUCKET_IDLE_MS = 10 * 60_000;
+/** How long a new connection may take to be ready (TCP, TLS, authentication), in seconds. */
+const CONNECT_TIMEOUT_S = 2;
+/** The longest wait before another try at a server that refused or dropped a connection (s). */
+const MAX_BACKOFF_S = 0.5;
+/** Serialises the takes of one sign-in attempt key ('lbsi'; with the key's hash as the second half). */
+const ATTEMPTS_LOCK = 0x6c627369;
+/** Sign-in attempts past their window are deleted at most this often. */
+const PRUNE_ATTEMPTS_MS = 60_000;
 
 /** `?` placeholders as `$1, $2...`, outside quoted text. */
 export function numbered(text: string): string {
@@ -105,6 +129,12 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   const sql = postgres(url, {
     max: opts.max ?? 10,
     onnotice: () => {},
+    // A server that is down fails a query at once (./unavailable.ts answers 503). The driver waits
+    // 30 s for a connection by default, and between tries at a server that refused it backs off up to
+    // 20 s (3^tries/100 s), a wait every query queued meanwhile shares: calls hung 5-19 s. Its own
+    // curve, capped at half a second; a try that succeeds resets it.
+    connect_timeout: CONNECT_TIMEOUT_S,
+    backoff: (tries: number) => Math.min(MAX_BACKOFF_S, (0.5 + Math.random() / 2) * (3 ** tries / 100)),
     // COUNT(*), identities and sums of whole numbers come as int8/numeric: numbers here, as on SQLite.
     types: {
       int8: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
@@ -187,11 +217,8 @@ export class PostgresStore implements BffStore {
   private unlisten: (() => Promise<void>) | undefined;
   private lastPrune = 0;
   private lastBucketPrune = 0;
-  /** This instance's shares of users' day budgets (reserveBudget). */
-  private readonly grants = new Map<
-    string,
-    { granted: number; used: number; inFlight: number; row: boolean; turn: Promise<void> }
-  >();
+  private lastHoldPrune = 0;
+  private lastAttemptPrune = 0;
 
   constructor(
     /** The driver's handle (tests, the bench). */
@@ -322,7 +349,6 @@ export class PostgresStore implements BffStore {
           from: cur.daily_budget,
           to: changes.dailyBudget,
         });
-        await tx`DELETE FROM budget_days WHERE user_id = ${id} AND reserved = 0`;
         refreshSessions = true;
       }
       if (changes.password !== undefined) {
@@ -367,16 +393,68 @@ export class PostgresStore implements BffStore {
 
   // --- the ledger ------------------------------------------------------------------------------------
 
-  async insertLedger(rows: readonly LedgerRow[]) {
-    if (rows.length === 0) return;
-    // The batch as one JSON parameter, read back into rows by the server: binding nine parameters a
-    // row in the driver was most of the BFF's own work per call on PostgreSQL.
-    await this.pg`
-      INSERT INTO ledger (user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms)
-      SELECT "userId", day, at, method, endpoint, status, "creditsConsumed", cache, "durationMs"
-      FROM json_to_recordset(${JSON.stringify(rows)}::text::json) AS r(
-        "userId" text, day text, at text, method text, endpoint text, status integer,
-        "creditsConsumed" double precision, cache text, "durationMs" double precision)`;
+  /** Makes the spend row of `key` from the ledger when it is missing (stores from before migration 7). */
+  private async ensureSpend(tx: Tx, key: SpendKey): Promise<void> {
+    if (key.scope === TEAM_SCOPE) {
+      const [from, to] = monthDays(key.period);
+      await tx`INSERT INTO spend (scope, period, spent)
+        SELECT ${key.scope}, ${key.period}, ROUND(COALESCE(SUM(credits_consumed), 0)::numeric, 4)::float8
+        FROM ledger WHERE day >= ${from} AND day < ${to}
+        ON CONFLICT (scope, period) DO NOTHING`;
+    } else {
+      await tx`INSERT INTO spend (scope, period, spent)
+        SELECT ${key.scope}, ${key.period}, ROUND(COALESCE(SUM(credits_consumed), 0)::numeric, 4)::float8
+        FROM ledger WHERE user_id = ${key.userId ?? ''} AND day = ${key.period}
+        ON CONFLICT (scope, period) DO NOTHING`;
+    }
+  }
+
+  /** The spend row of `key`, locked until the transaction ends. */
+  private async lockSpend(tx: Tx, key: SpendKey): Promise<number> {
+    await this.ensureSpend(tx, key);
+    const [row] = await tx<{ spent: number }[]>`
+      SELECT spent FROM spend WHERE scope = ${key.scope} AND period = ${key.period} FOR UPDATE`;
+    return row!.spent;
+  }
+
+  async insertLedger(rows: readonly LedgerRow[], released: readonly string[] = []) {
+    if (rows.length === 0 && released.length === 0) return;
+    const ending = [...rows.flatMap((r) => (r.holdId !== undefined ? [r.holdId] : [])), ...released];
+    await this.pg.begin(async (tx) => {
+      // Answered calls wait for this commit: it waits for the disk too (see openPostgres).
+      await tx`SET LOCAL synchronous_commit = on`;
+      // The spend rows made before the lines go in: a row made after would count them twice.
+      const keys = spendKeysOf(rows);
+      for (const key of keys) await this.ensureSpend(tx, key);
+      if (rows.length > 0) {
+        // The batch as one JSON parameter, read back into rows by the server: binding nine
+        // parameters a row in the driver was most of the BFF's own work per call on PostgreSQL.
+        const written = await tx<{ credits_consumed: number; user_id: string; day: string }[]>`
+          INSERT INTO ledger (user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms, line_id)
+          SELECT "userId", day, at, method, endpoint, status, "creditsConsumed", cache, "durationMs", "lineId"
+          FROM json_to_recordset(${JSON.stringify(rows)}::text::json) AS r(
+            "userId" text, day text, at text, method text, endpoint text, status integer,
+            "creditsConsumed" double precision, cache text, "durationMs" double precision, "lineId" text)
+          ON CONFLICT (line_id) DO NOTHING
+          RETURNING credits_consumed, user_id, day`;
+        const added = new Map<string, number>();
+        for (const w of written) {
+          if (w.credits_consumed !== 0)
+            addSpend(added, {
+              userId: w.user_id,
+              day: w.day,
+              creditsConsumed: w.credits_consumed,
+            } as LedgerRow);
+        }
+        for (const key of keys) {
+          const amount = added.get(spendKeyId(key));
+          if (amount !== undefined)
+            await tx`UPDATE spend SET spent = ROUND((spent + ${amount}::float8)::numeric, 4)::float8
+              WHERE scope = ${key.scope} AND period = ${key.period}`;
+        }
+      }
+      if (ending.length > 0) await tx`DELETE FROM holds WHERE id = ANY(${ending}::text[])`;
+    });
   }
 
   async spentOn(userId: string, day: string) {
@@ -425,115 +503,54 @@ export class PostgresStore implements BffStore {
     ];
   }
 
-  // --- budgets ---------------------------------------------------------------------------------------
+  // --- holds ---------------------------------------------------------------------------------------
 
-  /**
-   * Budgets across instances by grants: an instance takes a share of a user's day budget from
-   * `budget_days` (its `reserved`), at least the call's estimate and a twentieth of the budget,
-   * never more than is left, and grants its own calls from it in memory; only when the share
-   * cannot cover the next call does it go back to the row, handing in what its calls spent (to
-   * `spent`) and taking a new share, one UPDATE under the row's lock. Instances never hold more
-   * than the budget between them, and each lets at most the call that crosses its share through
-   * when nothing is left (that call's price is known only from its answer).
-   */
-  reserveBudget(
-    userId: string,
-    day: string,
-    budget: number,
-    estimate: number,
-  ): Reservation | Promise<Reservation> {
-    const key = `${userId}\u0000${day}`;
-    let grant = this.grants.get(key);
-    if (!grant) {
-      for (const [k] of this.grants) if (!k.endsWith(day)) this.grants.delete(k); // yesterday's
-      grant = { granted: 0, used: 0, inFlight: 0, row: false, turn: Promise.resolve() };
-      this.grants.set(key, grant);
+  async placeHold(hold: Hold, limits: HoldLimits, now: string): Promise<HoldOutcome> {
+    const month = hold.day.slice(0, 7);
+    const t = Date.parse(now);
+    if (t - this.lastHoldPrune > HOLD_PRUNE_MS) {
+      // Holds of calls whose instance died count no more; their rows go now and then.
+      this.lastHoldPrune = t;
+      void this.pg`DELETE FROM holds WHERE expires_at <= ${now}`.catch(() => {});
     }
-    const g = grant;
-    // Nearly every call fits the share held: answered at once, no closure, no promise.
-    if (
-      grant.used + grant.inFlight + estimate <= grant.granted &&
-      grant.used + grant.inFlight < grant.granted
-    ) {
-      grant.inFlight += estimate;
-      return { ok: true, lease: { userId, day, reserved: estimate } };
-    }
-    const fits = () => g.used + g.inFlight + estimate <= g.granted && g.used + g.inFlight < g.granted;
-    // One trip to the row at a time per user: calls waiting meanwhile use the share it brings.
-    const turn = g.turn.then(async (): Promise<Reservation> => {
-      if (fits()) {
-        g.inFlight += estimate;
-        return { ok: true, lease: { userId, day, reserved: estimate } };
+    return this.pg.begin(async (tx): Promise<HoldOutcome> => {
+      // Locks in one order everywhere (spend.ts): the user's day, then the team's month.
+      if (limits.budget !== null) {
+        const spent = await this.lockSpend(tx, userSpendKey(hold.userId, hold.day));
+        const [row] = await tx<{ held: number }[]>`
+          SELECT COALESCE(SUM(amount), 0)::float8 AS held FROM holds
+          WHERE user_id = ${hold.userId} AND day = ${hold.day} AND expires_at > ${now}`;
+        const held = row!.held;
+        if (!fits(spent, held, hold.amount, limits.budget))
+          return { ok: false, limit: 'daily', of: limits.budget, spent: credits(spent), held: credits(held) };
       }
-      const want = Math.max(estimate, budget / 20);
-      const used = g.used;
-      let row: { got: number; spent: number; reserved: number } | undefined;
-      for (let attempt = 0; attempt < 2 && !row; attempt++) {
-        if (!g.row) {
-          // The day's row, made from the ledger's sum on a user's first paid call of the day (and
-          // again after an admin changed the budget, which deletes a row no share is out of).
-          await this.pg`
-            INSERT INTO budget_days (user_id, day, spent, reserved)
-            SELECT ${userId}, ${day}, COALESCE(SUM(credits_consumed), 0), 0 FROM ledger
-            WHERE user_id = ${userId} AND day = ${day}
-            ON CONFLICT (user_id, day) DO NOTHING`;
-          g.row = true;
-        }
-        [row] = await this.pg<{ got: number; spent: number; reserved: number }[]>`
-          WITH cur AS (
-            SELECT spent + ${used}::float8 AS spent, GREATEST(0, reserved - ${used}::float8) AS reserved
-            FROM budget_days WHERE user_id = ${userId} AND day = ${day} FOR UPDATE
-          ), grant_ AS (
-            SELECT cur.spent, cur.reserved,
-                   GREATEST(0, LEAST(${want}::float8, ${budget}::float8 - cur.spent - cur.reserved)) AS got
-            FROM cur
-          )
-          UPDATE budget_days b
-          SET spent = ROUND(grant_.spent::numeric, 4)::float8, reserved = grant_.reserved + grant_.got
-          FROM grant_ WHERE b.user_id = ${userId} AND b.day = ${day}
-          RETURNING grant_.got, grant_.spent, grant_.reserved`;
-        if (!row) g.row = false;
+      if (limits.cap !== null) {
+        const spent = await this.lockSpend(tx, { scope: TEAM_SCOPE, period: month });
+        const [row] = await tx<{ held: number }[]>`
+          SELECT COALESCE(SUM(amount), 0)::float8 AS held FROM holds
+          WHERE month = ${month} AND expires_at > ${now}`;
+        const held = row!.held;
+        if (!fits(spent, held, hold.amount, limits.cap))
+          return { ok: false, limit: 'team', of: limits.cap, spent: credits(spent), held: credits(held) };
       }
-      g.granted = g.granted - used + (row?.got ?? 0);
-      g.used -= used;
-      if (fits() || (g.granted - g.used - g.inFlight > 0 && g.inFlight === 0)) {
-        // Granted; or what is left of the budget is less than the estimate: the call that crosses
-        // it, one per instance at a time.
-        g.inFlight += estimate;
-        return { ok: true, lease: { userId, day, reserved: estimate } };
-      }
-      // What is spent: the row's settled spend (this instance's calls, handed in just now, whose
-      // ledger lines may still wait for their batch) or the ledger's sum (the lines every instance
-      // wrote, also of calls still inside another instance's share), whichever knows more.
-      const written = (await this.spentOn(userId, day)).credits;
-      return { ok: false, spent: credits(Math.max(row?.spent ?? 0, written)), reserved: row?.reserved ?? 0 };
+      await tx`INSERT INTO holds (id, user_id, day, month, amount, expires_at)
+        VALUES (${hold.id}, ${hold.userId}, ${hold.day}, ${month}, ${hold.amount}, ${hold.expiresAt})`;
+      return { ok: true };
     });
-    g.turn = turn.then(
-      () => {},
-      () => {},
-    );
-    return turn;
   }
 
-  settleBudget(lease: { userId: string; day: string; reserved: number }, spent: number): void {
-    const g = this.grants.get(`${lease.userId}\u0000${lease.day}`);
-    if (!g) return;
-    g.inFlight = Math.max(0, g.inFlight - lease.reserved);
-    g.used = credits(g.used + spent);
-  }
-
-  /** Hands every share back (what was spent to `spent`, the rest freed): on close. */
-  private async returnGrants(): Promise<void> {
-    for (const [key, g] of this.grants) {
-      const [userId, day] = key.split('\u0000') as [string, string];
-      if (g.granted === 0 && g.used === 0) continue;
-      await this.pg`
-        UPDATE budget_days
-        SET spent = ROUND((spent + ${g.used}::float8)::numeric, 4)::float8,
-            reserved = GREATEST(0, reserved - ${g.granted}::float8)
-        WHERE user_id = ${userId} AND day = ${day}`;
-    }
-    this.grants.clear();
+  async settledSpend(userId: string, day: string) {
+    return this.pg.begin(async (tx) => {
+      const user = userSpendKey(userId, day);
+      const team = { scope: TEAM_SCOPE, period: day.slice(0, 7) };
+      await this.ensureSpend(tx, user);
+      await this.ensureSpend(tx, team);
+      const rows = await tx<{ scope: string; spent: number }[]>`
+        SELECT scope, spent FROM spend
+        WHERE (scope = ${user.scope} AND period = ${user.period}) OR (scope = ${team.scope} AND period = ${team.period})`;
+      const of = (scope: string) => credits(rows.find((r) => r.scope === scope)?.spent ?? 0);
+      return { day: of(user.scope), month: of(team.scope) };
+    });
   }
 
   // --- the team ------------------------------------------------------------------------------------
@@ -680,6 +697,40 @@ export class PostgresStore implements BffStore {
     return { ok: false as const, retryAfterS: Math.max(1, Math.ceil((1 - row!.tokens) / rate / 1000)) };
   }
 
+  // --- sign-in attempts ----------------------------------------------------------------------------
+
+  async takeAttempts(keys: readonly string[], max: number, windowMs: number, nowMs: number) {
+    const since = nowMs - windowMs;
+    const take = await this.pg.begin(async (tx): Promise<AttemptTake> => {
+      // One take per key at a time across instances, so the count below sees every attempt counted
+      // before it. Taken in key order: two takes sharing keys never wait on each other in a cycle.
+      for (const key of [...new Set(keys)].sort())
+        await tx`SELECT pg_advisory_xact_lock(${ATTEMPTS_LOCK}::int4, hashtext(${key}))`;
+      const rows = await tx<{ key: string; at_ms: number }[]>`
+        SELECT key, at_ms FROM sign_in_attempts
+        WHERE key = ANY(${tx.array([...keys])}::text[]) AND at_ms > ${since} ORDER BY at_ms`;
+      let waitMs = 0;
+      for (const key of keys) {
+        const times = rows.filter((r) => r.key === key).map((r) => r.at_ms);
+        if (times.length >= max) waitMs = Math.max(waitMs, times[times.length - max]! + windowMs - nowMs);
+      }
+      if (waitMs > 0) return { ok: false, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
+      const inserted = await tx<{ id: number; key: string }[]>`
+        INSERT INTO sign_in_attempts ${tx(keys.map((key) => ({ key, at_ms: nowMs })))} RETURNING id, key`;
+      return { ok: true, ids: keys.map((key) => inserted.find((r) => r.key === key)!.id) };
+    });
+    if (nowMs - this.lastAttemptPrune > PRUNE_ATTEMPTS_MS) {
+      this.lastAttemptPrune = nowMs;
+      void this.pg`DELETE FROM sign_in_attempts WHERE at_ms <= ${since}`.catch(() => {});
+    }
+    return take;
+  }
+
+  async forgetAttempts(keys: readonly string[], ids: readonly number[]) {
+    await this.pg`DELETE FROM sign_in_attempts
+      WHERE key = ANY(${this.pg.array([...keys])}::text[]) OR id = ANY(${this.pg.array([...ids])}::bigint[])`;
+  }
+
   // --- between instances -------------------------------------------------------------------------------
 
   /**
@@ -754,7 +805,6 @@ export class PostgresStore implements BffStore {
     await this.sent?.catch(() => {});
     await this.sending;
     this.listeners.clear();
-    await this.returnGrants().catch(() => {});
     await this.unlisten?.().catch(() => {});
     await this.pg.end({ timeout: 5 });
   }

@@ -15,12 +15,25 @@ import { TokenBuckets } from '../security/throttle';
 import { isNewerStatus, statusChanged } from './additions-rules';
 import { MIGRATIONS } from './migrations';
 import { type AdminRow, toAdminUser, toStored, type UserRow } from './rows';
+import {
+  addSpend,
+  fits,
+  monthDays,
+  type SpendKey,
+  spendKeyId,
+  spendKeysOf,
+  TEAM_SCOPE,
+  userSpendKey,
+} from './spend';
 import type {
+  AttemptTake,
   BffStore,
+  Hold,
+  HoldLimits,
+  HoldOutcome,
   LedgerCsvRow,
   LedgerRow,
   PortableSql,
-  Reservation,
   SessionRow,
   SpendRow,
   StatusUpdate,
@@ -60,16 +73,17 @@ const ADMIN_COLUMNS = `u.id, u.name, u.role, u.disabled, u.daily_budget,
 const SESSION_USER = `SELECT u.id, u.name, u.daily_budget AS dailyBudget, u.role, s.expires_at AS expiresAt
   FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id_hash = ? AND s.expires_at > ? AND u.disabled = 0`;
-const LEDGER_COLUMNS = '(user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms)';
-const LEDGER_ROW = '(?, ?, ?, ?, ?, ?, ?, ?, ?)';
-/** Rows per INSERT statement: one statement per row cost a third more per row. */
-const ROWS_PER_INSERT = 32;
+const LEDGER_COLUMNS =
+  '(user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms, line_id)';
+const LEDGER_ROW = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
 type AdditionRow = AdditionRecord & { user_id: string | null };
 
 /** Delivery ids older than this are forgotten; the sender gives up retrying long before. */
 export const DELIVERY_MEMORY_DAYS = 30;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** Sign-in attempts past their window are deleted at most this often. */
+const PRUNE_ATTEMPTS_MS = 60_000;
 
 export class SqliteStore implements BffStore {
   readonly kind = 'sqlite' as const;
@@ -82,8 +96,8 @@ export class SqliteStore implements BffStore {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly listeners = new Set<(m: StoreMessage) => void>();
   private readonly buckets = new Map<number, TokenBuckets>();
-  private readonly budgetDays = new Map<string, { spent: number; reserved: number }>();
   private lastPrune = 0;
+  private lastAttemptPrune = 0;
 
   /** Opens (creating when missing) the store; ':memory:' gives a throwaway one for tests. */
   constructor(
@@ -237,9 +251,6 @@ export class SqliteStore implements BffStore {
           from: cur.daily_budget,
           to: changes.dailyBudget,
         });
-        // What the day's reservations counted is read from the ledger again on the next call.
-        for (const [k, row] of this.budgetDays)
-          if (k.startsWith(`${id}\u0000`) && row.reserved === 0) this.budgetDays.delete(k);
         refreshSessions = true;
       }
       if (changes.password !== undefined) {
@@ -287,30 +298,77 @@ export class SqliteStore implements BffStore {
 
   // --- the ledger ------------------------------------------------------------------------------------
 
-  private readonly insertAll = (rows: readonly LedgerRow[]) =>
-    this.db.transaction(() => {
-      const values = (r: LedgerRow) => [
-        r.userId,
-        r.day,
-        r.at,
-        r.method,
-        r.endpoint,
-        r.status,
-        r.creditsConsumed,
-        r.cache,
-        r.durationMs,
-      ];
-      let i = 0;
-      const many = `INSERT INTO ledger ${LEDGER_COLUMNS} VALUES ${Array(ROWS_PER_INSERT).fill(LEDGER_ROW).join(', ')}`;
-      for (; i + ROWS_PER_INSERT <= rows.length; i += ROWS_PER_INSERT) {
-        this.prepared(many).run(rows.slice(i, i + ROWS_PER_INSERT).flatMap(values));
+  /** Makes the spend row of `key` from the ledger when it is missing (stores from before migration 7). */
+  private ensureSpend(key: SpendKey): void {
+    if (key.scope === TEAM_SCOPE) {
+      const [from, to] = monthDays(key.period);
+      this.prepared(
+        `INSERT INTO spend (scope, period, spent)
+         SELECT ?, ?, ROUND(COALESCE(SUM(credits_consumed), 0), 4) FROM ledger WHERE day >= ? AND day < ?
+         ON CONFLICT (scope, period) DO NOTHING`,
+      ).run(key.scope, key.period, from, to);
+    } else {
+      this.prepared(
+        `INSERT INTO spend (scope, period, spent)
+         SELECT ?, ?, ROUND(COALESCE(SUM(credits_consumed), 0), 4) FROM ledger WHERE user_id = ? AND day = ?
+         ON CONFLICT (scope, period) DO NOTHING`,
+      ).run(key.scope, key.period, key.userId, key.period);
+    }
+  }
+
+  private spentOf(key: SpendKey): number {
+    this.ensureSpend(key);
+    return (
+      this.prepared('SELECT spent FROM spend WHERE scope = ? AND period = ?').get(key.scope, key.period) as {
+        spent: number;
       }
-      for (; i < rows.length; i++)
-        this.prepared(`INSERT INTO ledger ${LEDGER_COLUMNS} VALUES ${LEDGER_ROW}`).run(values(rows[i]!));
+    ).spent;
+  }
+
+  private readonly settleAll = (rows: readonly LedgerRow[], released: readonly string[]) =>
+    this.db.transaction(() => {
+      // The spend rows made before the lines go in: a row made after would count them twice.
+      const keys = spendKeysOf(rows);
+      for (const key of keys) this.ensureSpend(key);
+      const insert = this.prepared(
+        `INSERT INTO ledger ${LEDGER_COLUMNS} VALUES ${LEDGER_ROW}
+         ON CONFLICT (line_id) DO NOTHING RETURNING credits_consumed`,
+      );
+      const added = new Map<string, number>();
+      for (const r of rows) {
+        const written = insert.get(
+          r.userId,
+          r.day,
+          r.at,
+          r.method,
+          r.endpoint,
+          r.status,
+          r.creditsConsumed,
+          r.cache,
+          r.durationMs,
+          r.lineId ?? null,
+        );
+        if (written !== undefined && r.creditsConsumed !== 0) addSpend(added, r);
+      }
+      for (const key of keys) {
+        const amount = added.get(spendKeyId(key));
+        if (amount !== undefined)
+          this.prepared('UPDATE spend SET spent = ROUND(spent + ?, 4) WHERE scope = ? AND period = ?').run(
+            amount,
+            key.scope,
+            key.period,
+          );
+      }
+      const end = this.prepared('DELETE FROM holds WHERE id = ?');
+      for (const r of rows) if (r.holdId !== undefined) end.run(r.holdId);
+      for (const id of released) end.run(id);
     })();
 
-  async insertLedger(rows: readonly LedgerRow[]) {
-    if (rows.length > 0 && this.db.open) this.insertAll(rows);
+  async insertLedger(rows: readonly LedgerRow[], released: readonly string[] = []) {
+    if (rows.length === 0 && released.length === 0) return;
+    // Not inside another caller's open transaction (better-sqlite3 would nest it as a savepoint).
+    while (this.open) await this.open;
+    this.settleAll(rows, released);
   }
 
   async spentOn(userId: string, day: string) {
@@ -358,33 +416,40 @@ export class SqliteStore implements BffStore {
 
   // --- budgets ---------------------------------------------------------------------------------------
 
-  /**
-   * One process owns a SQLite file, so the day's spend and reservations live in this process's
-   * memory (seeded from the ledger on a user's first paid call of the day), as the rate limit's
-   * buckets do: no write transaction per call. PostgreSQL keeps them in `budget_days`.
-   */
-  reserveBudget(userId: string, day: string, budget: number, estimate: number): Reservation {
-    const key = `${userId}\u0000${day}`;
-    let row = this.budgetDays.get(key);
-    if (!row) {
-      const { credits: spent } = this.prepared(
-        'SELECT COALESCE(SUM(credits_consumed), 0) AS credits FROM ledger WHERE user_id = ? AND day = ?',
-      ).get(userId, day) as { credits: number };
-      row = { spent: credits(spent), reserved: 0 };
-      // Yesterday's rows are of no more use.
-      for (const [k] of this.budgetDays) if (!k.endsWith(day)) this.budgetDays.delete(k);
-      this.budgetDays.set(key, row);
-    }
-    if (row.spent + row.reserved >= budget) return { ok: false as const, ...row };
-    row.reserved += estimate;
-    return { ok: true as const, lease: { userId, day, reserved: estimate } };
+  async placeHold(hold: Hold, limits: HoldLimits, now: string): Promise<HoldOutcome> {
+    while (this.open) await this.open;
+    return this.db.transaction((): HoldOutcome => {
+      this.prepared('DELETE FROM holds WHERE expires_at <= ?').run(now);
+      const month = hold.day.slice(0, 7);
+      if (limits.budget !== null) {
+        const spent = this.spentOf(userSpendKey(hold.userId, hold.day));
+        const { held } = this.prepared(
+          'SELECT COALESCE(SUM(amount), 0) AS held FROM holds WHERE user_id = ? AND day = ?',
+        ).get(hold.userId, hold.day) as { held: number };
+        if (!fits(spent, held, hold.amount, limits.budget))
+          return { ok: false, limit: 'daily', of: limits.budget, spent: credits(spent), held: credits(held) };
+      }
+      if (limits.cap !== null) {
+        const spent = this.spentOf({ scope: TEAM_SCOPE, period: month });
+        const { held } = this.prepared(
+          'SELECT COALESCE(SUM(amount), 0) AS held FROM holds WHERE month = ?',
+        ).get(month) as { held: number };
+        if (!fits(spent, held, hold.amount, limits.cap))
+          return { ok: false, limit: 'team', of: limits.cap, spent: credits(spent), held: credits(held) };
+      }
+      this.prepared(
+        'INSERT INTO holds (id, user_id, day, month, amount, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(hold.id, hold.userId, hold.day, month, hold.amount, hold.expiresAt);
+      return { ok: true };
+    })();
   }
 
-  settleBudget(lease: { userId: string; day: string; reserved: number }, spent: number): void {
-    const row = this.budgetDays.get(`${lease.userId}\u0000${lease.day}`);
-    if (!row) return;
-    row.reserved = Math.max(0, row.reserved - lease.reserved);
-    row.spent = credits(row.spent + spent);
+  async settledSpend(userId: string, day: string) {
+    while (this.open) await this.open;
+    return this.db.transaction(() => ({
+      day: credits(this.spentOf(userSpendKey(userId, day))),
+      month: credits(this.spentOf({ scope: TEAM_SCOPE, period: day.slice(0, 7) })),
+    }))();
   }
 
   // --- the team ------------------------------------------------------------------------------------
@@ -542,6 +607,38 @@ export class SqliteStore implements BffStore {
       this.buckets.set(perMinute, buckets);
     }
     return buckets.take(key, nowMs);
+  }
+
+  // --- sign-in attempts: in the file, so a restart does not reset a lockout --------------------------
+
+  async takeAttempts(keys: readonly string[], max: number, windowMs: number, nowMs: number) {
+    // better-sqlite3 runs the whole transaction before anything else can: takes are atomic.
+    return this.db.transaction((): AttemptTake => {
+      if (nowMs - this.lastAttemptPrune > PRUNE_ATTEMPTS_MS) {
+        this.lastAttemptPrune = nowMs;
+        this.prepared('DELETE FROM sign_in_attempts WHERE at_ms <= ?').run(nowMs - windowMs);
+      }
+      let waitMs = 0;
+      for (const key of keys) {
+        const times = (
+          this.prepared('SELECT at_ms FROM sign_in_attempts WHERE key = ? AND at_ms > ? ORDER BY at_ms').all(
+            key,
+            nowMs - windowMs,
+          ) as { at_ms: number }[]
+        ).map((r) => r.at_ms);
+        if (times.length >= max) waitMs = Math.max(waitMs, times[times.length - max]! + windowMs - nowMs);
+      }
+      if (waitMs > 0) return { ok: false, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
+      const insert = this.prepared('INSERT INTO sign_in_attempts (key, at_ms) VALUES (?, ?)');
+      return { ok: true, ids: keys.map((key) => Number(insert.run(key, nowMs).lastInsertRowid)) };
+    })();
+  }
+
+  async forgetAttempts(keys: readonly string[], ids: readonly number[]) {
+    this.db.transaction(() => {
+      for (const key of keys) this.prepared('DELETE FROM sign_in_attempts WHERE key = ?').run(key);
+      for (const id of ids) this.prepared('DELETE FROM sign_in_attempts WHERE id = ?').run(id);
+    })();
   }
 
   // --- messages: this process's listeners only -------------------------------------------------------

@@ -66,6 +66,10 @@ export type LedgerRow = {
   creditsConsumed: number;
   cache: LedgerEntry['cache'];
   durationMs: number;
+  /** The line's own id: writing a line twice (a journal replayed) keeps one. */
+  lineId?: string;
+  /** The hold (placeHold) this line settles: it ends with the line, in the same transaction. */
+  holdId?: string;
 };
 
 /** Credits by day, user and endpoint (the spend dashboard). */
@@ -92,10 +96,34 @@ export type LedgerCsvRow = {
   duration_ms: number;
 };
 
-/** A daily budget reserved for one call in flight, settled when its cost is known. */
-export type BudgetLease = { userId: string; day: string; reserved: number };
+/**
+ * What a paid call may cost at most, held against the user's day budget and the team's month cap
+ * from before it goes upstream until its ledger line settles it (docs/decisions/0019).
+ */
+export type Hold = {
+  id: string;
+  userId: string;
+  /** UTC day, YYYY-MM-DD (its first seven characters are the month). */
+  day: string;
+  amount: number;
+  /** ISO time after which the hold no longer counts: its call died with its instance. */
+  expiresAt: string;
+};
 
-export type Reservation = { ok: true; lease: BudgetLease } | { ok: false; spent: number; reserved: number };
+/** The limits a hold must fit; null: none. */
+export type HoldLimits = { budget: number | null; cap: number | null };
+
+export type HoldOutcome =
+  | { ok: true }
+  | {
+      ok: false;
+      /** Which limit the call would pass. */
+      limit: 'daily' | 'team';
+      /** That limit, what was settled against it, and what calls in flight hold of it. */
+      of: number;
+      spent: number;
+      held: number;
+    };
 
 export type AdditionSubmission = {
   requestId: string;
@@ -119,11 +147,19 @@ export type WebhookOutcome = 'duplicate' | 'ignored' | StatusUpdate;
 
 export type Decision = { ok: true } | { ok: false; retryAfterS: number };
 
+/** An attempt counted under each of its keys (`ids`, in the keys' order), or refused. */
+export type AttemptTake = { ok: true; ids: readonly number[] } | { ok: false; retryAfterS: number };
+
 /** What instances tell each other (PostgreSQL NOTIFY; on SQLite, this process's listeners). */
 export type StoreMessage =
   | { kind: 'event'; userId: string; type: BffEventType; data: unknown }
-  /** Sessions ended or changed: forget what was remembered of them (by session hash, or a user's). */
-  | { kind: 'sessions'; idHash?: string; userId?: string };
+  /**
+   * Sessions ended or changed: forget what was remembered of them (by session hash, or a user's).
+   * `ended`: they ended (sign-out, a password reset, the user disabled), so their live event streams
+   * end at once; absent (a new role or budget, or a sender from before the field), streams read their
+   * session again and end only if it is gone.
+   */
+  | { kind: 'sessions'; idHash?: string; userId?: string; ended?: true };
 
 /**
  * Portable SQL for tests and for a room's own queries: `?` placeholders on both engines (numbered
@@ -171,7 +207,13 @@ export interface BffStore {
   deleteSessionsOf(userId: string): Promise<void>;
 
   // --- the credit ledger -------------------------------------------------------------------------
-  insertLedger(rows: readonly LedgerRow[]): Promise<void>;
+  /**
+   * Writes ledger lines in one transaction, and in it ends the holds they settle (`holdId`) and the
+   * holds `released` (calls that ended without a line), and adds the lines' credits to the settled
+   * spend of their user's day and the team's month. A line whose `lineId` is already written is
+   * left out, its credits too: writing a batch again changes nothing.
+   */
+  insertLedger(rows: readonly LedgerRow[], released?: readonly string[]): Promise<void>;
   spentOn(userId: string, day: string): Promise<{ credits: number; calls: number }>;
   recentLedger(userId: string, limit: number): Promise<LedgerEntry[]>;
   /** Credits the whole team spent from `fromDay` (UTC, YYYY-MM-DD) on. */
@@ -181,20 +223,17 @@ export interface BffStore {
   /** Ledger entries with `after < id <= last`, by id, at most `limit`. */
   ledgerPage(after: number, last: number, limit: number): Promise<LedgerCsvRow[]>;
 
-  // --- daily budgets across instances --------------------------------------------------------------
+  // --- what calls in flight hold -------------------------------------------------------------------
   /**
-   * Reserves `estimate` credits of the user's `budget` for `day` for one call: granted while what
-   * was spent (the ledger's settled calls) plus what calls in flight reserved is under the budget.
-   * Answered at once (no promise) when the store knows without a query, as on nearly every call.
+   * Holds `hold.amount` for a paid call when it fits both limits: the user's settled spend of the
+   * day, plus what the user's live holds hold, plus this one, within `budget`; the team's settled
+   * spend of the month, plus every live hold of the month, plus this one, within `cap`. Checked and
+   * written in one transaction under the spend rows' locks: calls on any number of instances at
+   * once never hold more than is left. `now` (ISO) tells live holds from expired ones.
    */
-  reserveBudget(
-    userId: string,
-    day: string,
-    budget: number,
-    estimate: number,
-  ): Reservation | Promise<Reservation>;
-  /** The call's cost is known: its reservation becomes what it spent (in memory on both stores). */
-  settleBudget(lease: BudgetLease, spent: number): void;
+  placeHold(hold: Hold, limits: HoldLimits, now: string): Promise<HoldOutcome>;
+  /** The settled spend of a user's day and of the team's month (ledger lines written so far). */
+  settledSpend(userId: string, day: string): Promise<{ day: number; month: number }>;
 
   // --- the team ------------------------------------------------------------------------------------
   monthlyCap(): Promise<number | null>;
@@ -236,6 +275,15 @@ export interface BffStore {
    * at once where the buckets are in memory (SQLite: one process owns the file).
    */
   takeToken(key: string, perMinute: number, nowMs: number): Decision | Promise<Decision>;
+  /**
+   * Counts an attempt (a sign-in about to be checked) under every one of `keys`, atomically across
+   * instances: granted only while each key has fewer than `max` attempts after `nowMs - windowMs`;
+   * otherwise nothing is counted and the answer says when the oldest attempt in the way leaves the
+   * window. Concurrent takes never grant more than `max` per key.
+   */
+  takeAttempts(keys: readonly string[], max: number, windowMs: number, nowMs: number): Promise<AttemptTake>;
+  /** Forgets every attempt of `keys` and the attempts `ids` (a sign-in that succeeded). */
+  forgetAttempts(keys: readonly string[], ids: readonly number[]): Promise<void>;
 
   // --- between instances -----------------------------------------------------------------------------
   /** Sends `message` to every instance's listeners, this one's included. */

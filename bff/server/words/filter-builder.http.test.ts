@@ -10,7 +10,7 @@ import { type Service, startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';
 import { type RealServiceDouble, startRealServiceDouble } from '../../testing/real-service-double';
 import { testStore } from '../../testing/test-store';
-import { Budgets } from '../ledger/budget';
+import { Holds } from '../ledger/budget';
 import { Ledger } from '../ledger/ledger';
 import { createPipeline } from '../proxy/pipeline';
 import { embeddedUpstream, remoteUpstream, type Upstream } from '../upstream/upstream';
@@ -487,8 +487,8 @@ describe('translateQuery (list generation with a query)', () => {
       createPipeline({
         upstream,
         ledger,
-        budgetOf: () => null,
-        budgets: new Budgets(db),
+        limitsOf: () => ({ budget: null, cap: null }),
+        holds: new Holds(db, 60_000),
         plan: upstream.plan,
         timeoutMs: 10_000,
         retries: 0,

@@ -5,7 +5,7 @@
 
 import type { SessionInfo } from '@contract/bff';
 import { LIST_TOTAL_CAP } from '@contract/list-params';
-import { formatCount } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import type { ListOwner, RemovalReason, RunSummary, SavedList, Schedule } from './types';
 
 export const SCHEDULE_LABELS: Record<Schedule | 'none', string> = {
@@ -16,6 +16,30 @@ export const SCHEDULE_LABELS: Record<Schedule | 'none', string> = {
 
 export function scheduleWords(schedule: Schedule | null): string {
   return SCHEDULE_LABELS[schedule ?? 'none'];
+}
+
+/**
+ * The last scheduled check of a list in a line, when it did not run: failed or skipped, when, why,
+ * and what comes next (a retry within its day or week, or the next check); null when it ran or none
+ * was made. `now` tells a retry to come from one that is due (any instance's next tick takes it).
+ */
+export function lastCheckWords(
+  list: Pick<SavedList, 'last_check' | 'next_check_at'>,
+  now: Date = new Date(),
+): string | null {
+  const check = list.last_check;
+  if (!check || check.outcome === 'ran') return null;
+  const detail = check.detail?.trim();
+  const why = detail ? `: ${detail}${/[.!?]$/.test(detail) ? '' : '.'}` : '.';
+  const retry = check.retry_at;
+  const then = retry
+    ? Date.parse(retry) > now.getTime()
+      ? ` It will be tried again after ${formatDateTime(retry)}.`
+      : ' It will be tried again shortly.'
+    : list.next_check_at
+      ? ` Next check ${formatDateTime(list.next_check_at)}.`
+      : '';
+  return `Last scheduled check ${check.outcome} at ${formatDateTime(check.at)}${why}${then}`;
 }
 
 export function ownerName(owner: ListOwner): string {

@@ -15,6 +15,7 @@ import { useSavedLists } from '../api/get-lists';
 import { useAlerts, useMarkAlertsRead } from '../api/unread';
 import { isOwner, ownerName, scheduleWords, seedNamesWords } from '../list-words';
 import type { SavedList } from '../types';
+import { LastCheckNote } from './last-check-note';
 import { DeleteListButton, DuplicateListButton, ListSettingsButton } from './list-actions';
 
 export function ListsPage() {
@@ -123,7 +124,6 @@ function Alerts() {
 function ListRow({ list, mine, onDone }: { list: SavedList; mine: boolean; onDone: (m: string) => void }) {
   const run = list.last_run;
   const newCount = list.new_count ?? run?.added_count ?? 0;
-  const check = list.last_check;
   return (
     <tr data-testid="saved-list" data-list-id={list.id}>
       <td className="px-4 py-3">
@@ -157,12 +157,7 @@ function ListRow({ list, mine, onDone }: { list: SavedList; mine: boolean; onDon
       </td>
       <td className="px-4 py-3 text-slate-600">
         {scheduleWords(list.schedule)}
-        {check && check.outcome !== 'ran' && (
-          <p className="text-xs text-amber-800">
-            Last check {check.outcome === 'skipped' ? 'skipped' : 'failed'}
-            {check.detail ? `: ${check.detail}` : ''}
-          </p>
-        )}
+        <LastCheckNote list={list} />
       </td>
       <td className="px-4 py-3">
         <div className="flex justify-end gap-1.5">

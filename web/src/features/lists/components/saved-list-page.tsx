@@ -33,6 +33,7 @@ import {
 import { broadListNote, changeWords, isOwner, ownerName, scheduleWords } from '../list-words';
 import { estimatePage, estimateRun } from '../run-cost';
 import type { CompanyName, ListRun, ListSeed, RunDetail, SavedList } from '../types';
+import { LastCheckNote } from './last-check-note';
 import { DuplicateListButton, ListSettingsButton } from './list-actions';
 import { ListGrid, NewBadge, type RenderCell } from './list-grid';
 import { RankedGrid } from './ranked-grid';
@@ -219,6 +220,7 @@ function SavedListView({
             {list.shared ? 'shared with the team' : 'private'} · {scheduleWords(list.schedule).toLowerCase()}
             {!mine && list.shared && ' · read-only: duplicate it to change it'}
           </p>
+          <LastCheckNote list={list} className="mt-0.5 text-sm" />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {builderLink?.(list)}
