@@ -2,8 +2,12 @@
  * Test harness of the BFF: the real app on a loopback port, a browser-like fetch (same-origin Origin
  * and the CSRF header), and a real HTTP server that misbehaves on purpose for fault tests.
  */
+
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/bff';
 import { type BffApp, type BffConfig, createBffApp } from '../server/app';
 import { serveBff } from '../server/serve';
@@ -25,7 +29,11 @@ export async function startBff(
   const logs: string[] = [];
   // The harness's own store (in memory, or a fresh PostgreSQL schema) unless the test gives one.
   const own = config.store ? undefined : await testStore();
+  // The ledger's journal (written only while a store refuses lines) in a folder of this BFF's own,
+  // not the checkout's ./data where another run could find it.
+  const journalDir = config.journalDir ?? config.dataDir ?? mkdtempSync(path.join(tmpdir(), 'bff-journal-'));
   const bff = createBffApp({
+    journalDir,
     ...(own ? { store: own } : {}),
     staticDir: 'does-not-exist',
     log: (line) => logs.push(line),
@@ -57,7 +65,11 @@ export async function startBff(
           void bff
             .close()
             .then(() => own?.close())
-            .then(() => resolve());
+            .then(() => {
+              if (config.journalDir === undefined && config.dataDir === undefined)
+                rmSync(journalDir, { recursive: true, force: true });
+              resolve();
+            });
         });
         // Event streams and kept-alive sockets must not hold the close.
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

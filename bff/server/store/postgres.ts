@@ -218,6 +218,8 @@ export class PostgresStore implements BffStore {
   private lastPrune = 0;
   private lastBucketPrune = 0;
   private lastHoldPrune = 0;
+  /** Spend rows known to exist (made or found by a committed transaction of this instance). */
+  private readonly knownSpend = new Set<string>();
   private lastAttemptPrune = 0;
 
   constructor(
@@ -393,18 +395,28 @@ export class PostgresStore implements BffStore {
 
   // --- the ledger ------------------------------------------------------------------------------------
 
-  /** Makes the spend row of `key` from the ledger when it is missing (stores from before migration 7). */
+  /**
+   * Makes the spend row of `key` from the ledger when it is missing (a new day or month, or a store
+   * from before migration 7). The ledger's sum is read only then: on every batch it was a scan of the
+   * day's or the month's lines.
+   */
   private async ensureSpend(tx: Tx, key: SpendKey): Promise<void> {
+    // Spend rows are never deleted: one this instance saw committed need not be looked for again.
+    if (this.knownSpend.has(spendKeyId(key))) return;
     if (key.scope === TEAM_SCOPE) {
       const [from, to] = monthDays(key.period);
       await tx`INSERT INTO spend (scope, period, spent)
-        SELECT ${key.scope}, ${key.period}, ROUND(COALESCE(SUM(credits_consumed), 0)::numeric, 4)::float8
-        FROM ledger WHERE day >= ${from} AND day < ${to}
+        SELECT ${key.scope}, ${key.period},
+          (SELECT ROUND(COALESCE(SUM(credits_consumed), 0)::numeric, 4)::float8 FROM ledger
+           WHERE day >= ${from} AND day < ${to})
+        WHERE NOT EXISTS (SELECT 1 FROM spend WHERE scope = ${key.scope} AND period = ${key.period})
         ON CONFLICT (scope, period) DO NOTHING`;
     } else {
       await tx`INSERT INTO spend (scope, period, spent)
-        SELECT ${key.scope}, ${key.period}, ROUND(COALESCE(SUM(credits_consumed), 0)::numeric, 4)::float8
-        FROM ledger WHERE user_id = ${key.userId ?? ''} AND day = ${key.period}
+        SELECT ${key.scope}, ${key.period},
+          (SELECT ROUND(COALESCE(SUM(credits_consumed), 0)::numeric, 4)::float8 FROM ledger
+           WHERE user_id = ${key.userId ?? ''} AND day = ${key.period})
+        WHERE NOT EXISTS (SELECT 1 FROM spend WHERE scope = ${key.scope} AND period = ${key.period})
         ON CONFLICT (scope, period) DO NOTHING`;
     }
   }
@@ -420,11 +432,11 @@ export class PostgresStore implements BffStore {
   async insertLedger(rows: readonly LedgerRow[], released: readonly string[] = []) {
     if (rows.length === 0 && released.length === 0) return;
     const ending = [...rows.flatMap((r) => (r.holdId !== undefined ? [r.holdId] : [])), ...released];
+    const keys = spendKeysOf(rows);
     await this.pg.begin(async (tx) => {
       // Answered calls wait for this commit: it waits for the disk too (see openPostgres).
       await tx`SET LOCAL synchronous_commit = on`;
       // The spend rows made before the lines go in: a row made after would count them twice.
-      const keys = spendKeysOf(rows);
       for (const key of keys) await this.ensureSpend(tx, key);
       if (rows.length > 0) {
         // The batch as one JSON parameter, read back into rows by the server: binding nine
@@ -455,6 +467,12 @@ export class PostgresStore implements BffStore {
       }
       if (ending.length > 0) await tx`DELETE FROM holds WHERE id = ANY(${ending}::text[])`;
     });
+    this.known(keys);
+  }
+
+  private known(keys: readonly SpendKey[]): void {
+    if (this.knownSpend.size > 10_000) this.knownSpend.clear();
+    for (const key of keys) this.knownSpend.add(spendKeyId(key));
   }
 
   async spentOn(userId: string, day: string) {
@@ -513,7 +531,7 @@ export class PostgresStore implements BffStore {
       this.lastHoldPrune = t;
       void this.pg`DELETE FROM holds WHERE expires_at <= ${now}`.catch(() => {});
     }
-    return this.pg.begin(async (tx): Promise<HoldOutcome> => {
+    const outcome = await this.pg.begin(async (tx): Promise<HoldOutcome> => {
       // Locks in one order everywhere (spend.ts): the user's day, then the team's month.
       if (limits.budget !== null) {
         const spent = await this.lockSpend(tx, userSpendKey(hold.userId, hold.day));
@@ -537,6 +555,14 @@ export class PostgresStore implements BffStore {
         VALUES (${hold.id}, ${hold.userId}, ${hold.day}, ${month}, ${hold.amount}, ${hold.expiresAt})`;
       return { ok: true };
     });
+    this.known([
+      ...(limits.budget !== null ? [userSpendKey(hold.userId, hold.day)] : []),
+      // The team's row is reached only past the daily check.
+      ...(limits.cap !== null && (outcome.ok || outcome.limit === 'team')
+        ? [{ scope: TEAM_SCOPE, period: month }]
+        : []),
+    ]);
+    return outcome;
   }
 
   async settledSpend(userId: string, day: string) {

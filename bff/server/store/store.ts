@@ -229,9 +229,10 @@ export interface BffStore {
    * day, plus what the user's live holds hold, plus this one, within `budget`; the team's settled
    * spend of the month, plus every live hold of the month, plus this one, within `cap`. Checked and
    * written in one transaction under the spend rows' locks: calls on any number of instances at
-   * once never hold more than is left. `now` (ISO) tells live holds from expired ones.
+   * once never hold more than is left. `now` (ISO) tells live holds from expired ones. Answered at
+   * once (no promise) where the store can (SQLite).
    */
-  placeHold(hold: Hold, limits: HoldLimits, now: string): Promise<HoldOutcome>;
+  placeHold(hold: Hold, limits: HoldLimits, now: string): HoldOutcome | Promise<HoldOutcome>;
   /** The settled spend of a user's day and of the team's month (ledger lines written so far). */
   settledSpend(userId: string, day: string): Promise<{ day: number; month: number }>;
 

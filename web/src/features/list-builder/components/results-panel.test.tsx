@@ -324,13 +324,18 @@ describe('ResultsPanel', () => {
     await waitFor(() => expect(shownNames()).toHaveLength(20), { timeout: 5000 });
   });
 
-  it('says a spent budget is spent, with no retry that would be refused again', async () => {
-    fault = { status: 402, detail: 'Your daily budget of 5 credits is spent; it renews at 00:00 UTC.' };
+  it('says the page costs more than is left, with no retry that would be refused again', async () => {
+    fault = {
+      status: 402,
+      detail:
+        'This call may cost up to 5.5 credits, and your daily budget of 5 has only 2 left (3 used today). Ask for fewer companies, sections or results, or wait: it renews at 00:00 UTC.',
+    };
     renderPanel({ size: 20 });
     const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
-    expect(within(alert).getByText("Today's credit budget is spent")).toBeTruthy();
+    expect(within(alert).getByText('Not enough credits left for this page')).toBeTruthy();
+    expect(alert.textContent).toContain('only 2 left');
     expect(alert.textContent).toContain('it renews at 00:00 UTC');
-    expect(alert.textContent).toContain('raise the daily budget');
+    expect(alert.textContent).toContain('fewer rows per page');
     expect(within(alert).queryByRole('button')).toBeNull();
   });
 

@@ -130,7 +130,7 @@ function RunError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const retry = status === 0 || status === 429 || status >= 500;
   const title =
     status === 402
-      ? 'Your daily budget cannot cover this run'
+      ? 'Not enough credits left for this run'
       : status === 400
         ? 'These lookalikes cannot be found'
         : 'The lookalikes could not be found';

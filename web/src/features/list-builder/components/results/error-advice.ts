@@ -80,8 +80,10 @@ export function errorAdvice(error: unknown): ErrorAdvice {
     case error.status === 402:
       return {
         ...base,
-        title: "Today's credit budget is spent",
-        next: 'Pages already loaded stay as they were. Ask an admin to raise the daily budget, or come back once it renews.',
+        // The BFF refuses a page whose worst case does not fit what is left (its words say which
+        // limit, and what is left): a smaller page may still fit.
+        title: 'Not enough credits left for this page',
+        next: 'Pages already loaded stay as they were. Choose fewer rows per page or fewer columns, ask an admin to raise the budget, or come back once it renews.',
         action: null,
       };
     case error.status === 403:
