@@ -393,7 +393,7 @@ export const Health = z.object({ status: z.literal('ok') }).catchall(z.unknown()
 // 4. Product reviews
 
 /** The items of a comma-separated parameter, trimmed, blanks dropped. */
-function commaItems(s: string): string[] {
+export function commaItems(s: string): string[] {
   return s
     .split(',')
     .map((x) => x.trim())

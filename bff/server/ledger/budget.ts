@@ -12,7 +12,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { NEWS_MAX_LIMIT } from '../../contract/api';
+import { commaItems, NEWS_MAX_LIMIT } from '../../contract/api';
 import type { ServiceEndpointId } from '../../contract/endpoints';
 import { LIST_DEFAULT_LIMIT } from '../../contract/list-params';
 import {
@@ -90,13 +90,6 @@ function limitOf(query: URLSearchParams, fallback: number): number {
   const given = query.get('limit');
   const n = given === null || given.trim() === '' ? fallback : Number(given);
   return Number.isFinite(n) && n > 0 ? n : 0;
-}
-
-function commaItems(s: string): string[] {
-  return s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
 }
 
 function fields(body: unknown): Record<string, unknown> {

@@ -20,17 +20,8 @@ import type { AdditionRecord } from '../../contract/bff-lists';
 import { credits } from '../../contract/pricing';
 import { isNewerStatus, statusChanged } from './additions-rules';
 import { MIGRATION_LOCK, MIGRATIONS } from './migrations';
+import { PostgresMoney } from './postgres-money';
 import { type AdminRow, toAdminUser, toStored, type UserRow } from './rows';
-import {
-  addSpend,
-  fits,
-  monthDays,
-  type SpendKey,
-  spendKeyId,
-  spendKeysOf,
-  TEAM_SCOPE,
-  userSpendKey,
-} from './spend';
 import type {
   Actor,
   AttemptTake,
@@ -53,8 +44,6 @@ type Sql = postgres.Sql<Record<string, never>>;
 /** A `usage.changed` event's data (bff/contract/bff.ts UsageChangedEvent). */
 type UsageData = { endpoint: string; credits_consumed: number };
 type Tx = postgres.TransactionSql<Record<string, never>>;
-/** How often expired holds are deleted (they are left out of every sum meanwhile). */
-const HOLD_PRUNE_MS = 60_000;
 
 /** The NOTIFY channel of messages between instances. */
 export const CHANNEL = 'lb_bff';
@@ -217,9 +206,8 @@ export class PostgresStore implements BffStore {
   private unlisten: (() => Promise<void>) | undefined;
   private lastPrune = 0;
   private lastBucketPrune = 0;
-  private lastHoldPrune = 0;
-  /** Spend rows known to exist (made or found by a committed transaction of this instance). */
-  private readonly knownSpend = new Set<string>();
+  /** Holds and the settled spend, written with the ledger's lines. */
+  private readonly money: PostgresMoney;
   private lastAttemptPrune = 0;
 
   constructor(
@@ -230,6 +218,7 @@ export class PostgresStore implements BffStore {
   ) {
     this.where = describeUrl(url);
     this.sql = portable(pg);
+    this.money = new PostgresMoney(pg);
   }
 
   transaction<T>(fn: (sql: PortableSql) => Promise<T>): Promise<T> {
@@ -395,84 +384,8 @@ export class PostgresStore implements BffStore {
 
   // --- the ledger ------------------------------------------------------------------------------------
 
-  /**
-   * Makes the spend row of `key` from the ledger when it is missing (a new day or month, or a store
-   * from before migration 7). The ledger's sum is read only then: on every batch it was a scan of the
-   * day's or the month's lines.
-   */
-  private async ensureSpend(tx: Tx, key: SpendKey): Promise<void> {
-    // Spend rows are never deleted: one this instance saw committed need not be looked for again.
-    if (this.knownSpend.has(spendKeyId(key))) return;
-    if (key.scope === TEAM_SCOPE) {
-      const [from, to] = monthDays(key.period);
-      await tx`INSERT INTO spend (scope, period, spent)
-        SELECT ${key.scope}, ${key.period},
-          (SELECT ROUND(COALESCE(SUM(credits_consumed), 0)::numeric, 4)::float8 FROM ledger
-           WHERE day >= ${from} AND day < ${to})
-        WHERE NOT EXISTS (SELECT 1 FROM spend WHERE scope = ${key.scope} AND period = ${key.period})
-        ON CONFLICT (scope, period) DO NOTHING`;
-    } else {
-      await tx`INSERT INTO spend (scope, period, spent)
-        SELECT ${key.scope}, ${key.period},
-          (SELECT ROUND(COALESCE(SUM(credits_consumed), 0)::numeric, 4)::float8 FROM ledger
-           WHERE user_id = ${key.userId ?? ''} AND day = ${key.period})
-        WHERE NOT EXISTS (SELECT 1 FROM spend WHERE scope = ${key.scope} AND period = ${key.period})
-        ON CONFLICT (scope, period) DO NOTHING`;
-    }
-  }
-
-  /** The spend row of `key`, locked until the transaction ends. */
-  private async lockSpend(tx: Tx, key: SpendKey): Promise<number> {
-    await this.ensureSpend(tx, key);
-    const [row] = await tx<{ spent: number }[]>`
-      SELECT spent FROM spend WHERE scope = ${key.scope} AND period = ${key.period} FOR UPDATE`;
-    return row!.spent;
-  }
-
-  async insertLedger(rows: readonly LedgerRow[], released: readonly string[] = []) {
-    if (rows.length === 0 && released.length === 0) return;
-    const ending = [...rows.flatMap((r) => (r.holdId !== undefined ? [r.holdId] : [])), ...released];
-    const keys = spendKeysOf(rows);
-    await this.pg.begin(async (tx) => {
-      // Answered calls wait for this commit: it waits for the disk too (see openPostgres).
-      await tx`SET LOCAL synchronous_commit = on`;
-      // The spend rows made before the lines go in: a row made after would count them twice.
-      for (const key of keys) await this.ensureSpend(tx, key);
-      if (rows.length > 0) {
-        // The batch as one JSON parameter, read back into rows by the server: binding nine
-        // parameters a row in the driver was most of the BFF's own work per call on PostgreSQL.
-        const written = await tx<{ credits_consumed: number; user_id: string; day: string }[]>`
-          INSERT INTO ledger (user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms, line_id)
-          SELECT "userId", day, at, method, endpoint, status, "creditsConsumed", cache, "durationMs", "lineId"
-          FROM json_to_recordset(${JSON.stringify(rows)}::text::json) AS r(
-            "userId" text, day text, at text, method text, endpoint text, status integer,
-            "creditsConsumed" double precision, cache text, "durationMs" double precision, "lineId" text)
-          ON CONFLICT (line_id) DO NOTHING
-          RETURNING credits_consumed, user_id, day`;
-        const added = new Map<string, number>();
-        for (const w of written) {
-          if (w.credits_consumed !== 0)
-            addSpend(added, {
-              userId: w.user_id,
-              day: w.day,
-              creditsConsumed: w.credits_consumed,
-            } as LedgerRow);
-        }
-        for (const key of keys) {
-          const amount = added.get(spendKeyId(key));
-          if (amount !== undefined)
-            await tx`UPDATE spend SET spent = ROUND((spent + ${amount}::float8)::numeric, 4)::float8
-              WHERE scope = ${key.scope} AND period = ${key.period}`;
-        }
-      }
-      if (ending.length > 0) await tx`DELETE FROM holds WHERE id = ANY(${ending}::text[])`;
-    });
-    this.known(keys);
-  }
-
-  private known(keys: readonly SpendKey[]): void {
-    if (this.knownSpend.size > 10_000) this.knownSpend.clear();
-    for (const key of keys) this.knownSpend.add(spendKeyId(key));
+  insertLedger(rows: readonly LedgerRow[], released: readonly string[] = []): Promise<void> {
+    return this.money.settle(rows, released);
   }
 
   async spentOn(userId: string, day: string) {
@@ -521,62 +434,14 @@ export class PostgresStore implements BffStore {
     ];
   }
 
-  // --- holds ---------------------------------------------------------------------------------------
+  // --- holds (./postgres-money.ts) ---------------------------------------------------------------
 
-  async placeHold(hold: Hold, limits: HoldLimits, now: string): Promise<HoldOutcome> {
-    const month = hold.day.slice(0, 7);
-    const t = Date.parse(now);
-    if (t - this.lastHoldPrune > HOLD_PRUNE_MS) {
-      // Holds of calls whose instance died count no more; their rows go now and then.
-      this.lastHoldPrune = t;
-      void this.pg`DELETE FROM holds WHERE expires_at <= ${now}`.catch(() => {});
-    }
-    const outcome = await this.pg.begin(async (tx): Promise<HoldOutcome> => {
-      // Locks in one order everywhere (spend.ts): the user's day, then the team's month.
-      if (limits.budget !== null) {
-        const spent = await this.lockSpend(tx, userSpendKey(hold.userId, hold.day));
-        const [row] = await tx<{ held: number }[]>`
-          SELECT COALESCE(SUM(amount), 0)::float8 AS held FROM holds
-          WHERE user_id = ${hold.userId} AND day = ${hold.day} AND expires_at > ${now}`;
-        const held = row!.held;
-        if (!fits(spent, held, hold.amount, limits.budget))
-          return { ok: false, limit: 'daily', of: limits.budget, spent: credits(spent), held: credits(held) };
-      }
-      if (limits.cap !== null) {
-        const spent = await this.lockSpend(tx, { scope: TEAM_SCOPE, period: month });
-        const [row] = await tx<{ held: number }[]>`
-          SELECT COALESCE(SUM(amount), 0)::float8 AS held FROM holds
-          WHERE month = ${month} AND expires_at > ${now}`;
-        const held = row!.held;
-        if (!fits(spent, held, hold.amount, limits.cap))
-          return { ok: false, limit: 'team', of: limits.cap, spent: credits(spent), held: credits(held) };
-      }
-      await tx`INSERT INTO holds (id, user_id, day, month, amount, expires_at)
-        VALUES (${hold.id}, ${hold.userId}, ${hold.day}, ${month}, ${hold.amount}, ${hold.expiresAt})`;
-      return { ok: true };
-    });
-    this.known([
-      ...(limits.budget !== null ? [userSpendKey(hold.userId, hold.day)] : []),
-      // The team's row is reached only past the daily check.
-      ...(limits.cap !== null && (outcome.ok || outcome.limit === 'team')
-        ? [{ scope: TEAM_SCOPE, period: month }]
-        : []),
-    ]);
-    return outcome;
+  placeHold(hold: Hold, limits: HoldLimits, now: string): Promise<HoldOutcome> {
+    return this.money.placeHold(hold, limits, now);
   }
 
-  async settledSpend(userId: string, day: string) {
-    return this.pg.begin(async (tx) => {
-      const user = userSpendKey(userId, day);
-      const team = { scope: TEAM_SCOPE, period: day.slice(0, 7) };
-      await this.ensureSpend(tx, user);
-      await this.ensureSpend(tx, team);
-      const rows = await tx<{ scope: string; spent: number }[]>`
-        SELECT scope, spent FROM spend
-        WHERE (scope = ${user.scope} AND period = ${user.period}) OR (scope = ${team.scope} AND period = ${team.period})`;
-      const of = (scope: string) => credits(rows.find((r) => r.scope === scope)?.spent ?? 0);
-      return { day: of(user.scope), month: of(team.scope) };
-    });
+  settledSpend(userId: string, day: string): Promise<{ day: number; month: number }> {
+    return this.money.settledSpend(userId, day);
   }
 
   // --- the team ------------------------------------------------------------------------------------

@@ -15,16 +15,7 @@ import { TokenBuckets } from '../security/throttle';
 import { isNewerStatus, statusChanged } from './additions-rules';
 import { MIGRATIONS } from './migrations';
 import { type AdminRow, toAdminUser, toStored, type UserRow } from './rows';
-import {
-  addSpend,
-  fits,
-  monthDays,
-  type SpendKey,
-  spendKeyId,
-  spendKeysOf,
-  TEAM_SCOPE,
-  userSpendKey,
-} from './spend';
+import { SqliteMoney } from './sqlite-money';
 import type {
   AttemptTake,
   BffStore,
@@ -73,11 +64,6 @@ const ADMIN_COLUMNS = `u.id, u.name, u.role, u.disabled, u.daily_budget,
 const SESSION_USER = `SELECT u.id, u.name, u.daily_budget AS dailyBudget, u.role, s.expires_at AS expiresAt
   FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id_hash = ? AND s.expires_at > ? AND u.disabled = 0`;
-/** How often expired holds are deleted (every sum skips them meanwhile). */
-const HOLD_PRUNE_MS = 60_000;
-const LEDGER_COLUMNS =
-  '(user_id, day, at, method, endpoint, status, credits_consumed, cache, duration_ms, line_id)';
-const LEDGER_ROW = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
 type AdditionRow = AdditionRecord & { user_id: string | null };
 
@@ -99,9 +85,8 @@ export class SqliteStore implements BffStore {
   private readonly listeners = new Set<(m: StoreMessage) => void>();
   private readonly buckets = new Map<number, TokenBuckets>();
   private lastPrune = 0;
-  /** Spend rows known to exist (ensureSpend). */
-  private readonly knownSpend = new Set<string>();
-  private lastHoldPrune = 0;
+  /** Holds and the settled spend, written with the ledger's lines. */
+  private readonly money: SqliteMoney;
   private lastAttemptPrune = 0;
 
   /** Opens (creating when missing) the store; ':memory:' gives a throwaway one for tests. */
@@ -112,6 +97,7 @@ export class SqliteStore implements BffStore {
   ) {
     this.where = file;
     const q = (text: string) => this.prepared(text);
+    this.money = new SqliteMoney(db, q);
     this.direct = {
       all: async <T>(text: string, params: readonly unknown[] = []) => q(text).all(...params) as T[],
       get: async <T>(text: string, params: readonly unknown[] = []) =>
@@ -303,92 +289,11 @@ export class SqliteStore implements BffStore {
 
   // --- the ledger ------------------------------------------------------------------------------------
 
-  /**
-   * Makes the spend row of `key` from the ledger when it is missing (a new day or month, or a store
-   * from before migration 7). The ledger's sum is read only then: on every batch it was a scan of the
-   * day's or the month's lines.
-   */
-  private ensureSpend(key: SpendKey): void {
-    // Spend rows are never deleted: one a committed transaction made or found need not be looked
-    // for again (`known` is filled once the transaction has committed).
-    if (this.knownSpend.has(spendKeyId(key))) return;
-    if (key.scope === TEAM_SCOPE) {
-      const [from, to] = monthDays(key.period);
-      this.prepared(
-        `INSERT INTO spend (scope, period, spent)
-         SELECT ?, ?, (SELECT ROUND(COALESCE(SUM(credits_consumed), 0), 4) FROM ledger WHERE day >= ? AND day < ?)
-         WHERE NOT EXISTS (SELECT 1 FROM spend WHERE scope = ? AND period = ?)
-         ON CONFLICT (scope, period) DO NOTHING`,
-      ).run(key.scope, key.period, from, to, key.scope, key.period);
-    } else {
-      this.prepared(
-        `INSERT INTO spend (scope, period, spent)
-         SELECT ?, ?, (SELECT ROUND(COALESCE(SUM(credits_consumed), 0), 4) FROM ledger WHERE user_id = ? AND day = ?)
-         WHERE NOT EXISTS (SELECT 1 FROM spend WHERE scope = ? AND period = ?)
-         ON CONFLICT (scope, period) DO NOTHING`,
-      ).run(key.scope, key.period, key.userId, key.period, key.scope, key.period);
-    }
-  }
-
-  private spentOf(key: SpendKey): number {
-    this.ensureSpend(key);
-    return (
-      this.prepared('SELECT spent FROM spend WHERE scope = ? AND period = ?').get(key.scope, key.period) as {
-        spent: number;
-      }
-    ).spent;
-  }
-
-  private readonly settleAll = (rows: readonly LedgerRow[], released: readonly string[]) =>
-    this.db.transaction(() => {
-      // The spend rows made before the lines go in: a row made after would count them twice.
-      const keys = spendKeysOf(rows);
-      for (const key of keys) this.ensureSpend(key);
-      const insert = this.prepared(
-        `INSERT INTO ledger ${LEDGER_COLUMNS} VALUES ${LEDGER_ROW}
-         ON CONFLICT (line_id) DO NOTHING RETURNING credits_consumed`,
-      );
-      const added = new Map<string, number>();
-      for (const r of rows) {
-        const written = insert.get(
-          r.userId,
-          r.day,
-          r.at,
-          r.method,
-          r.endpoint,
-          r.status,
-          r.creditsConsumed,
-          r.cache,
-          r.durationMs,
-          r.lineId ?? null,
-        );
-        if (written !== undefined && r.creditsConsumed !== 0) addSpend(added, r);
-      }
-      for (const key of keys) {
-        const amount = added.get(spendKeyId(key));
-        if (amount !== undefined)
-          this.prepared('UPDATE spend SET spent = ROUND(spent + ?, 4) WHERE scope = ? AND period = ?').run(
-            amount,
-            key.scope,
-            key.period,
-          );
-      }
-      const end = this.prepared('DELETE FROM holds WHERE id = ?');
-      for (const r of rows) if (r.holdId !== undefined) end.run(r.holdId);
-      for (const id of released) end.run(id);
-    })();
-
   async insertLedger(rows: readonly LedgerRow[], released: readonly string[] = []) {
     if (rows.length === 0 && released.length === 0) return;
     // Not inside another caller's open transaction (better-sqlite3 would nest it as a savepoint).
-    while (this.open) await this.open;
-    this.settleAll(rows, released);
-    this.known(spendKeysOf(rows));
-  }
-
-  private known(keys: readonly SpendKey[]): void {
-    if (this.knownSpend.size > 10_000) this.knownSpend.clear();
-    for (const key of keys) this.knownSpend.add(spendKeyId(key));
+    await this.afterOpen();
+    this.money.settle(rows, released);
   }
 
   async spentOn(userId: string, day: string) {
@@ -434,64 +339,21 @@ export class SqliteStore implements BffStore {
     ).all(after, last, limit) as LedgerCsvRow[];
   }
 
-  // --- budgets ---------------------------------------------------------------------------------------
+  // --- holds (./sqlite-money.ts) -------------------------------------------------------------------
 
   /** Answered at once (no promise) unless a transaction of another caller is open. */
   placeHold(hold: Hold, limits: HoldLimits, now: string): HoldOutcome | Promise<HoldOutcome> {
     if (this.open) return this.afterOpen().then(() => this.placeHold(hold, limits, now));
-    const outcome = this.placeHoldNow(hold, limits, now);
-    this.known([
-      ...(limits.budget !== null ? [userSpendKey(hold.userId, hold.day)] : []),
-      // The team's row is reached only past the daily check.
-      ...(limits.cap !== null && (outcome.ok || outcome.limit === 'team')
-        ? [{ scope: TEAM_SCOPE, period: hold.day.slice(0, 7) }]
-        : []),
-    ]);
-    return outcome;
+    return this.money.placeHold(hold, limits, now);
+  }
+
+  async settledSpend(userId: string, day: string) {
+    await this.afterOpen();
+    return this.money.settledSpend(userId, day);
   }
 
   private async afterOpen(): Promise<void> {
     while (this.open) await this.open;
-  }
-
-  private readonly placeHoldNow = (hold: Hold, limits: HoldLimits, now: string): HoldOutcome =>
-    this.db.transaction((): HoldOutcome => {
-      const t = Date.parse(now);
-      if (t - this.lastHoldPrune > HOLD_PRUNE_MS || t < this.lastHoldPrune) {
-        // Holds of calls whose instance died count no more (the sums below skip them); their rows go
-        // now and then.
-        this.lastHoldPrune = t;
-        this.prepared('DELETE FROM holds WHERE expires_at <= ?').run(now);
-      }
-      const month = hold.day.slice(0, 7);
-      if (limits.budget !== null) {
-        const spent = this.spentOf(userSpendKey(hold.userId, hold.day));
-        const { held } = this.prepared(
-          'SELECT COALESCE(SUM(amount), 0) AS held FROM holds WHERE user_id = ? AND day = ? AND expires_at > ?',
-        ).get(hold.userId, hold.day, now) as { held: number };
-        if (!fits(spent, held, hold.amount, limits.budget))
-          return { ok: false, limit: 'daily', of: limits.budget, spent: credits(spent), held: credits(held) };
-      }
-      if (limits.cap !== null) {
-        const spent = this.spentOf({ scope: TEAM_SCOPE, period: month });
-        const { held } = this.prepared(
-          'SELECT COALESCE(SUM(amount), 0) AS held FROM holds WHERE month = ? AND expires_at > ?',
-        ).get(month, now) as { held: number };
-        if (!fits(spent, held, hold.amount, limits.cap))
-          return { ok: false, limit: 'team', of: limits.cap, spent: credits(spent), held: credits(held) };
-      }
-      this.prepared(
-        'INSERT INTO holds (id, user_id, day, month, amount, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(hold.id, hold.userId, hold.day, month, hold.amount, hold.expiresAt);
-      return { ok: true };
-    })();
-
-  async settledSpend(userId: string, day: string) {
-    while (this.open) await this.open;
-    return this.db.transaction(() => ({
-      day: credits(this.spentOf(userSpendKey(userId, day))),
-      month: credits(this.spentOf({ scope: TEAM_SCOPE, period: day.slice(0, 7) })),
-    }))();
   }
 
   // --- the team ------------------------------------------------------------------------------------
