@@ -1,9 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { e2eConfig } from './e2e/fixtures/env';
 import { DOUBLE_BFF_PORT, DOUBLE_DATA_DIR, DOUBLE_PORT } from './e2e/fixtures/real-double';
 import { TEAM_DATA_DIR, TEAM_PORT } from './e2e/fixtures/team';
 
-const port = Number(process.env.E2E_PORT ?? 8799);
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Its knobs (E2E_*, CHROMIUM_PATH, CI) are e2e/fixtures/env.ts's, with docs/configuration.md.
+const env = e2eConfig();
+const port = env.E2E_PORT;
+const chromium = env.CHROMIUM_PATH;
 
 /**
  * The projects named with `--project` (several, comma-separated, `*` wildcards), or undefined when
@@ -39,13 +42,13 @@ const LOCAL_SERVER: WebServer = {
   command: 'npm start',
   url: `http://127.0.0.1:${port}/healthz`,
   timeout: 600_000,
-  reuseExistingServer: !process.env.CI,
+  reuseExistingServer: !env.CI,
   env: {
     PORT: String(port),
-    DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e',
-    COMPANIES: process.env.E2E_COMPANIES ?? '5000',
+    DATA_DIR: env.E2E_DATA_DIR,
+    COMPANIES: String(env.E2E_COMPANIES),
     // Company additions complete (or fail) within seconds, so a journey can watch one to the end.
-    ADDITION_DELAY_MS: process.env.E2E_ADDITION_DELAY_MS ?? '1500',
+    ADDITION_DELAY_MS: String(env.E2E_ADDITION_DELAY_MS),
     // Saved lists' daily and weekly checks looked for every second: a journey that makes one due
     // sees it run at once.
     BFF_LIST_CHECK_INTERVAL_MS: '1000',
@@ -58,7 +61,7 @@ const TEAM_SERVER: WebServer = {
   command: 'npm start',
   url: `http://127.0.0.1:${TEAM_PORT}/healthz`,
   timeout: 120_000,
-  reuseExistingServer: !process.env.CI,
+  reuseExistingServer: !env.CI,
   env: {
     PORT: String(TEAM_PORT),
     BFF_MODE: 'team',
@@ -82,7 +85,7 @@ const REAL_DOUBLE_SERVERS: WebServer[] = [
     command: 'npx tsx bff/testing/real-service-double-cli.ts',
     url: `${DOUBLE_URL}/healthz`,
     timeout: 120_000,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: !env.CI,
     env: {
       DOUBLE_PORT: String(DOUBLE_PORT),
       DATA_DIR: DOUBLE_DATA_DIR,
@@ -100,7 +103,7 @@ const REAL_DOUBLE_SERVERS: WebServer[] = [
     command: `WEBHOOK_SECRET="$(cat ${DOUBLE_DATA_DIR}/webhook-secret)" npm start`,
     url: `http://127.0.0.1:${DOUBLE_BFF_PORT}/healthz`,
     timeout: 600_000,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: !env.CI,
     env: {
       PORT: String(DOUBLE_BFF_PORT),
       DATA_DIR: `${DOUBLE_DATA_DIR}-bff`,
@@ -129,7 +132,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: env.CI ? [['list']] : [['list']],
   // Runs after the servers are up (Playwright starts them in order, then the global setup).
   ...(runs('team') ? { globalSetup: './e2e/fixtures/team-setup.ts' } : {}),
   use: {

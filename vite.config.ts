@@ -4,9 +4,12 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { bffVariables, devConfigFromEnv } from './bff/server/config.ts';
 import { precompressDir } from './bff/server/static/precompress.ts';
 
-const bffPort = Number(process.env.PORT ?? 8787);
+// The BFF's port and Vite's own, as `npm start` and `npm run dev` read them (bff/server/config.ts).
+const bffPort = bffVariables(['PORT']).PORT;
+const vitePort = devConfigFromEnv().vitePort;
 
 /**
  * The tests that run on PostgreSQL too (the `postgres` project), chosen by file name; every test runs
@@ -74,7 +77,7 @@ export default defineConfig({
     },
   },
   server: {
-    port: Number(process.env.VITE_PORT ?? 5173),
+    port: vitePort,
     // The BFF answers only the hosts it serves (bff/server/security/hosts.ts): the proxy names the
     // BFF's own (`changeOrigin` sets Host to 127.0.0.1:PORT), not Vite's localhost:5173. Vite's own
     // check of Host (`server.allowedHosts`) keeps a DNS-rebinding page off this server; the page's

@@ -19,8 +19,9 @@ import { csvOf, type DatasetCompany, datasetCompanies } from '../testing/account
 import { startBff } from '../testing/bff-server';
 import { prng } from '../testing/compact-companies';
 import { ensureBenchDataset } from './bff-overhead';
+import { benchConfig } from './config';
 
-const ROWS = Number(process.env.BENCH_ACCOUNT_ROWS ?? 10_000);
+const ROWS = benchConfig().BENCH_ACCOUNT_ROWS;
 
 type Kind =
   | 'website, with name'

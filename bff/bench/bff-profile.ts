@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../server/store/embedded-postgres';
 import { benchCases, ensureBenchDataset, load, startBenchTargets, type TargetName } from './bff-overhead';
+import { benchConfig } from './config';
 import {
   type CpuProfile,
   formatBeyond,
@@ -24,18 +25,19 @@ import {
   summarise,
 } from './cpuprofile-summary';
 
-const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_PROFILE_CONNECTIONS ?? 32);
-const outDir = process.env.BENCH_PROFILE_DIR ?? 'data/profile';
-const top = Number(process.env.BENCH_PROFILE_TOP ?? 25);
-const benchDir = process.env.BENCH_DIR ?? 'data/bench';
+const cfg = benchConfig();
+const seconds = cfg.BENCH_PROFILE_SECONDS;
+const connections = cfg.BENCH_PROFILE_CONNECTIONS;
+const outDir = cfg.BENCH_PROFILE_DIR;
+const top = cfg.BENCH_PROFILE_TOP;
+const benchDir = cfg.BENCH_DIR;
 
 const dataDir = path.join(benchDir, '25000');
 await ensureBenchDataset(dataDir);
 mkdirSync(outDir, { recursive: true });
 const bffDataDir = mkdtempSync(path.join(tmpdir(), 'bff-profile-'));
 // BENCH_DATABASE=postgres: the BFF's store on an embedded PostgreSQL, as in the overhead bench.
-const cluster = process.env.BENCH_DATABASE === 'postgres' ? await startEmbeddedPostgres() : undefined;
+const cluster = cfg.BENCH_DATABASE === 'postgres' ? await startEmbeddedPostgres() : undefined;
 const setup = await startBenchTargets(
   dataDir,
   bffDataDir,

@@ -34,6 +34,7 @@ import { startEmbeddedPostgres } from '../server/store/embedded-postgres';
 import { openStore } from '../server/store/open';
 import { remoteUpstream, type Upstream, type UpstreamAnswer } from '../server/upstream/upstream';
 import { benchSession, ensureBenchDataset, KEY, listen, listenBff, USER } from './bff-overhead';
+import { benchConfig } from './config';
 
 const LIST_BODY = JSON.stringify({
   filters: { 'location.hq.country': ['USA', 'DEU', 'GBR'], 'business_model.offering_type': ['software'] },
@@ -128,8 +129,9 @@ async function measure(port: number, request: Buffer, requests: number, rounds: 
 }
 
 export async function bffWorkBench(benchDir: string): Promise<void> {
-  const requests = Number(process.env.BENCH_WORK_REQUESTS ?? 4000);
-  const rounds = Math.max(2, Number(process.env.BENCH_WORK_ROUNDS ?? 7));
+  const cfg = benchConfig();
+  const requests = cfg.BENCH_WORK_REQUESTS;
+  const rounds = cfg.BENCH_WORK_ROUNDS;
   const dataDir = path.join(benchDir, '25000');
   await ensureBenchDataset(dataDir);
   const service = await startService({ dataDir });
@@ -138,7 +140,7 @@ export async function bffWorkBench(benchDir: string): Promise<void> {
   ).uuid;
   const serviceServer = await listen(service.fetch);
   const real = remoteUpstream(`http://127.0.0.1:${serviceServer.port}`, KEY);
-  const onPostgres = process.env.BENCH_DATABASE === 'postgres';
+  const onPostgres = cfg.BENCH_DATABASE === 'postgres';
   const cluster = onPostgres ? await startEmbeddedPostgres() : undefined;
   const bffDataDir = mkdtempSync(path.join(tmpdir(), 'bff-work-'));
   const store = await openStore({
@@ -212,7 +214,7 @@ export async function bffWorkBench(benchDir: string): Promise<void> {
     );
     const bffRequests = requestOf(servers.bff.port);
     const bareRequests = requestOf(servers.bare.port);
-    const only = process.env.BENCH_WORK_CASE; // 'enrichment' or 'list': one case (to profile it)
+    const only = cfg.BENCH_WORK_CASE; // 'enrichment' or 'list': one case (to profile it)
     for (const name of Object.keys(bffRequests) as (keyof typeof bffRequests)[]) {
       if (only && !name.startsWith(only)) continue;
       const floor = await measure(servers.bare.port, bareRequests[name], requests, rounds);
@@ -222,7 +224,7 @@ export async function bffWorkBench(benchDir: string): Promise<void> {
         requests,
         rounds,
       );
-      const profileTo = process.env.BENCH_WORK_PROFILE;
+      const profileTo = cfg.BENCH_WORK_PROFILE;
       const profiler = profileTo ? new Session() : undefined;
       if (profiler) {
         profiler.connect();

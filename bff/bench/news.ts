@@ -3,9 +3,10 @@
  * generate articles for many companies), on a data set of COMPANIES (default 5000) companies.
  */
 import { startService } from '../embedded/service';
+import { benchConfig } from './config';
 import { median } from './stats';
 
-const companies = Number(process.env.COMPANIES ?? 5000);
+const companies = benchConfig().COMPANIES;
 const service = await startService({ dataDir: ':memory:', companies, seed: 42, log: () => {} });
 const call = async (qs: string) => {
   const t = performance.now();

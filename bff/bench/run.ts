@@ -39,14 +39,17 @@ import LABELLED from '../embedded/translate/queries.labelled.json' with { type: 
 import { accountsBench } from './accounts';
 import { bffOverheadBench } from './bff-overhead';
 import { bffWorkBench } from './bff-work';
+import { benchConfig } from './config';
 import { listsBench } from './lists';
 import { lookalikesBench } from './lookalikes';
 import { savedListsBench } from './saved-lists';
 import { webBench } from './web';
 
-const sizes = (process.env.BENCH_SIZES ?? '25000,1000000').split(',').map((s) => Number(s.trim()));
-const runs = Number(process.env.BENCH_RUNS ?? 100);
-const benchDir = process.env.BENCH_DIR ?? 'data/bench';
+const cfg = benchConfig();
+const sizes = cfg.BENCH_SIZES;
+const runs = cfg.BENCH_RUNS;
+const benchDir = cfg.BENCH_DIR;
+const only = cfg.BENCH;
 const SEED = 42;
 
 async function ensureSeeded(dir: string, count: number): Promise<string> {
@@ -165,20 +168,16 @@ async function endpointBench(fetch: (req: Request) => Promise<Response>, suite: 
 // BENCH=bff (bff-overhead.ts), BENCH=bffwork (bff-work.ts), BENCH=lists (lists.ts), BENCH=web (web.ts), BENCH=lookalikes
 // (lookalikes.ts), BENCH=savedlists (saved-lists.ts) or BENCH=accounts (accounts.ts) runs only that
 // part; by default all run in turn.
-if (
-  !['bff', 'bffwork', 'lists', 'web', 'lookalikes', 'savedlists', 'accounts'].includes(
-    process.env.BENCH ?? '',
-  )
-) {
+if (!only) {
   console.log(
     `List generation benchmark: ${BENCH_SUITE.length} filter combinations, ${runs} runs each, sizes ${sizes.join(', ')}`,
   );
   for (const size of sizes) await benchSize(size);
 }
-if (!process.env.BENCH || process.env.BENCH === 'bff') await bffOverheadBench(benchDir);
-if (!process.env.BENCH || process.env.BENCH === 'bffwork') await bffWorkBench(benchDir);
-if (!process.env.BENCH || process.env.BENCH === 'lists') await listsBench(benchDir);
-if (!process.env.BENCH || process.env.BENCH === 'web') await webBench(benchDir);
-if (!process.env.BENCH || process.env.BENCH === 'lookalikes') await lookalikesBench(benchDir);
-if (!process.env.BENCH || process.env.BENCH === 'savedlists') await savedListsBench(benchDir);
-if (!process.env.BENCH || process.env.BENCH === 'accounts') await accountsBench(benchDir);
+if (!only || only === 'bff') await bffOverheadBench(benchDir);
+if (!only || only === 'bffwork') await bffWorkBench(benchDir);
+if (!only || only === 'lists') await listsBench(benchDir);
+if (!only || only === 'web') await webBench(benchDir);
+if (!only || only === 'lookalikes') await lookalikesBench(benchDir);
+if (!only || only === 'savedlists') await savedListsBench(benchDir);
+if (!only || only === 'accounts') await accountsBench(benchDir);

@@ -25,9 +25,10 @@ import { findKey, setCredits } from '../embedded/store/keys';
 import { type BffApp, createBffApp } from '../server/app';
 import { embeddedUpstream } from '../server/upstream/upstream';
 import { ensureBenchDataset } from './bff-overhead';
+import { benchConfig } from './config';
 import { median } from './stats';
 
-const REPEATS = Number(process.env.BENCH_SAVED_LIST_RUNS ?? 5);
+const REPEATS = benchConfig().BENCH_SAVED_LIST_RUNS;
 
 /** Broad lists of the 25k data set: each matches more than 500 companies. */
 const SOFTWARE = { filters: { 'business_model.offering_type': ['software'] }, sort_by: 'relevance' };

@@ -34,11 +34,13 @@ import { chromium } from 'playwright';
 import playwrightConfig from '../../playwright.config';
 import type { ListGenerateResponse } from '../contract/api';
 import { pathOf } from '../contract/endpoints';
+import { benchConfig } from './config';
 
-const COMPANIES = Number(process.env.BENCH_WEB_COMPANIES ?? 25_000);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const cfg = benchConfig();
+const COMPANIES = cfg.BENCH_WEB_COMPANIES;
+const CHROMIUM = cfg.CHROMIUM_PATH;
 const RUNS = 5;
-const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
+const LH_RUNS = cfg.BENCH_LH_RUNS;
 const JS_TARGET_KB = 150;
 const LH_SCORE_TARGET = 95;
 const TBT_TARGET_MS = 150;
@@ -322,7 +324,7 @@ async function lighthouseRunOrThrow(url: string, keepAs?: string): Promise<Light
 type LighthouseSummary = { lines: string[]; score: number; tbt: number };
 
 async function lighthouseReport(name: string, url: string): Promise<LighthouseSummary> {
-  const keepDir = process.env.BENCH_LH_DIR;
+  const keepDir = cfg.BENCH_LH_DIR;
   if (keepDir) mkdirSync(keepDir, { recursive: true });
   const slug = name.replace(/\W+/g, '-');
   const runs: LighthouseRun[] = [];
@@ -413,7 +415,7 @@ export async function webBench(benchDir: string): Promise<void> {
   // chrome-launcher's failure to spawn a missing browser is an unhandled 'error' event, not a throw.
   if (!existsSync(CHROMIUM))
     throw new Error(`no Chromium at ${CHROMIUM} (Debian's chromium package: e2e/run.sh installs it)`);
-  const given = process.env.BENCH_WEB_BUILD;
+  const given = cfg.BENCH_WEB_BUILD;
   const outDir = given ?? mkdtempSync(path.join(os.tmpdir(), 'list-builder-bench-web-'));
   try {
     if (!given) build(outDir);

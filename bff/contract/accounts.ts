@@ -19,7 +19,7 @@ export const IMPORT_PREVIEW_ROWS = 10;
 /** Candidates an ambiguous row lists at most. */
 export const MAX_CANDIDATES = 5;
 /** Account lists one list request may hide or mark. */
-export const MAX_ACCOUNT_LISTS_PER_REQUEST = 20;
+const MAX_ACCOUNT_LISTS_PER_REQUEST = 20;
 
 /**
  * Why a row matched as it did, with its confidence (0-5). The report's `reason` column writes these
@@ -40,12 +40,11 @@ export const MATCH_REASONS = {
   'invalid row': 0,
 } as const;
 export type MatchReason = keyof typeof MATCH_REASONS;
-export const MATCH_REASON_NAMES = Object.keys(MATCH_REASONS) as MatchReason[];
 
 /** A row at this confidence or above names one company, which joins the account list. */
 export const MATCHED_CONFIDENCE = 2;
 
-export const IMPORT_STATES = ['queued', 'matching', 'completed', 'cancelled', 'failed'] as const;
+const IMPORT_STATES = ['queued', 'matching', 'completed', 'cancelled', 'failed'] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
 
 // ---------------------------------------------------------------------------------------------
@@ -128,9 +127,6 @@ export type ImportStatus = z.infer<typeof ImportStatus>;
 export const ImportsResponse = z.object({ data: z.array(ImportStatus) });
 export type ImportsResponse = z.infer<typeof ImportsResponse>;
 
-/** `accounts.import.progress` event: the import's status as GET answers it. */
-export const ImportProgressEvent = ImportStatus;
-
 // ---------------------------------------------------------------------------------------------
 // PATCH /bff/accounts/imports/{id}/rows/{line}
 
@@ -158,7 +154,7 @@ export type ImportRow = z.infer<typeof ImportRow>;
 // ---------------------------------------------------------------------------------------------
 // GET /bff/accounts/imports/{id}/rows (the rows to review: ambiguous, close or invalid ones)
 
-export const ROW_FILTERS = ['all', 'review', 'ambiguous', 'unmatched', 'invalid', 'matched'] as const;
+const ROW_FILTERS = ['all', 'review', 'ambiguous', 'unmatched', 'invalid', 'matched'] as const;
 export const RowsQuery = z.strictObject({
   /** `review`: ambiguous, close-name and unmatched rows. Default all. */
   filter: z.enum(ROW_FILTERS).default('all'),
@@ -172,7 +168,7 @@ export type RowsResponse = z.infer<typeof RowsResponse>;
 // ---------------------------------------------------------------------------------------------
 // Account lists
 
-export const ACCOUNT_LIST_SOURCES = ['import', 'exported'] as const;
+const ACCOUNT_LIST_SOURCES = ['import', 'exported'] as const;
 export type AccountListSource = (typeof ACCOUNT_LIST_SOURCES)[number];
 
 export const AccountListSummary = z.object({
@@ -193,8 +189,7 @@ export type AccountListSummary = z.infer<typeof AccountListSummary>;
 export const AccountListsResponse = z.object({ data: z.array(AccountListSummary) });
 export type AccountListsResponse = z.infer<typeof AccountListsResponse>;
 
-export const AccountMember = z.object({ uuid: z.string(), name: z.string(), domain: z.string() });
-export type AccountMember = z.infer<typeof AccountMember>;
+const AccountMember = z.object({ uuid: z.string(), name: z.string(), domain: z.string() });
 
 /** `GET /bff/accounts/lists/{id}`: all members by default; `limit`/`offset` page them (oldest first). */
 export const AccountListQuery = z.strictObject({
@@ -317,7 +312,7 @@ export const EnrichmentEstimate = z.object({
 });
 export type EnrichmentEstimate = z.infer<typeof EnrichmentEstimate>;
 
-export const ENRICHMENT_STATES = ['running', 'completed', 'stopped', 'failed'] as const;
+const ENRICHMENT_STATES = ['running', 'completed', 'stopped', 'failed'] as const;
 export const EnrichmentRun = z.object({
   account_list_id: z.string(),
   status: z.enum(ENRICHMENT_STATES),

@@ -10,7 +10,7 @@ export type Role = (typeof ROLES)[number];
 
 export const USER_NAME_MAX = 100;
 export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 1000;
+const PASSWORD_MAX = 1000;
 
 /** A user's name: what signs in, and how the audit log and the dashboard name the user. */
 export const UserName = z
@@ -108,7 +108,7 @@ export type TeamPatch = z.input<typeof TeamPatch>;
 // ---------------------------------------------------------------------------------------------
 // GET /bff/admin/audit: every admin action, newest first
 
-export const AUDIT_ACTIONS = [
+const AUDIT_ACTIONS = [
   'user.created',
   'user.role_changed',
   'user.disabled',
@@ -134,7 +134,7 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-export const AUDIT_LIMIT_MAX = 1000;
+const AUDIT_LIMIT_MAX = 1000;
 export const AuditQuery = z.strictObject({
   limit: z.coerce
     .number({ error: 'limit is a whole number' })
@@ -150,7 +150,7 @@ export type AuditResponse = z.infer<typeof AuditResponse>;
 // ---------------------------------------------------------------------------------------------
 // GET /bff/admin/spend?days=30, GET /bff/admin/ledger.csv
 
-export const SPEND_DAYS_MAX = 90;
+const SPEND_DAYS_MAX = 90;
 export const SpendQuery = z.strictObject({
   days: z.coerce
     .number({ error: 'days is a whole number' })

@@ -22,7 +22,7 @@ import { Coded, SECTION_SCHEMAS } from './sections';
 
 /**
  * For a refinement across fields: run it even when a field failed its own check (zod skips it after
- * a type or enum error otherwise), so one 400 names every invalid field (decisions section 3). The
+ * a type or enum error otherwise), so one 400 names every invalid field (docs/product-rules.md, section 3). The
  * refinement must then read the fields it compares defensively.
  */
 const EVERY_TIME = {
@@ -73,19 +73,18 @@ function queryOrFilters(r: { query?: unknown; filters?: unknown }, ctx: z.Refine
   }
 }
 
-/** List generation as the service takes it (spec endpoint 1). */
+/** List generation as the service takes it (service endpoint 1, docs/api.md). */
 export const ListGenerateRequest = z
   .object(listGenerateFields(FiltersSchema))
   .strict()
   .superRefine(queryOrFilters, EVERY_TIME);
 export type ListGenerateRequest = z.input<typeof ListGenerateRequest>;
-export type ParsedListGenerateRequest = z.output<typeof ListGenerateRequest>;
 
 /**
  * List generation as the list builder's BFF takes it: the service's request, whose filters may also
  * use the BFF's own keys (`firmographic.headcount_range`), plus `exclude` (filter keys to the values
- * a company must not have). The BFF resolves both before anything reaches the service (decisions
- * section 14); with a `query`, the BFF reads size and negation words itself.
+ * a company must not have). The BFF resolves both before anything reaches the service
+ * (docs/product-rules.md, section 14); with a `query`, the BFF reads size and negation words itself.
  */
 export const ListRequest = z
   .object({
@@ -252,7 +251,7 @@ const enrichmentSection = z.enum(ENRICHMENT_SECTION_NAMES as unknown as [string,
  * without it the answer holds every section the key's plan includes (`PLAN_RULES[plan].sections`:
  * all 17 on Enterprise, all but `funding_detail` and `mna_and_investment` otherwise), keyed by their
  * canonical names and charged as the sum of their prices. Given, it is a comma-separated list of
- * section names or their aliases (decisions section 6); an empty list is a 400.
+ * section names or their aliases (docs/product-rules.md, section 6); an empty list is a 400.
  */
 export const EnrichmentQuery = z
   .object({
@@ -338,7 +337,7 @@ export const IndustrySearchResponse = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// 8. Company search (decisions section 8)
+// 8. Company search (docs/product-rules.md, section 8)
 
 /**
  * `GET /company/search`. `query` is what the real service takes (its only parameter): a company id
@@ -594,7 +593,7 @@ export const PostsResponse = z.object({
 export type PostsResponse = z.infer<typeof PostsResponse>;
 
 // ---------------------------------------------------------------------------------------------
-// 9. News (decisions section 10; the real service's parameters: spec/real-service.md)
+// 9. News (docs/product-rules.md, section 10; the real service's parameters: docs/real-service.md)
 
 export const NEWS_MAX_LIMIT = 100;
 const boolString = z
@@ -602,7 +601,6 @@ const boolString = z
   .transform((v) => v === 'true');
 
 export const NEWS_SENTIMENTS = ['positive', 'negative', 'neutral'] as const;
-export type NewsSentiment = (typeof NEWS_SENTIMENTS)[number];
 export const NEWS_SCORES = ['high', 'medium', 'low'] as const;
 
 /**
@@ -662,9 +660,9 @@ const newsDate = z.iso.date({ error: 'expected a date YYYY-MM-DD' });
 const companyRef = z.string().trim().min(1).max(2048);
 
 /**
- * `GET /news`: the spec's and decisions' parameters plus every one the real service documents, so
- * the BFF forwards them unchanged. At least one of `company`, `primary_company`, `industry`, `query`
- * or `title`; unknown parameters are a 400.
+ * `GET /news`: the interface's parameters (docs/product-rules.md, section 10) plus every one the real
+ * service documents (docs/real-service.md), so the BFF forwards them unchanged. At least one of
+ * `company`, `primary_company`, `industry`, `query` or `title`; unknown parameters are a 400.
  *
  * - `company`: articles about the company (id or website); `primary_company`: only articles where it
  *   is the primary company; not both.
@@ -777,7 +775,7 @@ export const NewsResponse = z.object({
 export type NewsResponse = z.infer<typeof NewsResponse>;
 
 // ---------------------------------------------------------------------------------------------
-// 10-11. Company addition (decisions section 9)
+// 10-11. Company addition (docs/product-rules.md, section 9)
 
 export const ADDITION_STATES = ['pending', 'in_progress', 'completed', 'failed'] as const;
 export type AdditionState = (typeof ADDITION_STATES)[number];

@@ -100,7 +100,7 @@ export const EXPORT_MAX_ROWS = 500;
 // ---------------------------------------------------------------------------------------------
 // GET /bff/events: Server-Sent Events for the signed-in user
 
-export const BFF_EVENT_TYPES = [
+const BFF_EVENT_TYPES = [
   'company_addition.status_changed',
   'usage.changed',
   'list.new_matches',

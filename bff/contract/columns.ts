@@ -14,9 +14,9 @@
  */
 import type { CompanyListItem } from './api';
 import type { SortBy } from './list-params';
-import { LIST_SECTIONS, type ListSection, SECTION_LABELS } from './section-names';
+import { LIST_SECTIONS, type ListSection } from './section-names';
 
-export type ColumnKind = 'text' | 'number' | 'money' | 'year' | 'date' | 'url' | 'list' | 'coded' | 'boolean';
+type ColumnKind = 'text' | 'number' | 'money' | 'year' | 'date' | 'url' | 'list' | 'coded' | 'boolean';
 
 export type ColumnDef = {
   /** Stable id: the field's path in the list item where there is one ('location.hq.country'). */
@@ -688,9 +688,4 @@ export function sectionsOfColumns(ids: readonly string[]): ListSection[] {
     if (section) needed.add(section);
   }
   return LIST_SECTIONS.filter((s) => needed.has(s));
-}
-
-/** The group a column is listed under in a column picker. */
-export function columnGroupLabel(column: ColumnDef): string {
-  return column.section === null ? 'Company' : SECTION_LABELS[column.section];
 }

@@ -214,7 +214,7 @@ describe('valuesAt: a filter key names the field it tests', () => {
   });
 });
 
-describe('prices (decisions section 7)', () => {
+describe('prices (docs/product-rules.md, section 7)', () => {
   it('charges lists per call, per company and per section', () => {
     expect(listGenerationCost({ matched: true, returned: 50, sections: [], query: false })).toBe(11.5);
     expect(
@@ -242,7 +242,7 @@ describe('prices (decisions section 7)', () => {
   });
 });
 
-describe('the query parameters of the real service (spec/real-service.md)', () => {
+describe('the query parameters of the real service (docs/real-service.md)', () => {
   it('industry search: level defaults to l4; all and lists parse to the distinct levels', () => {
     expect(IndustrySearchQuery.parse({ query: 'bank' }).level).toEqual(['l4']);
     expect(IndustrySearchQuery.parse({ query: 'bank', level: 'ALL' }).level).toEqual([

@@ -86,7 +86,7 @@ import {
   SavedListsResponse,
 } from './saved-lists';
 
-export type EndpointSchemas = {
+type EndpointSchemas = {
   readonly input?: z.ZodType;
   readonly output?: z.ZodType;
 };
@@ -94,7 +94,7 @@ export type EndpointSchemas = {
 /** An endpoint as the servers read it: the table's entry and its schemas. */
 export type EndpointWithSchemas = EndpointDef & EndpointSchemas;
 
-export const ENDPOINT_SCHEMAS = {
+const ENDPOINT_SCHEMAS = {
   // --- the Company Data Service ------------------------------------------------------------------
   // The BFF's superset: its own filter keys and `exclude` (the service never sees them).
   'list.generate': { input: ListRequest, output: ListGenerateResponse },

@@ -15,7 +15,7 @@
  *
  * Paths: `{name}` marks a path parameter; `params` gives the pattern it must match (a path whose
  * parameter does not match is no endpoint: 404). Every service path is also answered under `/v1/`
- * and with a trailing slash (decisions section 2); `canonicalPath` brings a request path to the
+ * and with a trailing slash (docs/product-rules.md, section 2); `canonicalPath` brings a request path to the
  * form written here.
  */
 import type { z } from 'zod';
@@ -27,7 +27,7 @@ export const HTTP_METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
 
 /** Where the servers answer API calls rather than the web app: a path under one of these. */
 export const API_PREFIXES = ['/api', '/v1', '/bff'] as const;
-/** Where the service's endpoints live (decisions section 2: `/v1/...` is answered as `/api/v1/...`). */
+/** Where the service's endpoints live (docs/product-rules.md, section 2: `/v1/...` is answered as `/api/v1/...`). */
 export const SERVICE_PREFIXES = ['/api/v1', '/v1'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
@@ -37,17 +37,17 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
  * - `bff`: the BFF's own API.
  * - `both`: served by each server on its own (health).
  */
-export type EndpointScope = 'service' | 'bff' | 'both';
+type EndpointScope = 'service' | 'bff' | 'both';
 
 /** Who may call: a signed-in user (team mode), anyone, or a webhook sender proven by its signature. */
-export type EndpointAuth = 'user' | 'public' | 'signature';
+type EndpointAuth = 'user' | 'public' | 'signature';
 
 export type EndpointDef = {
   readonly scope: EndpointScope;
   readonly method: HttpMethod;
   /** The canonical path. */
   readonly path: string;
-  /** Other spellings of the path the spec uses (decisions section 2). */
+  /** Other spellings of the path the spec uses (docs/product-rules.md, section 2). */
   readonly aliases?: readonly string[];
   /** Regex source each path parameter must match. */
   readonly params?: Readonly<Record<string, string>>;
@@ -790,9 +790,6 @@ export type ServiceEndpointId = {
 export type BffEndpointId = Exclude<EndpointId, ServiceEndpointId>;
 
 export const ENDPOINT_IDS = Object.keys(ENDPOINTS) as EndpointId[];
-export const SERVICE_ENDPOINT_IDS = ENDPOINT_IDS.filter(
-  (id) => ENDPOINTS[id].scope === 'service',
-) as ServiceEndpointId[];
 
 export function endpoint(id: EndpointId): EndpointDef {
   return ENDPOINTS[id];
@@ -829,7 +826,7 @@ export function paramNames(path: string): string[] {
 }
 
 /** A path with its parameters filled in (percent-encoded). */
-export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
+function fillPath(path: string, params: Readonly<Record<string, string>>): string {
   if (!path.includes('{')) return path;
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = params[name];
@@ -888,7 +885,7 @@ const COMPILED: readonly CompiledPath[] = ENDPOINT_IDS.flatMap((id) => {
   return [d.path, ...(d.aliases ?? [])].map((p) => compile(p, id, d.params));
 });
 
-export type EndpointMatch =
+type EndpointMatch =
   /** The endpoint, its path parameters, and the canonical path with them filled in. */
   | { kind: 'endpoint'; id: EndpointId; params: Readonly<Record<string, string>>; path: string }
   /** A known path that does not allow this method: answer 405 with `allow`. */
@@ -977,7 +974,7 @@ export function upstreamPathOf(id: ServiceEndpointId, params: Readonly<Record<st
 // Requests
 
 /** One call written as HTTP: method, path with query, JSON body text. */
-export type EndpointRequest = { method: HttpMethod; url: string; body?: string };
+type EndpointRequest = { method: HttpMethod; url: string; body?: string };
 
 function queryValue(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);

@@ -213,7 +213,7 @@ export function headcountRangeOf(employees: number): HeadcountRange {
   return HEADCOUNT_RANGES[i === -1 ? HEADCOUNT_RANGES.length - 1 : i]!;
 }
 
-/** Status words that company search reports (decisions section 8). */
+/** Status words that company search reports (docs/product-rules.md, section 8). */
 export const COMPANY_STATUSES = ['public', 'private', 'acquired', 'delisted', 'unknown'] as const;
 
 export function labelOf(list: readonly Option<string>[], code: string): string {

@@ -2,7 +2,7 @@
  * The filter catalog: every filter key of the specification with its group, kind, allowed values
  * and the words a person reads; and the zod schema of the `filters` object built from it.
  *
- * Semantics (decisions section 4): AND across keys, any-of within an array; `industry.naics` and
+ * Semantics (docs/product-rules.md, section 4): AND across keys, any-of within an array; `industry.naics` and
  * `industry.sic` match by code prefix; `location.hq.region` matches any HQ country inside the M49
  * region at any level; free-text names match whole words, case- and accent-insensitively; ranges are
  * inclusive; `funding_detail.funding_rounds` conditions hold jointly for one round.
@@ -169,7 +169,6 @@ export const FILTER_CATALOG = [
 ] as const satisfies readonly FilterDef[];
 
 export type FilterKey = (typeof FILTER_CATALOG)[number]['key'];
-export const FILTER_KEYS = FILTER_CATALOG.map((f) => f.key) as FilterKey[];
 export const FILTER_BY_KEY: ReadonlyMap<string, FilterDef> = new Map(FILTER_CATALOG.map((f) => [f.key, f]));
 
 // ---------------------------------------------------------------------------------------------
@@ -181,7 +180,7 @@ function uniq<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
 
-/** Codes are matched case-insensitively and echoed as listed (decisions section 4). */
+/** Codes are matched case-insensitively and echoed as listed (docs/product-rules.md, section 4). */
 function codeArray(allowed: readonly string[], normalise: (s: string) => string) {
   const set = new Set(allowed);
   return z
@@ -256,7 +255,7 @@ const investorUuids = z.array(z.string().trim().min(1)).max(MAX_VALUES).transfor
 /**
  * One funding-round condition. The investor sub-fields are accepted in the spec's dotted spelling
  * (`"investors.uuid"`, `"investors.lead_investor"`) and nested (`"investors": {uuid, lead_investor}`);
- * the parsed value, and so every echo, uses the dotted one (decisions section 4).
+ * the parsed value, and so every echo, uses the dotted one (docs/product-rules.md, section 4).
  */
 export const FundingRoundsFilter = z
   .object({
@@ -500,7 +499,7 @@ export function isEmptyFilterValue(value: unknown): boolean {
 /**
  * The values a company holds for a filter's field: the path is walked through objects and arrays;
  * a coded value `{code, label}` gives its code and a sourced entry `{type: {code}}` its type's code
- * (decisions section 4). Nulls and missing fields give nothing.
+ * (docs/product-rules.md, section 4). Nulls and missing fields give nothing.
  */
 export function valuesAt(section: unknown, field: string): (string | number | boolean)[] {
   const out: (string | number | boolean)[] = [];
@@ -528,7 +527,7 @@ export function valuesAt(section: unknown, field: string): (string | number | bo
 }
 
 // ---------------------------------------------------------------------------------------------
-// The list builder's filters: the service's, plus what the BFF adds (decisions section 14)
+// The list builder's filters: the service's, plus what the BFF adds (docs/product-rules.md, section 14)
 
 /**
  * Filter keys the BFF serves on top of the service's, the same way on the embedded and the real
@@ -546,7 +545,7 @@ const HEADCOUNT_LABELS: Readonly<Record<HeadcountRange, string>> = {
   '10001+': '10,001+',
 };
 
-export const BFF_FILTER_CATALOG = [
+const BFF_FILTER_CATALOG = [
   def(
     'firmographic.headcount_range',
     'Employees',
@@ -556,8 +555,7 @@ export const BFF_FILTER_CATALOG = [
   ),
 ] as const satisfies readonly FilterDef[];
 
-export type BffFilterKey = (typeof BFF_FILTER_CATALOG)[number]['key'];
-export const BFF_FILTER_KEYS: readonly string[] = BFF_FILTER_CATALOG.map((f) => f.key);
+const BFF_FILTER_KEYS: readonly string[] = BFF_FILTER_CATALOG.map((f) => f.key);
 
 /** Every filter of the list builder: the service's and the BFF's, in editor order (by group). */
 export const LIST_FILTER_CATALOG: readonly FilterDef[] = FILTER_GROUPS.flatMap((g) => [
@@ -580,7 +578,7 @@ export function usesBffKeys(filters: Record<string, unknown> | undefined): boole
 }
 
 // ---------------------------------------------------------------------------------------------
-// Exclusions: "is none of" (decisions section 14)
+// Exclusions: "is none of" (docs/product-rules.md, section 14)
 
 /** Kinds whose values can be excluded: lists of values, and booleans (written as a one-value list). */
 const EXCLUDABLE_KINDS: ReadonlySet<FilterKind> = new Set([

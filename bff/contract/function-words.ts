@@ -1,5 +1,5 @@
 /**
- * Function words of a description (decisions section 14, "nothing silent"): the words that carry no
+ * Function words of a description (docs/product-rules.md, section 14, "nothing silent"): the words that carry no
  * criterion of their own, so a word left unread that is one of them is not reported as unmatched.
  * Every other word that became no filter is reported: numbers, "employees", "small", "startups",
  * "funded", "profitable", "hiring", "remote".

@@ -4,11 +4,9 @@
  * their own problem response.
  */
 
-export const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
-export type JsonBody =
-  | { ok: true; value: unknown; text: string }
-  | { ok: false; status: 400 | 415; detail: string };
+type JsonBody = { ok: true; value: unknown; text: string } | { ok: false; status: 400 | 415; detail: string };
 
 export async function readJsonBody(req: Request): Promise<JsonBody> {
   if (!JSON_CONTENT_TYPE.test(req.headers.get('content-type') ?? '')) return notJson();

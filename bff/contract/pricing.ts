@@ -1,5 +1,5 @@
 /**
- * Plans and prices (decisions sections 5 and 7). One table, read by the embedded service to charge,
+ * Plans and prices (docs/product-rules.md, sections 5 and 7). One table, read by the embedded service to charge,
  * by the BFF to guard budgets and by the web app to show what a call will cost before it is made.
  */
 import { LIST_SECTIONS, type ListSection, type StoredSection } from './section-names';
@@ -13,7 +13,7 @@ export const PLAN_LABELS: Readonly<Record<Plan, string>> = {
   enterprise: 'Enterprise',
 };
 
-export const ENTERPRISE_ONLY_SECTIONS: readonly ListSection[] = ['funding_detail', 'mna_and_investment'];
+const ENTERPRISE_ONLY_SECTIONS: readonly ListSection[] = ['funding_detail', 'mna_and_investment'];
 
 export type PlanRules = {
   /** Largest number of companies one list request returns. */

@@ -1,5 +1,5 @@
 /**
- * Problem details (RFC 9457, decisions section 3) as both the embedded service and the BFF write
+ * Problem details (RFC 9457, docs/product-rules.md, section 3) as both the embedded service and the BFF write
  * them: the body's schema, one table of titles and type slugs, one way to turn a zod error into the
  * `errors` list.
  */

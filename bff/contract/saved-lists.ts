@@ -24,7 +24,7 @@ import { LOOKALIKE_RANKINGS } from './lookalike-cost';
 import { PLAN_LABELS, PLAN_RULES, type Plan } from './pricing';
 
 /** How often the BFF checks a list by itself; null: never. */
-export const LIST_SCHEDULES = ['daily', 'weekly'] as const;
+const LIST_SCHEDULES = ['daily', 'weekly'] as const;
 export type ListSchedule = (typeof LIST_SCHEDULES)[number];
 export const SCHEDULE_INTERVAL_MS: Readonly<Record<ListSchedule, number>> = {
   daily: 24 * 3600_000,
@@ -36,7 +36,7 @@ export { estimateSavedListRun, SAVED_LIST_MAX_MEMBERS } from './saved-list-cost'
 export { SAVED_LIST_NAME_MAX };
 
 /** Why a company the user last saw is no longer in the list (all the service lets us know). */
-export const REMOVAL_REASONS = ['no_longer_matching', 'no_longer_found'] as const;
+const REMOVAL_REASONS = ['no_longer_matching', 'no_longer_found'] as const;
 export type RemovalReason = (typeof REMOVAL_REASONS)[number];
 
 const Name = z
@@ -109,15 +109,14 @@ export type SavedListPatch = z.input<typeof SavedListPatch>;
 export const Person = z.object({ id: z.string(), name: z.string() });
 export type Person = z.infer<typeof Person>;
 
-export const LastRun = z.object({
+const LastRun = z.object({
   id: z.string(),
   at: z.string(),
   size: z.number().int(),
   added_count: z.number().int(),
 });
-export type LastRun = z.infer<typeof LastRun>;
 
-export const CHECK_OUTCOMES = ['ran', 'skipped', 'failed'] as const;
+const CHECK_OUTCOMES = ['ran', 'skipped', 'failed'] as const;
 export const LastCheck = z.object({
   at: z.string(),
   outcome: z.enum(CHECK_OUTCOMES),
@@ -182,14 +181,14 @@ export type SavedListsResponse = z.infer<typeof SavedListsResponse>;
 export const RemovedCompany = z.object({ uuid: z.string(), reason: z.enum(REMOVAL_REASONS) });
 export type RemovedCompany = z.infer<typeof RemovedCompany>;
 
-export const RUN_TRIGGERS = ['manual', 'schedule'] as const;
+const RUN_TRIGGERS = ['manual', 'schedule'] as const;
 
 /**
  * How a run ordered its members: `similarity` (a list with seeds, on a plan with sections in lists:
  * most like the seeds first), `filters` (a list with seeds that could not be ranked: the list's
  * order, `ranking_note` says why), null (a list without seeds: the list's order).
  */
-export const RunRanking = z.enum(LOOKALIKE_RANKINGS).nullable();
+const RunRanking = z.enum(LOOKALIKE_RANKINGS).nullable();
 
 /** The lookalikes' columns a ranked run keeps per member (what the lookalikes view shows beside the score). */
 export const RANKED_COLUMNS = [

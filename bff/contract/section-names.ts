@@ -29,8 +29,8 @@ export type ListSection = (typeof LIST_SECTIONS)[number];
 export const STORED_SECTIONS = [...LIST_SECTIONS, 'headcount'] as const;
 export type StoredSection = (typeof STORED_SECTIONS)[number];
 
-/** Enrichment spellings (decisions section 6): alias -> stored section. */
-export const SECTION_ALIASES: Readonly<Record<string, StoredSection>> = {
+/** Enrichment spellings (docs/product-rules.md, section 6): alias -> stored section. */
+const SECTION_ALIASES: Readonly<Record<string, StoredSection>> = {
   firmographics: 'firmographic',
   gtm_and_business_model: 'business_model',
   funding: 'funding_detail',

@@ -3,7 +3,7 @@
  *
  * Fields the specification names keep its spelling exactly. Where the spec says "not shown", the
  * shape is ours and documented here (docs/sections.md explains each choice). A filter key names the
- * field it tests in the section of the same name (decisions section 4): `location.hq.country` is
+ * field it tests in the section of the same name (docs/product-rules.md, section 4): `location.hq.country` is
  * `location` -> `hq.country`, `business_model.revenue_model` is each entry's `type.code`.
  */
 import { z } from 'zod';
@@ -11,9 +11,6 @@ import type { StoredSection } from './section-names';
 
 export const Coded = z.object({ code: z.string(), label: z.string() });
 export type Coded = z.infer<typeof Coded>;
-
-/** A coded value whose code is a number (AI maturity). */
-export const NumericCoded = z.object({ code: z.number(), label: z.string() });
 
 /** A reference to another company of the data set; `uuid` is null when the company is not in it. */
 export const CompanyRef = z.object({ uuid: z.string().nullable(), name: z.string() });
@@ -57,7 +54,7 @@ export const Firmographic = z.object({
 // ---------------------------------------------------------------------------------------------
 // business_model
 
-export const BusinessModel = z.object({
+const BusinessModel = z.object({
   gtm_type: Coded,
   offering_type: Coded,
   gtm_motion: z.array(Entry),
@@ -71,13 +68,13 @@ export const BusinessModel = z.object({
 // ---------------------------------------------------------------------------------------------
 // company_assessment
 
-export const AssessmentPoint = z.object({
+const AssessmentPoint = z.object({
   title: z.string(),
   description: z.string(),
   source: z.array(z.string()),
 });
 
-export const CompanyAssessment = z.object({
+const CompanyAssessment = z.object({
   market_position: z.string(),
   strengths: z.array(AssessmentPoint),
   weakness: z.array(AssessmentPoint),
@@ -93,7 +90,7 @@ export const CompanyAssessment = z.object({
 // ---------------------------------------------------------------------------------------------
 // trust_signal (not shown in the spec: certifications, awards and review standing)
 
-export const TrustSignal = z.object({
+const TrustSignal = z.object({
   certifications: z.array(
     z.object({ name: z.string(), issuer: z.string(), year: z.number().int().nullable() }),
   ),
@@ -107,7 +104,7 @@ export const TrustSignal = z.object({
 // ---------------------------------------------------------------------------------------------
 // company_hierarchy (not shown: parent, ultimate parent, subsidiaries)
 
-export const CompanyHierarchy = z.object({
+const CompanyHierarchy = z.object({
   is_subsidiary: z.boolean(),
   parent: CompanyRef.nullable(),
   ultimate_parent: CompanyRef.nullable(),
@@ -117,7 +114,7 @@ export const CompanyHierarchy = z.object({
 // ---------------------------------------------------------------------------------------------
 // digital_presence (not shown: web and social footprint)
 
-export const DigitalPresence = z.object({
+const DigitalPresence = z.object({
   website: z.string(),
   domain: z.string(),
   domain_registered_year: z.number().int().nullable(),
@@ -130,7 +127,7 @@ export const DigitalPresence = z.object({
 // ---------------------------------------------------------------------------------------------
 // financial_estimate
 
-export const FinancialEstimate = z.object({
+const FinancialEstimate = z.object({
   revenue_estimate: Coded,
   valuation_estimate: Coded.nullable(),
   revenue_usd: z.number().int().nonnegative(),
@@ -168,7 +165,7 @@ export const Location = z.object({
 // ---------------------------------------------------------------------------------------------
 // management_profile (not shown: leadership, founders, board)
 
-export const ManagementProfile = z.object({
+const ManagementProfile = z.object({
   leadership: z.array(
     z.object({
       name: z.string(),
@@ -189,7 +186,7 @@ export const ManagementProfile = z.object({
 // ---------------------------------------------------------------------------------------------
 // product_offering (not shown: catalog summary)
 
-export const ProductOffering = z.object({
+const ProductOffering = z.object({
   product_category: z.string(),
   products: z.array(
     z.object({
@@ -219,7 +216,7 @@ export const Partnership = z.object({
   announced_on: PartialDate,
 });
 
-export const StrategicSignal = z.object({
+const StrategicSignal = z.object({
   scale_indicator: z.array(Entry),
   partnership: z.array(Partnership),
   recent_move: z.array(Entry.extend({ announced_on: PartialDate })),
@@ -228,7 +225,7 @@ export const StrategicSignal = z.object({
 // ---------------------------------------------------------------------------------------------
 // customer_profile
 
-export const CustomerProfile = z.object({
+const CustomerProfile = z.object({
   select_customer: z.array(
     z.object({
       name: z.string(),
@@ -246,7 +243,7 @@ export const CustomerProfile = z.object({
 // ---------------------------------------------------------------------------------------------
 // industry
 
-export const IndustrySection = z.object({
+const IndustrySection = z.object({
   /** Service taxonomy industries, primary first. */
   industry: z.array(Coded),
   naics: z.array(Coded),
@@ -293,7 +290,7 @@ export const FundingRound = z.object({
 });
 export type FundingRound = z.infer<typeof FundingRound>;
 
-export const FundingDetail = z.object({
+const FundingDetail = z.object({
   funding_overview: z.object({
     /** Null for a company that never raised outside money. */
     funding_stage: Coded.nullable(),
@@ -311,7 +308,7 @@ export const FundingDetail = z.object({
 // ---------------------------------------------------------------------------------------------
 // mna_and_investment (Enterprise only; not shown: acquisitions made, investments made, exit)
 
-export const MnaAndInvestment = z.object({
+const MnaAndInvestment = z.object({
   acquisitions: z.array(
     z.object({
       target: CompanyRef,

@@ -1,5 +1,5 @@
 /**
- * Company size in words (decisions section 14): a size phrase ("50-200 employees", "200+", "more than
+ * Company size in words (docs/product-rules.md, section 14): a size phrase ("50-200 employees", "200+", "more than
  * 100 staff", "a 20-person agency", "small", "mid-market", "enterprise", "SMB") as a whole-number range
  * of employees, and that range as bands of `firmographic.headcount_range`. The BFF reads size phrases
  * in descriptions with `findSizePhrases`; the web app's Employees facet reads what a user types in its
@@ -53,10 +53,10 @@ export const HEADCOUNT_SPANS: Readonly<Record<HeadcountRange, HeadcountSpan>> = 
 ) as Record<HeadcountRange, HeadcountSpan>;
 
 /** What the open top band counts as against a bounded range: 10001 to twice its lower bound. */
-export const OPEN_BAND_NOMINAL_MAX = 2 * (HEADCOUNT_SPANS['10001+'].min - 1);
+const OPEN_BAND_NOMINAL_MAX = 2 * (HEADCOUNT_SPANS['10001+'].min - 1);
 
 /** The ranges of the vague size words. */
-export const SIZE_WORD_SPANS = {
+const SIZE_WORD_SPANS = {
   small: { min: 1, max: 50 },
   midSized: { min: 51, max: 1000 },
   large: { min: 1001, max: null },
@@ -64,7 +64,7 @@ export const SIZE_WORD_SPANS = {
 } as const satisfies Record<string, HeadcountSpan>;
 
 /** Whether a range is one: whole numbers, at least 1, max not below min. */
-export function isHeadcountSpan(span: HeadcountSpan): boolean {
+function isHeadcountSpan(span: HeadcountSpan): boolean {
   return (
     Number.isInteger(span.min) &&
     span.min >= 1 &&

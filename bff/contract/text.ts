@@ -1,5 +1,5 @@
 /**
- * Text normalisation shared by every free-text match (decisions section 4: case- and
+ * Text normalisation shared by every free-text match (docs/product-rules.md, section 4: case- and
  * accent-insensitive, whole-word): "São Paulo" and "sao paulo" are the same words.
  */
 export function normalizeText(s: string): string {

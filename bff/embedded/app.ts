@@ -28,7 +28,7 @@ import { getMeta } from './store/db';
 import type { ApiKey } from './store/keys';
 import { findKey } from './store/keys';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** One call to an endpoint: the request, its path parameters, the key that made it. */
 type Call = { req: Request; params: Record<string, string>; key: ApiKey };
@@ -142,5 +142,3 @@ export function createServiceApp(ctx: ServiceContext) {
 
   return app;
 }
-
-export type ServiceApp = ReturnType<typeof createServiceApp>;

@@ -1,5 +1,5 @@
 /**
- * Errors as RFC 9457 problem details (decisions section 3). Handlers throw `ApiProblem`; the app's
+ * Errors as RFC 9457 problem details (docs/product-rules.md, section 3). Handlers throw `ApiProblem`; the app's
  * error handler writes it. Validation failures list every invalid field at once in `errors`.
  */
 import type { z } from 'zod';

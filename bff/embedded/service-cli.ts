@@ -1,15 +1,27 @@
 /**
- * `npm run service`: the embedded Company Data Service alone, on SERVICE_PORT (default 8788).
+ * `npm run service`: the embedded Company Data Service alone, on SERVICE_PORT (default 8788); its
+ * settings are config.ts's.
  */
 import { serve } from '@hono/node-server';
-import { DEFAULT_COMPANIES, DEFAULT_SEED, devKeysNotice, envNumber, startService } from './service';
+import { serviceConfigFromEnv } from './config';
+import { devKeysNotice, startService } from './service';
 
-const port = envNumber('SERVICE_PORT', 8788);
-const host = process.env.SERVICE_HOST ?? '127.0.0.1';
+let cfg: ReturnType<typeof serviceConfigFromEnv>;
+try {
+  cfg = serviceConfigFromEnv();
+} catch (err) {
+  console.error(`Cannot start: ${(err as Error).message}`);
+  process.exit(1);
+}
+const { port, host } = cfg;
 const service = await startService({
-  dataDir: process.env.DATA_DIR ?? './data',
-  companies: envNumber('COMPANIES', DEFAULT_COMPANIES),
-  seed: envNumber('SEED', DEFAULT_SEED),
+  dataDir: cfg.dataDir,
+  companies: cfg.companies,
+  seed: cfg.seed,
+  additionDelayMs: cfg.additionDelayMs,
+  webhookRetryBaseMs: cfg.webhookRetryBaseMs,
+  webhookMaxAttempts: cfg.webhookMaxAttempts,
+  webhookTimeoutMs: cfg.webhookTimeoutMs,
   log: (line) => console.log(line),
 });
 const server = serve({ fetch: service.fetch, port, hostname: host }, (info) => {

@@ -5,6 +5,7 @@
 import type { CompanyGenerator } from './additions/generator';
 import { AdditionWorker } from './additions/worker';
 import { createServiceApp } from './app';
+import { backgroundConfigFromEnv, DEFAULT_COMPANIES, DEFAULT_SEED } from './config';
 import type { ServiceContext } from './context';
 import { datasetState, seedDatabase } from './dataset/seed';
 import { CompanyIndex } from './query/index';
@@ -41,22 +42,6 @@ export type Service = {
   close: () => void;
 };
 
-export const DEFAULT_ADDITION_DELAY_MS = 4000;
-export const DEFAULT_WEBHOOK_RETRY_BASE_MS = 5000;
-export const DEFAULT_WEBHOOK_MAX_ATTEMPTS = 6;
-export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
-
-export const DEFAULT_COMPANIES = 25_000;
-export const DEFAULT_SEED = 42;
-
-export function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
-  return n;
-}
-
 async function ensureDataset(db: Db, opts: ServiceOptions, log: (line: string) => void): Promise<void> {
   // An interrupted seed (crash, Ctrl-C) is cleared and redone by seedDatabase, never served half-made.
   const state = datasetState(db);
@@ -83,18 +68,17 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   );
   const ctx: ServiceContext = { db, index, now: opts.now ?? (() => new Date()) };
   const app = createServiceApp(ctx);
+  // What the caller did not set comes from the environment (config.ts).
+  const env = backgroundConfigFromEnv();
   // Background work of company additions (additions/README.md): the queue and webhook deliveries.
   const sender = new DeliverySender(ctx, {
-    retryBaseMs: opts.webhookRetryBaseMs ?? envNumber('WEBHOOK_RETRY_BASE_MS', DEFAULT_WEBHOOK_RETRY_BASE_MS),
-    maxAttempts: Math.max(
-      1,
-      opts.webhookMaxAttempts ?? envNumber('WEBHOOK_MAX_ATTEMPTS', DEFAULT_WEBHOOK_MAX_ATTEMPTS),
-    ),
-    timeoutMs: opts.webhookTimeoutMs ?? envNumber('WEBHOOK_TIMEOUT_MS', DEFAULT_WEBHOOK_TIMEOUT_MS),
+    retryBaseMs: opts.webhookRetryBaseMs ?? env.webhookRetryBaseMs,
+    maxAttempts: Math.max(1, opts.webhookMaxAttempts ?? env.webhookMaxAttempts),
+    timeoutMs: opts.webhookTimeoutMs ?? env.webhookTimeoutMs,
     log,
   });
   const additions = new AdditionWorker(ctx, {
-    delayMs: opts.additionDelayMs ?? envNumber('ADDITION_DELAY_MS', DEFAULT_ADDITION_DELAY_MS),
+    delayMs: opts.additionDelayMs ?? env.additionDelayMs,
     onStatusChange: () => sender.kick(),
     log,
     generator: opts.additionGenerator,

@@ -1,20 +1,22 @@
 /**
  * The BFF's own features beyond the proxy: CSV exports, the webhook receiver and live events.
- * `createBffApp` mounts them after sign-in, CSRF and limits apply, and tells them of every proxied
- * upstream answer (so an addition request is remembered as its user's).
+ * `createExtras` builds their services before the proxy pipeline (which tells them of every proxied
+ * upstream answer, so an addition request is remembered as its user's); `extrasRoutes` is their
+ * sub-app, which `createApp` mounts behind sign-in, CSRF and limits.
  */
-import type { Hono } from 'hono';
-import { mountAdditions, trackAddition } from './additions/routes';
+import { Hono } from 'hono';
+import { additionRoutes, trackAddition } from './additions/routes';
 import { AdditionStore } from './additions/store';
 import { sessionCookie } from './auth/session-routes';
 import { hashSessionId } from './auth/sessions';
+import { webhookSecretFromEnv } from './config';
 import type { BffDeps, BffEnv, BffUser, ProxiedCall } from './context';
 import { EventHub } from './events/hub';
-import { mountEvents } from './events/routes';
+import { eventRoutes, OpenStreams } from './events/routes';
 import { SessionStreams } from './events/session-streams';
 import type { ExportHooks } from './exports/export';
-import { type ExportExtension, mountExports } from './exports/routes';
-import { mountWebhookReceiver } from './webhooks/receiver';
+import { type ExportExtension, exportRoutes } from './exports/routes';
+import { webhookReceiverRoutes } from './webhooks/receiver';
 import { WebhookStore } from './webhooks/store';
 
 export type BffExtras = {
@@ -25,6 +27,17 @@ export type BffExtras = {
   onProxied: (call: ProxiedCall) => void | Promise<void>;
   /** Stops timers and closes event streams. */
   close: () => void;
+};
+
+/** The extras' services: what their routes and the proxy's `onProxied` share. */
+export type Extras = BffExtras & {
+  hub: EventHub;
+  additions: AdditionStore;
+  webhooks: WebhookStore;
+  /** Team mode: the live streams held to their sessions. */
+  sessions: SessionStreams | undefined;
+  open: OpenStreams;
+  now: () => Date;
 };
 
 export type ExtrasOptions = {
@@ -41,23 +54,22 @@ export type ExtrasOptions = {
    */
   teamSessions?: boolean;
   sessionRecheckMs?: number;
+};
+
+/** What the exports add beyond a list request's CSV (the accounts part's, when it is there). */
+export type ExportOptions = {
   /** Told of the companies each export writes (the accounts part's "Exported before" list). */
-  exportHooks?: { onRows?: (user: BffUser, rows: ExportedRow[]) => Promise<void> | undefined };
+  onRows?: (user: BffUser, rows: ExportedRow[]) => Promise<void> | undefined;
   /** Exports beyond a list request's (bulk enrichment of an account list, presets, exclusions). */
-  exportExtension?: () => ExportExtension | undefined;
+  extension?: ExportExtension;
 };
 
 export type ExportedRow = { uuid: string; name: string; website: string };
 
-export function mountBffExtras(
-  app: Hono<BffEnv>,
-  deps: BffDeps,
-  opts: ExtrasOptions = {},
-): BffExtras & { hub: EventHub } {
+export function createExtras(deps: Pick<BffDeps, 'store' | 'log'>, opts: ExtrasOptions = {}): Extras {
   const now = opts.now ?? (() => new Date());
   const hub = new EventHub(deps.store, deps.log);
   const additions = new AdditionStore(deps.store);
-  const webhooks = new WebhookStore(deps.store);
   const notRecorded = (call: ProxiedCall, e: unknown) =>
     deps.log(
       `Could not record ${call.method} ${call.endpoint}: ${e instanceof Error ? e.message : String(e)}`,
@@ -65,62 +77,23 @@ export function mountBffExtras(
   const spent = (userId: string, endpoint: string, credits: number) => {
     if (credits > 0) hub.publish(userId, 'usage.changed', { endpoint, credits_consumed: credits });
   };
-
-  const streams = opts.teamSessions
+  const sessions = opts.teamSessions
     ? new SessionStreams(deps.store, {
         now,
         log: deps.log,
         ...(opts.sessionRecheckMs ? { recheckMs: opts.sessionRecheckMs } : {}),
       })
     : undefined;
-  const closeEvents = mountEvents(app, hub, {
-    ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}),
-    ...(opts.maxStreamsPerUser ? { maxPerUser: opts.maxStreamsPerUser } : {}),
-    ...(streams
-      ? {
-          sessions: {
-            streams,
-            idHashOf: (req: Request) => {
-              const id = sessionCookie(req);
-              return id === undefined ? undefined : hashSessionId(id);
-            },
-          },
-        }
-      : {}),
-  });
-  // Export pages go through `deps.call`, which reports them to `onProxied` below like any proxied
-  // call, so their credits reach `usage.changed` there.
-  const onRows = opts.exportHooks?.onRows;
-  mountExports(
-    app,
-    deps,
-    (user): ExportHooks => ({
-      now,
-      ...(onRows
-        ? {
-            onRows: (rows) => {
-              onRows(user, rows)?.catch((e: unknown) =>
-                deps.log(
-                  `[bff] could not record exported companies: ${e instanceof Error ? e.message : String(e)}`,
-                ),
-              );
-            },
-          }
-        : {}),
-    }),
-    opts.exportExtension,
-  );
-  mountAdditions(app, additions);
-  mountWebhookReceiver(app, {
-    store: webhooks,
-    hub,
-    log: deps.log,
-    envSecret: 'webhookSecret' in opts ? opts.webhookSecret : process.env.WEBHOOK_SECRET,
-    now,
-  });
-
+  const open = new OpenStreams();
   return {
     hub,
+    additions,
+    webhooks: new WebhookStore(deps.store),
+    sessions,
+    open,
+    now,
+    // Export pages go through `deps.call`, which reports them here like any proxied call, so their
+    // credits reach `usage.changed` too.
     onProxied: (call) => {
       // Bookkeeping must never break the answer the proxy is relaying.
       try {
@@ -134,9 +107,62 @@ export function mountBffExtras(
       }
     },
     close: () => {
-      closeEvents();
-      streams?.close();
+      open.endAll();
+      sessions?.close();
       hub.close();
     },
   };
+}
+
+/** The extras' routes: live events, exports, the user's additions, the webhook receiver. */
+export function extrasRoutes(
+  extras: Extras,
+  deps: BffDeps,
+  opts: ExtrasOptions & { exports?: ExportOptions } = {},
+): Hono<BffEnv> {
+  const { sessions } = extras;
+  const events = eventRoutes(extras.hub, extras.open, {
+    ...(opts.heartbeatMs ? { heartbeatMs: opts.heartbeatMs } : {}),
+    ...(opts.maxStreamsPerUser ? { maxPerUser: opts.maxStreamsPerUser } : {}),
+    ...(sessions
+      ? {
+          sessions: {
+            streams: sessions,
+            idHashOf: (req: Request) => {
+              const id = sessionCookie(req);
+              return id === undefined ? undefined : hashSessionId(id);
+            },
+          },
+        }
+      : {}),
+  });
+  const onRows = opts.exports?.onRows;
+  const hooks = (user: BffUser): ExportHooks => ({
+    now: extras.now,
+    ...(onRows
+      ? {
+          onRows: (rows) => {
+            onRows(user, rows)?.catch((e: unknown) =>
+              deps.log(
+                `[bff] could not record exported companies: ${e instanceof Error ? e.message : String(e)}`,
+              ),
+            );
+          },
+        }
+      : {}),
+  });
+  return new Hono<BffEnv>()
+    .route('/', events)
+    .route('/', exportRoutes(deps, hooks, opts.exports?.extension))
+    .route('/', additionRoutes(extras.additions))
+    .route(
+      '/',
+      webhookReceiverRoutes({
+        store: extras.webhooks,
+        hub: extras.hub,
+        log: deps.log,
+        envSecret: 'webhookSecret' in opts ? opts.webhookSecret : webhookSecretFromEnv(),
+        now: extras.now,
+      }),
+    );
 }

@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf } from '../contract/endpoints';
 import { type BffProcess, startBffProcess } from '../testing/bff-process';
 import { type FaultServer, json, startFaultServer } from '../testing/bff-server';
+import { testDatabaseUrl } from '../testing/env';
 import { testStore } from '../testing/test-store';
 import { createBffApp } from './app';
 import { serveBff, stopServing } from './serve';
@@ -33,7 +34,7 @@ let dataDir: string | undefined;
 const running: Instance[] = [];
 
 async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const databaseUrl = testDatabaseUrl();
   const instance = await startBffProcess({
     BFF_MODE: 'local',
     UPSTREAM_URL: upstream.url,
@@ -50,7 +51,7 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
 
 /** The ledger's lines of the industry search, from the store the process used (it has ended). */
 async function searchLines(): Promise<{ status: number }[]> {
-  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const databaseUrl = testDatabaseUrl();
   const store: BffStore = databaseUrl
     ? await openPostgres(databaseUrl)
     : new SqliteStore(path.join(dataDir!, 'bff.sqlite'));

@@ -1,21 +1,22 @@
 /**
- * Serves a BFF app on a port: node:http with the app's own listener (`BffApp.listener`: the service
- * proxy's hot requests below Hono's Node adapter, the rest through it), where `serve` of
- * `@hono/node-server` would put every request through the adapter. And stops serving gracefully.
+ * Serves a BFF app on a port: `@hono/node-server`'s server, every request through its adapter to
+ * the app's fetch (the one way in). And stops serving gracefully.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
 import type { BffApp } from './app';
 
 /** Answers not yet sent (or connections not yet gone) of each server `serveBff` made. */
 const inFlight = new WeakMap<Server, { count: number; onIdle: (() => void) | undefined }>();
 
 export function serveBff(
-  bff: Pick<BffApp, 'listener'>,
+  bff: Pick<BffApp, 'fetch'>,
   opts: { port: number; hostname: string },
   onListening?: (info: AddressInfo) => void,
 ): Server {
-  const server = createServer(bff.listener(opts.hostname));
+  // `hostname` stands in for a missing Host header, as in the adapter's `serve`.
+  const server = createAdaptorServer({ fetch: bff.fetch, hostname: opts.hostname }) as Server;
   // Counted for a graceful stop: it waits for these (`stopServing`).
   const requests = { count: 0, onIdle: undefined as (() => void) | undefined };
   inFlight.set(server, requests);

@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { freePort } from '../server/store/embedded-postgres';
+import { childEnv } from './env';
 
 export type BffProcess = {
   url: string;
@@ -18,7 +19,7 @@ export type BffProcess = {
 export async function startBffProcess(env: Record<string, string | undefined>): Promise<BffProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bff/server/cli/start.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SKIP_WEB_BUILD: '1', ...env },
+    env: childEnv({ PORT: String(port), HOST: '127.0.0.1', SKIP_WEB_BUILD: '1', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -11,7 +11,7 @@ import { matchEndpoint, type ServiceEndpointId } from '../contract/endpoints';
 import type { Plan } from '../contract/pricing';
 import { type Service, type ServiceOptions, startService } from '../embedded/service';
 import type { BffDeps, BffEnv, BffUser } from '../server/context';
-import { type ExtrasOptions, mountBffExtras } from '../server/extras';
+import { createExtras, type Extras, type ExtrasOptions, extrasRoutes } from '../server/extras';
 import type { BffStore } from '../server/store/store';
 import { testStore } from './test-store';
 
@@ -25,7 +25,7 @@ export type ExtrasServer = {
   store: BffStore;
   calls: RecordedCall[];
   logs: string[];
-  extras: ReturnType<typeof mountBffExtras>;
+  extras: Extras;
   /** Replaces upstream answers: return a Response to stand in, or undefined to let the call through. */
   stage: (fn: StageFn | undefined) => void;
   close: () => Promise<void>;
@@ -56,12 +56,14 @@ export async function startExtrasServer(
   const calls: RecordedCall[] = [];
   const logs: string[] = [];
   let staged: StageFn | undefined;
-  let extras: ReturnType<typeof mountBffExtras> | undefined;
+  const log = (line: string) => logs.push(line);
+  const extrasOptions: ExtrasOptions = { webhookSecret: undefined, ...opts.extras };
+  const extras = createExtras({ store, log }, extrasOptions);
 
   const deps: BffDeps = {
     plan,
     store,
-    log: (line) => logs.push(line),
+    log,
     call: async (user: BffUser, req: Request) => {
       const text = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
       const path = new URL(req.url).pathname;
@@ -88,7 +90,7 @@ export async function startExtrasServer(
       const matched = matchEndpoint(req.method, path, ['service']);
       if (matched?.kind !== 'endpoint')
         throw new Error(`${req.method} ${path} is no endpoint of the service`);
-      await extras?.onProxied({
+      await extras.onProxied({
         user,
         id: matched.id as ServiceEndpointId,
         method: req.method,
@@ -107,8 +109,7 @@ export async function startExtrasServer(
     c.set('user', { id, name: id });
     await next();
   });
-  const mounted = mountBffExtras(app, deps, { webhookSecret: undefined, ...opts.extras });
-  extras = mounted;
+  app.route('/', extrasRoutes(extras, deps, extrasOptions));
 
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -119,13 +120,13 @@ export async function startExtrasServer(
     store,
     calls,
     logs,
-    extras: mounted,
+    extras,
     stage: (fn) => {
       staged = fn;
     },
     close: () =>
       new Promise<void>((resolve) => {
-        mounted.close();
+        extras.close();
         server.close(() => {
           void store.close().then(() => resolve());
         });

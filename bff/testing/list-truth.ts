@@ -1,6 +1,6 @@
 /**
  * The truth of a list builder's list, read straight from an embedded service's database and written
- * plainly from the decisions (sections 4, 5 and 14), for tests of the BFF's list resolver: every
+ * plainly from docs/product-rules.md (sections 4, 5 and 14), for tests of the BFF's list resolver: every
  * company with its sections, the naive filter evaluator (the query index's own oracle), the
  * employee order, and "is none of" for exclusions.
  */
@@ -71,7 +71,7 @@ function hasValue(c: TruthCompany, key: string): boolean {
   return node !== null && node !== undefined;
 }
 
-/** "Is none of `values`" on a key, as decisions section 14 defines it. */
+/** "Is none of `values`" on a key, as docs/product-rules.md, section 14 defines it. */
 export function survivesExclusion(c: TruthCompany, key: string, values: readonly unknown[]): boolean {
   if (key === HEADCOUNT_KEY) return c.band !== null && !values.includes(c.band);
   const def = LIST_FILTER_BY_KEY.get(key)!;

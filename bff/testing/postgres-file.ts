@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { inject } from 'vitest';
+import { setTestDatabaseUrl } from './env';
 
 const base = inject('postgresUrl');
 const name = `f_${randomBytes(6).toString('hex')}`;
@@ -17,4 +18,4 @@ try {
 }
 const url = new URL(base);
 url.pathname = `/${name}`;
-process.env.TEST_DATABASE_URL = url.href;
+setTestDatabaseUrl(url.href);

@@ -3,14 +3,16 @@
  * `real-double`): an embedded service in DATA_DIR (COMPANIES, SEED, ADDITION_DELAY_MS as for
  * `npm run service`) behind the double on DOUBLE_PORT (default 8797).
  *
- * DOUBLE_WEBHOOK_URL (optional): a BFF receiver to register with the service, the way README's
+ * DOUBLE_WEBHOOK_URL (optional): a BFF receiver to register with the service, the way docs/operations.md's
  * "Webhooks with a remote upstream" tells an operator to: any endpoint already at that URL is removed,
  * a new one is created, and its `whsec_` secret is written to DATA_DIR/webhook-secret for the BFF's
  * WEBHOOK_SECRET.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_COMPANIES, DEFAULT_SEED, envNumber, type Service, startService } from '../embedded/service';
+import { datasetConfigFromEnv } from '../embedded/config';
+import { type Service, startService } from '../embedded/service';
+import { doubleConfigFromEnv } from './env';
 import { startRealServiceDouble } from './real-service-double';
 
 const KEY = 'dev-enterprise-key';
@@ -34,19 +36,13 @@ async function registerReceiver(service: Service, url: string, dataDir: string):
   console.log(`Webhook endpoint ${created.data.id} registered for ${url}.`);
 }
 
-const dataDir = process.env.DATA_DIR ?? './data/double';
-const service = await startService({
-  dataDir,
-  companies: envNumber('COMPANIES', DEFAULT_COMPANIES),
-  seed: envNumber('SEED', DEFAULT_SEED),
-  log: (line) => console.log(line),
-});
-const webhookUrl = process.env.DOUBLE_WEBHOOK_URL;
+const cfg = doubleConfigFromEnv();
+// COMPANIES and SEED as for `npm run service` (bff/embedded/config.ts); DATA_DIR the double's own.
+const { companies, seed } = datasetConfigFromEnv();
+const { dataDir, webhookUrl } = cfg;
+const service = await startService({ dataDir, companies, seed, log: (line) => console.log(line) });
 if (webhookUrl) await registerReceiver(service, webhookUrl, dataDir);
-const double = await startRealServiceDouble(service, {
-  port: envNumber('DOUBLE_PORT', 8797),
-  hostname: process.env.DOUBLE_HOST ?? '127.0.0.1',
-});
+const double = await startRealServiceDouble(service, { port: cfg.port, hostname: cfg.host });
 console.log(`Real-service double on ${double.url}/api/v1/ (embedded service in ${dataDir})`);
 
 const stop = () => {

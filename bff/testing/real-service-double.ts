@@ -1,6 +1,6 @@
 /**
  * A test double of the real Company Data Service, built from what its public API reference documents
- * (`spec/real-service.md`; the spec's endpoint reference where that page is silent), in
+ * (`docs/real-service.md`; the spec's endpoint reference where that page is silent), in
  * front of a real embedded service: every request is translated to the embedded service's spelling,
  * answered by it (its real database, credits, additions queue), and the answer translated back to the
  * real service's shapes. It is the proof that the BFF works unchanged on the real service, so it is
@@ -20,7 +20,7 @@
  *   the spec's example); any other is a 400 naming it (pydantic's `extra_forbidden`), so a BFF that
  *   sends `name`/`website`/`uuid`/`limit` to company search or `from`/`to` to news is caught. A missing
  *   required one is a 400 (`missing`). Values are checked by the embedded service behind.
- * - Envelopes (real-service.md, "Envelopes"): list generation `{data, count, total_count,
+ * - Envelopes (docs/real-service.md, "Envelopes"): list generation `{data, count, total_count,
  *   credits_consumed}` only; filter-builder `{data: {filters}, credits_consumed}` only; enrichment
  *   `{status: "success", data, count (sections returned), credits_consumed}` (`data.uuid` kept: the
  *   spec names it); company search `{data: [{uuid, name, website, product_category, company_status}],
@@ -97,7 +97,7 @@ const NEWS_PARAMS = [
   'sic_code_list',
   'iptc_code_list',
   'iab_code_list',
-  // Not in real-service.md's list, but in the spec's example request of the same service.
+  // Not in docs/real-service.md's list, but in the spec's example request of the same service.
   'unique_article',
 ] as const;
 
@@ -175,7 +175,7 @@ function tagName(tag: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-/** An embedded article as the real service writes one (real-service.md, "Records"). */
+/** An embedded article as the real service writes one (docs/real-service.md, "Records"). */
 export function realArticle(a: Json, facts: CompanyFacts): Json {
   const uuid = typeof a.company_uuid === 'string' ? a.company_uuid : undefined;
   const company = uuid ? facts(uuid) : undefined;

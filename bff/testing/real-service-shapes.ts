@@ -1,6 +1,6 @@
 /**
  * The real Company Data Service's answers as its public API reference documents them
- * (`spec/real-service.md`), as strict zod schemas: a field the reference does not list
+ * (`docs/real-service.md`), as strict zod schemas: a field the reference does not list
  * is an error. The double's tests hold its answers to these, and the BFF adapter's tests build their
  * real-service-shaped samples to pass them.
  */

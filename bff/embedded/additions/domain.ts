@@ -1,5 +1,5 @@
 /**
- * What a submitted website is (decisions section 9). Two verdicts at two moments:
+ * What a submitted website is (docs/product-rules.md, section 9). Two verdicts at two moments:
  *
  * - at submission, input that is not a website at all (no hostname, one label, another URL scheme,
  *   spaces) is a 400 and creates nothing;
@@ -11,7 +11,7 @@
 import { domainToUnicode } from 'node:url';
 import { parse } from 'tldts';
 
-export type ParsedWebsite =
+type ParsedWebsite =
   | {
       ok: true;
       hostname: string;
@@ -23,7 +23,7 @@ export type ParsedWebsite =
   | { ok: false; message: string };
 
 /** TLDs that RFC 2606 and RFC 6761 keep out of the public DNS, plus mDNS's `.local`. */
-export const RESERVED_TLDS: readonly string[] = ['invalid', 'test', 'example', 'localhost', 'local'];
+const RESERVED_TLDS: readonly string[] = ['invalid', 'test', 'example', 'localhost', 'local'];
 /** Second-level names reserved for documentation (RFC 2606 section 3). */
 const DOCUMENTATION_DOMAINS = new Set(['example.com', 'example.net', 'example.org']);
 

@@ -33,7 +33,7 @@ export type IngestResult = { row: AdditionRow; added: IndexSourceRow | null };
 export type Generated = { idx: number; company: CompanyRecord };
 
 /** What the generator is asked for, when a step finds the company still to be made. */
-export type GenerateNeed = { idx: number; identity: AddedIdentity };
+type GenerateNeed = { idx: number; identity: AddedIdentity };
 
 /** Steps of one ingestion before it gives up on a position that keeps being taken under it. */
 const MAX_GENERATIONS = 5;
@@ -51,7 +51,7 @@ export function datasetParams(db: Db): DatasetParams {
 }
 
 /** The home page an added company is listed with: the submitted host over https, no path. */
-export function homePage(hostname: string): string {
+function homePage(hostname: string): string {
   return `https://${hostname}`;
 }
 

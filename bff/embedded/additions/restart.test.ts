@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AdditionSubmitResponse, WebhookEndpointResponse, WebhookEvent } from '../../contract/api';
 import { eventually, statusUntil } from '../../testing/embedded-additions';
+import { childEnv } from '../../testing/env';
 import { type Receiver, startReceiver } from '../../testing/webhook-receiver';
 import { databaseFile } from '../store/db';
 
@@ -40,15 +41,14 @@ async function startChild(delayMs: number): Promise<{ child: ChildProcess; url: 
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bff/embedded/service-cli.ts'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
-    env: {
-      ...process.env,
+    env: childEnv({
       DATA_DIR: dataDir,
       COMPANIES: '300',
       SEED: '5',
       SERVICE_PORT: String(port),
       ADDITION_DELAY_MS: String(delayMs),
       WEBHOOK_RETRY_BASE_MS: '50',
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

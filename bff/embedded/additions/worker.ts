@@ -19,7 +19,7 @@ import { type CompanyGenerator, ThreadCompanyGenerator } from './generator';
 import { datasetParams, type IngestResult, ingestRequest } from './ingest';
 import { type AdditionRow, moveRequest, requestsIn } from './queue';
 
-export type AdditionWorkerOptions = {
+type AdditionWorkerOptions = {
   /** How long a request stays in progress before it is ingested. */
   delayMs: number;
   /** Requests in progress at once (their delays overlap; ingestions run one after another). */
@@ -31,7 +31,7 @@ export type AdditionWorkerOptions = {
   generator?: CompanyGenerator;
 };
 
-export const DEFAULT_ADDITION_CONCURRENCY = 4;
+const DEFAULT_ADDITION_CONCURRENCY = 4;
 
 export class AdditionWorker {
   /** Requests holding a slot: waiting out their delay (a timer) or queued for ingestion (null). */

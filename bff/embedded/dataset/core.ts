@@ -57,7 +57,7 @@ export type Path =
 
 export type Status = 'operating' | 'ipo' | 'acquired' | 'closed';
 
-export type CoreRound = {
+type CoreRound = {
   stage: string;
   month: number;
   date: string;
@@ -66,7 +66,7 @@ export type CoreRound = {
   investors: { idx: number; lead: boolean }[];
 };
 
-export type ParentLink = {
+type ParentLink = {
   idx: number;
   /** True when the parent bought the company (mna acquired_by), false for a subsidiary it created. */
   acquired: boolean;

@@ -20,7 +20,6 @@ export const LADDER = [
   'series_i',
   'series_j',
 ] as const;
-export type LadderStage = (typeof LADDER)[number];
 
 /** How often an operating venture-backed company has got as far as each ladder stage. */
 export const LADDER_WEIGHTS = [14, 26, 20, 14, 9, 6, 3.5, 2, 1.2, 0.6, 0.3, 0.15];

@@ -15,7 +15,7 @@ import { buildSections, productCategoryOf } from './sections';
 /** Bump whenever generation changes, so a stored dataset can tell it is stale. */
 export const DATASET_VERSION = '3';
 
-export type GenerateOptions = {
+type GenerateOptions = {
   seed: number;
   count: number;
   /** The dataset's "now", YYYY-MM-DD; fixed by default so the data is reproducible. */
@@ -46,7 +46,7 @@ function recordOf(plan: Plan, core: Core): CompanyRecord {
   };
 }
 
-/** What a caller submitted for addition (decisions section 9), already checked to be a real domain. */
+/** What a caller submitted for addition (docs/product-rules.md, section 9), already checked to be a real domain. */
 export type AddedIdentity = { name: string; domain: string; website: string };
 
 /**

@@ -14,7 +14,7 @@ export function uuidOf(idx: number, name: string): string {
   return `${idx.toString(36).padStart(6, '0')}-${slugify(name).slice(0, 48).replace(/-+$/, '') || 'company'}`;
 }
 
-export type DomainTraits = {
+type DomainTraits = {
   country: string;
   /** 0..1 how technology-focused. */
   tech: number;

@@ -571,7 +571,7 @@ export function compoundWord(rng: Rng): string {
   return first + second;
 }
 
-export function acronym(rng: Rng): string {
+function acronym(rng: Rng): string {
   const n = rng.chance(0.7) ? 3 : 2;
   let s = '';
   for (let i = 0; i < n; i++) s += ACRONYM_LETTERS.charAt(rng.int(0, ACRONYM_LETTERS.length - 1));

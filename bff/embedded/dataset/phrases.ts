@@ -95,7 +95,7 @@ const DEFAULT_BANK: SectorBank = {
   useCases: ['Replacing manual processes', 'Reducing operating costs', 'Improving service quality'],
 };
 
-export const SECTOR_BANKS: Readonly<Record<string, SectorBank>> = {
+const SECTOR_BANKS: Readonly<Record<string, SectorBank>> = {
   Software: {
     b2b: [
       'IT and engineering teams',

@@ -37,15 +37,15 @@ import type { Industry } from './taxonomy';
 
 export const DEFAULT_TODAY = '2026-11-01';
 
-export type RefEntry = { idx: number; uuid: string; name: string };
-export type InvestmentEntry = RefEntry & {
+type RefEntry = { idx: number; uuid: string; name: string };
+type InvestmentEntry = RefEntry & {
   date: string;
   round: string;
   amount: number | null;
   lead: boolean;
 };
-export type AcquisitionEntry = RefEntry & { date: string; amount: number | null };
-export type SubsidiaryEntry = RefEntry & { since: string | null };
+type AcquisitionEntry = RefEntry & { date: string; amount: number | null };
+type SubsidiaryEntry = RefEntry & { since: string | null };
 
 /** What points at a special company, most recent first, capped; counts are totals. */
 export type Inbound = {
@@ -74,9 +74,9 @@ export type PlanData = {
 };
 
 /** How many recent entries a special company lists. */
-export const MAX_INVESTMENTS = 40;
-export const MAX_ACQUISITIONS = 25;
-export const MAX_SUBSIDIARIES = 30;
+const MAX_INVESTMENTS = 40;
+const MAX_ACQUISITIONS = 25;
+const MAX_SUBSIDIARIES = 30;
 const NOTABLES = 300;
 
 const FUND_KINDS: readonly InvestorKind[] = [

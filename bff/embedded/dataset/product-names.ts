@@ -983,7 +983,7 @@ function choose(rng: Rng, options: readonly [number, () => string | null][]): st
   return options[options.length - 1]![1]();
 }
 
-export type NamingInput = {
+type NamingInput = {
   companyName: string;
   /** The company's product brand (`productBrand`). */
   brand: string;
@@ -993,7 +993,7 @@ export type NamingInput = {
 };
 
 /** One product name for a category; null when the drawn pattern does not fit (the caller draws again). */
-export function productName(rng: Rng, noun: string, input: NamingInput): string | null {
+function productName(rng: Rng, noun: string, input: NamingInput): string | null {
   const { brand, shortBrand } = input;
   const kind = productKind(noun, input.industry);
   const stem = () => stemOf(rng, noun);
@@ -1125,7 +1125,7 @@ export function productName(rng: Rng, noun: string, input: NamingInput): string 
 }
 
 /** A fund's name: its manager's name, the strategy, and a vintage numeral ('Accel Growth Fund IV'). */
-export function fundName(rng: Rng, investorName: string, noun: string): string {
+function fundName(rng: Rng, investorName: string, noun: string): string {
   const base = `${investorName} ${titleCase(noun)}`;
   return FUND_WORDS.test(noun) ? `${base} ${rng.pick(ROMAN.slice(0, rng.chance(0.5) ? 4 : 10))}` : base;
 }

@@ -25,6 +25,7 @@ import {
 } from '../../contract/enums';
 import { countryByCode, regionByCode } from '../../contract/geo';
 import type { Coded, CompanyRef, Entry, Sections } from '../../contract/sections';
+import { sicTitle } from '../../contract/sic';
 import { ANCHOR_PRODUCTS } from './anchor-products';
 import type { Core } from './core';
 import { isoDate, isoMonth, monthOf, yearOfMonth } from './funding';
@@ -56,7 +57,6 @@ import type { Plan } from './plan';
 import { productBrand, productNames } from './product-names';
 import { getOrCreate, Rng, WeightedTable } from './random';
 import { naicsTitle } from './reference/naics';
-import { sicTitle } from './reference/sic';
 import type { SpecialInfo } from './special';
 import { GTM_TYPES as TAX_GTM, OFFERING_TYPES as TAX_OFFERING } from './taxonomy';
 

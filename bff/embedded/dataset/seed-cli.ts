@@ -1,5 +1,6 @@
 /**
- * `npm run seed`: writes the generated dataset into the embedded service's database.
+ * `npm run seed`: writes the generated dataset into the embedded service's database (settings:
+ * ../config.ts).
  *
  *   DATA_DIR   where the database lives (default ./data)
  *   COMPANIES  how many companies (default 25000)
@@ -8,25 +9,19 @@
  *   --force    replace a dataset that is already there
  */
 
+import { type DatasetConfig, datasetConfigFromEnv } from '../config';
 import { countCompanies } from '../store/companies';
 import { databaseFile, getMeta, openDatabase, rebuildSearchIndex } from '../store/db';
 import { clearCompanies, datasetState, seedDatabase } from './seed';
 
-function envInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) {
-    console.error(`${name} must be a whole number, got "${raw}"`);
-    process.exit(2);
-  }
-  return n;
+let cfg: DatasetConfig;
+try {
+  cfg = datasetConfigFromEnv();
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(2);
 }
-
-const dataDir = process.env.DATA_DIR || './data';
-const count = envInt('COMPANIES', 25_000);
-const seed = envInt('SEED', 42);
-const workers = process.env.SEED_WORKERS ? envInt('SEED_WORKERS', 0) : undefined;
+const { dataDir, companies: count, seed, workers } = cfg;
 const force = process.argv.includes('--force');
 
 const file = databaseFile(dataDir);

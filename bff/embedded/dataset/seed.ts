@@ -18,11 +18,11 @@ import { siblingModule, startModuleWorker } from '../worker-thread';
 import { companyAt, DATASET_VERSION } from './generate';
 import { buildPlan, DEFAULT_TODAY, type Plan, type PlanData } from './plan';
 
-export const SEED_BATCH = 5000;
+const SEED_BATCH = 5000;
 /** Rows a worker hands over per message (smaller than a transaction keeps messages cheap). */
 const WORKER_CHUNK = 1000;
 
-export type SeedOptions = {
+type SeedOptions = {
   seed: number;
   count: number;
   onProgress?: (done: number, total: number) => void;
@@ -31,9 +31,9 @@ export type SeedOptions = {
   today?: string;
 };
 
-export type SeedResult = { count: number; seconds: number; rate: number };
+type SeedResult = { count: number; seconds: number; rate: number };
 
-export type DatasetState = 'empty' | 'complete' | 'incomplete';
+type DatasetState = 'empty' | 'complete' | 'incomplete';
 
 export function datasetState(db: Db): DatasetState {
   if (getMeta(db, 'dataset.complete') === '1') return 'complete';

@@ -23,10 +23,10 @@ export const OFFERING_TYPES = [
   'services',
   'software',
 ] as const;
-export type OfferingType = (typeof OFFERING_TYPES)[number];
+type OfferingType = (typeof OFFERING_TYPES)[number];
 
 export const GTM_TYPES = ['b2b', 'b2b_and_b2c', 'b2c'] as const;
-export type GtmType = (typeof GTM_TYPES)[number];
+type GtmType = (typeof GTM_TYPES)[number];
 
 export const REVENUE_MODELS = [
   'advertising',
@@ -44,7 +44,7 @@ export const REVENUE_MODELS = [
   'transaction_fee',
   'usage_based',
 ] as const;
-export type RevenueModel = (typeof REVENUE_MODELS)[number];
+type RevenueModel = (typeof REVENUE_MODELS)[number];
 
 export const GTM_MOTIONS = [
   'api_first',
@@ -60,7 +60,7 @@ export const GTM_MOTIONS = [
   'sales_led',
   'others',
 ] as const;
-export type GtmMotion = (typeof GTM_MOTIONS)[number];
+type GtmMotion = (typeof GTM_MOTIONS)[number];
 
 export const MOATS = [
   'cost_advantage',
@@ -74,7 +74,7 @@ export const MOATS = [
   'switching_costs',
   'talent_moat',
 ] as const;
-export type Moat = (typeof MOATS)[number];
+type Moat = (typeof MOATS)[number];
 
 export const INVESTOR_KINDS = ['vc', 'pe', 'cvc', 'angel_network', 'bank', 'asset_manager'] as const;
 export type InvestorKind = (typeof INVESTOR_KINDS)[number];

@@ -1,5 +1,5 @@
 /**
- * Company addition over real HTTP (spec endpoints 10 and 11, decisions section 9): submission,
+ * Company addition over real HTTP (service endpoints 10 and 11, docs/api.md, docs/product-rules.md, section 9): submission,
  * both status paths in every spelling, plan rules and the Subscription daily limit, scoping by key,
  * reserved and unreal domains, every error as problem details, and a completed company served by
  * company search, enrichment and list generation.

@@ -1,5 +1,5 @@
 /**
- * Company addition (spec endpoints 10 and 11, decisions section 9). Submission and status are free
+ * Company addition (service endpoints 10 and 11, docs/api.md, docs/product-rules.md, section 9). Submission and status are free
  * (`credits_consumed: 0`). Rules, in the order they apply:
  *
  * 1. Pay-as-you-go keys get 403: the plan has no additions.

@@ -1,6 +1,6 @@
 /**
- * Employee reviews (spec endpoint 5): ratings per provider and one page of reviews, charged 1.5 per
- * started block of 50 reviews returned (decisions section 7): a page past the last review costs
+ * Employee reviews (service endpoint 5, docs/api.md): ratings per provider and one page of reviews, charged 1.5 per
+ * started block of 50 reviews returned (docs/product-rules.md, section 7): a page past the last review costs
  * nothing.
  */
 import { EmployeeReviewsQuery, type EmployeeReviewsResponse } from '../../contract/api';

@@ -1,5 +1,5 @@
 /**
- * Company enrichment (spec endpoint 3; decisions section 6): GET with `company` and comma-separated
+ * Company enrichment (service endpoint 3, docs/api.md; docs/product-rules.md, section 6): GET with `company` and comma-separated
  * `sections` is canonical; POST with `{company, sections}` answers the same. Each section is keyed
  * by the name the caller asked for; aliases resolve to the stored section.
  *

@@ -1,5 +1,5 @@
 /**
- * Filter translation (spec endpoint 2): plain language to the structured filters list generation
+ * Filter translation (service endpoint 2, docs/api.md): plain language to the structured filters list generation
  * takes. Alongside `filters` (exactly as the spec says), `matches` tells which words became which
  * filter and `unmatched` which words were ignored, so the web app can show it.
  */

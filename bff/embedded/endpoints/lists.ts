@@ -1,5 +1,5 @@
 /**
- * List generation (spec endpoint 1; decisions sections 4, 5 and 7): validate (the schema and the
+ * List generation (service endpoint 1, docs/api.md; docs/product-rules.md, sections 4, 5 and 7): validate (the schema and the
  * codes' existence together), apply the plan, search the index, load the page's sections, charge,
  * answer. A `query` that gives no filter and whose words match no company answers no companies,
  * warns `query_not_understood` and costs only the translation.
@@ -16,9 +16,9 @@ import { FILTER_BY_KEY, type FilterKind, type Filters, isEmptyFilterValue } from
 import { listGenerationCost, PLAN_LABELS, PLAN_RULES } from '../../contract/pricing';
 import type { ProblemField } from '../../contract/problem';
 import { type ListSection, SECTION_LABELS } from '../../contract/section-names';
+import { isSicCode } from '../../contract/sic';
 import type { ServiceContext } from '../context';
 import { isNaicsCode } from '../dataset/reference/naics';
-import { isSicCode } from '../dataset/reference/sic';
 import { industryByCode } from '../dataset/taxonomy';
 import { sectorByCode } from '../query/industry-search';
 import { textScores } from '../query/text-relevance';
@@ -43,7 +43,7 @@ const CODE_CHECKS: Partial<Record<FilterKind, { exists: (code: string) => boolea
  * each NAICS, SIC and industry code must exist. Reads the raw body, so these errors join the
  * schema's in one 400.
  */
-export const unknownFilterCodes: ServiceCheck = (raw, reported) => {
+const unknownFilterCodes: ServiceCheck = (raw, reported) => {
   const filters = raw.filters;
   if (typeof filters !== 'object' || filters === null || Array.isArray(filters)) return [];
   const errors: ProblemField[] = [];
@@ -66,8 +66,8 @@ export const unknownFilterCodes: ServiceCheck = (raw, reported) => {
   return errors;
 };
 
-/** Drops empty arrays, with a warning each (decisions section 4). */
-export function applicableFilters(filters: Filters): { filters: Filters; warnings: Warning[] } {
+/** Drops empty arrays, with a warning each (docs/product-rules.md, section 4). */
+function applicableFilters(filters: Filters): { filters: Filters; warnings: Warning[] } {
   const warnings: Warning[] = [];
   const applied: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filters)) {
@@ -122,7 +122,7 @@ export function generateList(ctx: ServiceContext, key: ApiKey, body: unknown): L
     }
   }
 
-  // Decisions section 5: a query that gave no filter and whose words match no company would
+  // docs/product-rules.md, section 5: a query that gave no filter and whose words match no company would
   // otherwise list every company by prominence, which answers nothing the caller asked.
   const notUnderstood =
     translated !== undefined && Object.keys(filters).length === 0 && (scores?.size ?? 0) === 0;

@@ -1,5 +1,5 @@
 /**
- * News (decisions section 10; the real service's parameters, spec/real-service.md).
+ * News (docs/product-rules.md, section 10; the real service's parameters, docs/real-service.md).
  *
  * Where the articles come from: `company` (or `primary_company`) reads that company's articles;
  * `industry` (comma-separated codes of industries or sectors, see industry search) the articles of
@@ -35,7 +35,7 @@ import { chargeOrThrow } from './charge';
 import { parseChecked, type ServiceCheck } from './validate';
 
 /** How many of an industry's companies (most prominent first) its news is drawn from. */
-export const NEWS_INDUSTRY_COMPANIES = 40;
+const NEWS_INDUSTRY_COMPANIES = 40;
 /** Companies a free-text query looks at: name/description matches, then the most prominent. */
 const NEWS_QUERY_TEXT_COMPANIES = 60;
 const NEWS_QUERY_PROMINENT_COMPANIES = 60;
@@ -60,7 +60,7 @@ function industryCodesOf(item: string): readonly string[] | undefined {
  * a few names hold commas ("Beer, Wine & Spirits"); otherwise each comma-separated item is a code
  * or a name. Unknown items are named in a 400 beside the schema's errors.
  */
-export function newsIndustries(value: string): { codes: string[]; unknown: string[] } {
+function newsIndustries(value: string): { codes: string[]; unknown: string[] } {
   const whole = byNormalisedName.get(normalizeText(value));
   if (whole) return { codes: [...whole], unknown: [] };
   const codes = new Set<string>();

@@ -1,5 +1,5 @@
 /**
- * Social posts (spec endpoint 6): one page of the company's posts, newest first; `count` is every
+ * Social posts (service endpoint 6, docs/api.md): one page of the company's posts, newest first; `count` is every
  * post of the company (the spec names no filters for posts). Charged 1 per started block of 10
  * posts returned.
  */

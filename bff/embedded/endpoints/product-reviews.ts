@@ -1,8 +1,8 @@
 /**
- * Product reviews (spec endpoint 4). Without `products`: the company's catalog, free. With
+ * Product reviews (service endpoint 4, docs/api.md). Without `products`: the company's catalog, free. With
  * `products`: per product its ratings, distributions, pros, cons, pricing and a page of reviews
  * (`limit` per product, default 0), charged 1.5 per started block of 50 reviews returned, all
- * products together (decisions section 7): a page of no reviews costs nothing.
+ * products together (docs/product-rules.md, section 7): a page of no reviews costs nothing.
  */
 import { type Product, ProductReviewsQuery, type ProductReviewsResponse } from '../../contract/api';
 import { reviewsCost } from '../../contract/pricing';

@@ -1,5 +1,5 @@
 /**
- * The two free lookups (spec endpoints 7 and 8) as handlers like the others, `(ctx, key, query) =>
+ * The two free lookups (service endpoints 7 and 8, docs/api.md) as handlers like the others, `(ctx, key, query) =>
  * body`: company search (`query` resolves a company id, a website in any spelling or a name) and
  * industry search (`level` chooses sectors, industries or both; see `IndustrySearchQuery`).
  */
@@ -17,7 +17,7 @@ import { searchIndustries } from '../query/industry-search';
 import type { ApiKey } from '../store/keys';
 
 /** How many industries and sectors one answer lists at most. */
-export const INDUSTRY_SEARCH_LIMIT = 25;
+const INDUSTRY_SEARCH_LIMIT = 25;
 
 export function companySearch(
   ctx: ServiceContext,

@@ -123,7 +123,7 @@ describe('product reviews', () => {
     expect(Object.keys(p!.rating!)).toEqual(Object.keys(p!.star_distribution!));
     expect(p!.pros_list!.length).toBeGreaterThan(0);
     expect(p!.pricing!.length).toBeGreaterThan(0);
-    // Decisions section 7: 1.5 per started block of 50 reviews returned.
+    // docs/product-rules.md, section 7: 1.5 per started block of 50 reviews returned.
     expect(body.credits_consumed).toBe(0);
     const one = await charged(
       `/api/v1/company/product-reviews?company=${big.uuid}&products=${products[0]}&limit=1`,

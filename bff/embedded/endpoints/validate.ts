@@ -1,5 +1,5 @@
 /**
- * One 400 naming every invalid field (decisions section 3), including the fields only the service
+ * One 400 naming every invalid field (docs/product-rules.md, section 3), including the fields only the service
  * can judge: codes that must exist, product ids of one company, a website that must be a hostname.
  * Those checks run beside the contract's schema, on the raw input, so a request with `limit: 501`
  * and an unknown NAICS code hears about both at once rather than one per attempt.

@@ -1,5 +1,5 @@
 /**
- * Webhooks over real HTTP (decisions section 9): endpoint management and its errors, and signed
+ * Webhooks over real HTTP (docs/product-rules.md, section 9): endpoint management and its errors, and signed
  * deliveries to real local receivers: verified with `standardwebhooks`, retried with the same
  * `webhook-id` after a failure, deduplicated by it, and recorded as failed after bounded attempts.
  */

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints management (decisions section 9): `POST /api/v1/webhooks/` registers an
+ * Webhook endpoints management (docs/product-rules.md, section 9): `POST /api/v1/webhooks/` registers an
  * endpoint and answers its secret once, `GET /api/v1/webhooks/` lists this key's endpoints with a
  * count of deliveries by state, `GET /api/v1/webhooks/{id}/deliveries/` lists the latest 100
  * deliveries with their attempts and last error, `DELETE /api/v1/webhooks/{id}/` removes one.

@@ -12,6 +12,7 @@ import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
+import { benchConfig } from '../../bench/config';
 import type { Filters } from '../../contract/filters';
 import type { IndexSourceRow } from '../store/companies';
 import { CompanyIndex, type SortSpec } from './index';
@@ -215,7 +216,7 @@ export function resolveSuite(
   return { suite: suite.map((c) => ({ ...c, filters: resolve(c.filters) as Filters })), unresolved };
 }
 
-export type BenchResult = {
+type BenchResult = {
   name: string;
   /** total_count of the first page (min(matches, 500)). */
   total: number;
@@ -225,7 +226,7 @@ export type BenchResult = {
   runs: number;
 };
 
-export type BenchOptions = {
+type BenchOptions = {
   /** Timed runs per combination (default 100). */
   runs?: number;
   /** Untimed runs first (default 10). */
@@ -404,9 +405,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     .slice(2)
     .map(Number)
     .filter((n) => n > 0);
-  await main(
-    sizes.length > 0 ? sizes : [25_000],
-    Number(process.env.BENCH_RUNS ?? 100),
-    process.env.BENCH_ROWS_CACHE,
-  );
+  const cfg = benchConfig();
+  await main(sizes.length > 0 ? sizes : [25_000], cfg.BENCH_RUNS, cfg.BENCH_ROWS_CACHE);
 }

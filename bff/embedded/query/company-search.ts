@@ -1,5 +1,5 @@
 /**
- * Company search (spec endpoint 8; decisions section 8): resolves a company by id, website
+ * Company search (service endpoint 8, docs/api.md; docs/product-rules.md, section 8): resolves a company by id, website
  * (registrable domain) or name. Name matches are scored: exact name 1.0, name prefix 0.7-0.95 by how
  * much of the name the text covers, all words present 0.4-0.7; ties go to the more prominent company.
  */
@@ -9,7 +9,7 @@ import type { CompanyStatus } from '../store/companies';
 import type { Db } from '../store/db';
 import { registrableDomain } from '../store/resolve';
 
-export type CompanySearchParams = {
+type CompanySearchParams = {
   query?: string;
   name?: string;
   website?: string;

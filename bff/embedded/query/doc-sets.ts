@@ -37,7 +37,7 @@ export const WORD_COST = 0.75;
 /** Cost of marking one listed position in a bitmap. */
 export const MARK_COST = 2;
 
-export const EMPTY_SET: DocSet = { kind: 'list', ids: new Uint32Array(0) };
+const EMPTY_SET: DocSet = { kind: 'list', ids: new Uint32Array(0) };
 
 export const EMPTY_CLAUSE: Clause = {
   estimate: 0,
@@ -143,7 +143,7 @@ export function setFromPositions(positions: Uint32Array, space: Space): DocSet {
 }
 
 /** The union of postings (OR within a key). */
-export function unionPostings(postings: readonly Posting[], space: Space): DocSet {
+function unionPostings(postings: readonly Posting[], space: Space): DocSet {
   if (postings.length === 0) return EMPTY_SET;
   if (postings.length === 1) {
     const p = postings[0]!;

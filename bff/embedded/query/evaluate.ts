@@ -1,5 +1,5 @@
 /**
- * The naive evaluator: decisions sections 4 and 5 written plainly over a company's full sections,
+ * The naive evaluator: docs/product-rules.md, sections 4 and 5 written plainly over a company's full sections,
  * one company at a time. It is the oracle the query index is checked against (differential.test.ts),
  * so it shares nothing with the index but the contract: no facets, no stored region, no postings.
  */
@@ -112,7 +112,7 @@ export type SortableCompany = {
   sections: Pick<Sections, 'financial_estimate' | 'headcount' | 'funding_detail' | 'firmographic'>;
 };
 
-export function sortValue(c: SortableCompany, by: SortBy): number | null {
+function sortValue(c: SortableCompany, by: SortBy): number | null {
   switch (by) {
     case 'relevance':
       return c.prominence;

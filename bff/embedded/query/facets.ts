@@ -1,6 +1,6 @@
 /**
  * The filterable values of one company, extracted from its sections by the filter catalog's field
- * paths (decisions section 4: a filter key names the field it tests). Stored with the company so the
+ * paths (docs/product-rules.md, section 4: a filter key names the field it tests). Stored with the company so the
  * query index can be rebuilt without re-reading every section.
  */
 import { FILTER_CATALOG, type FilterKey, valuesAt } from '../../contract/filters';

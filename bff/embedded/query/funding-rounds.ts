@@ -1,6 +1,6 @@
 /**
  * Funding rounds in columns, for `funding_detail.funding_rounds`: every given sub-condition must hold
- * for one and the same round (decisions section 4).
+ * for one and the same round (docs/product-rules.md, section 4).
  *
  * Two layouts of the same rounds:
  * - in company order (round ids): the rounds of one company are a contiguous range, for testing one

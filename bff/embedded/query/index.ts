@@ -3,7 +3,7 @@
  *
  * Built once at start-up from the `companies` rows (`iterateIndexSource`); companies are the dense
  * positions 0..N-1 (the `idx` column) and new ones are appended with `add`. The filter semantics are
- * those of decisions section 4, ranking and paging those of section 5; `evaluate.ts` states the same
+ * those of docs/product-rules.md, section 4, ranking and paging those of section 5; `evaluate.ts` states the same
  * semantics naively and the differential test holds the two together.
  *
  * A query compiles each filter key into a clause (postings of the key's matching values, a range
@@ -43,17 +43,17 @@ import { SORT_COLUMNS, SORT_RANGE_FILTERS, SortOrders, type SortSpec } from './s
 
 export type { SortSpec } from './sort-orders';
 
-export type SearchPage = { offset: number; limit: number };
+type SearchPage = { offset: number; limit: number };
 
 /**
  * An externally computed relevance (a text query's): position -> score. With `relevance` sorting,
  * scored matches come first, by score (descending for `desc`), then the others in the normal order.
  */
-export type Scores = ReadonlyMap<number, number> | ArrayLike<number>;
+type Scores = ReadonlyMap<number, number> | ArrayLike<number>;
 
-export type SearchOptions = { scores?: Scores };
+type SearchOptions = { scores?: Scores };
 
-export type SearchResult = {
+type SearchResult = {
   /** min(number of matches, 500). */
   total: number;
   /** The positions (`idx`) of the requested page, in order. */

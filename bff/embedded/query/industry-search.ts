@@ -1,5 +1,5 @@
 /**
- * Industry search (spec endpoint 7): free text to service industries, similarity in 0..1, best
+ * Industry search (service endpoint 7, docs/api.md): free text to service industries, similarity in 0..1, best
  * first, nothing when nothing is close. The taxonomy has two levels, sectors and industries; the
  * real service's four map onto them by granularity (`l1`, `l2`: sectors; `l3`, `l4`: industries). The same matcher serves the filter translator, so "fintech",
  * "cyber security" and "medical devices" mean the same industries everywhere.
@@ -45,7 +45,7 @@ const STOPWORDS = new Set([
   'related',
 ]);
 
-export const MIN_SIMILARITY = 0.45;
+const MIN_SIMILARITY = 0.45;
 
 function stem(w: string): string {
   if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
@@ -139,7 +139,7 @@ function expand(m: Model, word: string): Map<string, number> {
  * A sector of the taxonomy as industry search answers it at levels `l1` and `l2`: its code is the
  * two digits its industries' codes share (`IND-10` holds `IND-1001` ... `IND-1045`).
  */
-export type IndustrySector = { code: string; name: string; industries: readonly string[] };
+type IndustrySector = { code: string; name: string; industries: readonly string[] };
 
 function buildSectors(): IndustrySector[] {
   return INDUSTRY_SECTORS.map((name) => {

@@ -1,5 +1,5 @@
 /**
- * The orders list generation can rank by (decisions section 5): per sort key and direction, the
+ * The orders list generation can rank by (docs/product-rules.md, section 5): per sort key and direction, the
  * permutation of all companies in that order (`perm[i]` = the position ranked i) and its inverse
  * (`rank[position]`). Ties are broken by uuid ascending and missing values come last in both
  * directions, so every order is total and pages never overlap or skip.
@@ -31,7 +31,7 @@ export const SORT_RANGE_FILTERS: Partial<Record<string, SortBy>> = {
   'funding_detail.funding_overview.total_funding_usd': 'total_funding',
 };
 
-export function compareUuid(a: string, b: string): number {
+function compareUuid(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Text relevance of a natural-language query (decisions section 5: with a `query`, text relevance
+ * Text relevance of a natural-language query (docs/product-rules.md, section 5: with a `query`, text relevance
  * first): the words the translator did not turn into filters are looked up in company names, product
  * categories and short descriptions (SQLite FTS5, BM25 weighted 2 : 1.5 : 1). Companies that match
  * rank first by score; the rest follow in the normal relevance order.

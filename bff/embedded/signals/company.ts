@@ -14,7 +14,7 @@ import { type Db, getMeta } from '../store/db';
 import { resolveCompany } from '../store/resolve';
 import { dayMs } from './rng';
 
-export const SIGNAL_SECTIONS = [
+const SIGNAL_SECTIONS = [
   'firmographic',
   'business_model',
   'product_offering',
@@ -31,7 +31,7 @@ export const SIGNAL_SECTIONS = [
   'financial_estimate',
 ] as const satisfies readonly StoredSection[];
 
-export type SignalSections = Pick<Sections, (typeof SIGNAL_SECTIONS)[number]>;
+type SignalSections = Pick<Sections, (typeof SIGNAL_SECTIONS)[number]>;
 
 export type SignalCompany = {
   idx: number;
@@ -111,7 +111,7 @@ export function employeesOf(c: SignalCompany): number {
   return Math.max(1, c.sections.headcount.employee_count);
 }
 
-export function isClosed(c: SignalCompany): boolean {
+function isClosed(c: SignalCompany): boolean {
   return c.sections.firmographic.operating_status.code === 'closed';
 }
 

@@ -1,5 +1,5 @@
 /**
- * Employee reviews (spec endpoint 5): volume follows headcount and how long the company has been
+ * Employee reviews (service endpoint 5, docs/api.md): volume follows headcount and how long the company has been
  * reviewable (Glassdoor-era sites, from 2012); the mean follows its trajectory (growing companies
  * rate higher, shrinking and closed ones lower). As with product reviews, per provider a star
  * distribution is dealt first and the reviews carry exactly those stars; `overall_rating` is the
@@ -93,7 +93,7 @@ const REVIEWABLE_FROM = '2012-01-01';
 
 type Stat = { provider: EmployeeProvider; total: number; counts: StarCounts; rating: number };
 
-export type EmployeePlan = { stats: Stat[]; total: number; startMs: number; endMs: number; mean: number };
+type EmployeePlan = { stats: Stat[]; total: number; startMs: number; endMs: number; mean: number };
 
 export function employeePlan(c: SignalCompany, env: SignalEnv): EmployeePlan {
   const r = signalRng(env.seed, c.uuid, 'employee-review-plan');

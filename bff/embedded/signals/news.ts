@@ -1,5 +1,5 @@
 /**
- * News (decisions section 10). A company's stories are derived from its own record: each funding
+ * News (docs/product-rules.md, section 10). A company's stories are derived from its own record: each funding
  * round, acquisition, partnership, product launch, leadership change, award, expansion, quarterly
  * result (listed companies), layoff (shrinking headcount) and closure becomes a story on its date,
  * plus a rare lawsuit or security incident for larger firms. The sentiment follows the kind of story
@@ -24,7 +24,7 @@ import {
 import { fill, peoplePlural, type Vars } from './phrases';
 import { DAY_MS, dayMs, signalRng } from './rng';
 
-export const NEWS_TAGS = [
+const NEWS_TAGS = [
   'funding',
   'mergers_and_acquisitions',
   'partnership',
@@ -39,7 +39,7 @@ export const NEWS_TAGS = [
   'legal',
   'security_incident',
 ] as const;
-export type NewsTag = (typeof NEWS_TAGS)[number];
+type NewsTag = (typeof NEWS_TAGS)[number];
 export type Sentiment = 'positive' | 'neutral' | 'negative';
 
 type Story = {
@@ -528,7 +528,7 @@ function articleUrl(p: Publisher, date: string, title: string, id: string): stri
 }
 
 /** The copies of one story, the original first. */
-export function storyArticles(c: SignalCompany, env: SignalEnv, story: Story): NewsArticle[] {
+function storyArticles(c: SignalCompany, env: SignalEnv, story: Story): NewsArticle[] {
   const r = signalRng(env.seed, c.uuid, `news-copies:${story.id}`);
   const n = copiesOf(c, story, r);
   const publishers = publishersOf(c, story, n, r);
@@ -564,7 +564,7 @@ export function companyArticles(c: SignalCompany, env: SignalEnv): NewsArticle[]
   return companyStories(c, env).flatMap((s) => storyArticles(c, env, s));
 }
 
-export type NewsFilter = { from?: string; to?: string; words?: readonly string[]; unique: boolean };
+type NewsFilter = { from?: string; to?: string; words?: readonly string[]; unique: boolean };
 
 /** Newest first (ties by id); date bounds inclusive on the calendar day; one copy per story if `unique`. */
 export function selectArticles(

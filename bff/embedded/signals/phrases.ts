@@ -3,7 +3,6 @@
  * and a SaaS vendor talk about differs), by what is reviewed (business software, a consumer app, a
  * physical product, a service) and by sentiment, with the company's own names substituted.
  */
-import type { Rng } from '../dataset/random';
 
 export type Vars = Readonly<Record<string, string>>;
 
@@ -19,10 +18,6 @@ export function peoplePlural(persona: string | undefined, fallback = 'customers'
 /** Replaces `{key}` with `vars[key]`; an unknown key is left visible so tests catch it. */
 export function fill(template: string, vars: Vars): string {
   return template.replace(/\{(\w+)\}/g, (m, k: string) => vars[k] ?? m);
-}
-
-export function pickFill(rng: Rng, templates: readonly string[], vars: Vars): string {
-  return fill(rng.pick(templates), vars);
 }
 
 type SectorTerms = {

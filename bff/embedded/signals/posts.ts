@@ -1,5 +1,5 @@
 /**
- * Social posts (spec endpoint 6): the company's LinkedIn page over the last two years (or since
+ * Social posts (service endpoint 6, docs/api.md): the company's LinkedIn page over the last two years (or since
  * founding; up to the closure for a closed company). How often it posts grows with its headcount;
  * engagement with its LinkedIn following (`digital_presence`). Texts talk about its own products,
  * partners, customers, offices, hiring and events; mentions carry the ids of the companies named.
@@ -154,7 +154,7 @@ const EVENTS_BY_SECTOR: Readonly<Record<string, readonly string[]>> = {
   'Public Sector & Nonprofit': ['Skoll World Forum', 'GovTech Summit', 'Social Enterprise World Forum'],
 };
 
-export type PostsPlan = { total: number; startMs: number; endMs: number; followers: number };
+type PostsPlan = { total: number; startMs: number; endMs: number; followers: number };
 
 export function postsPlan(c: SignalCompany, env: SignalEnv): PostsPlan {
   const r = signalRng(env.seed, c.uuid, 'posts-plan');

@@ -1,5 +1,5 @@
 /**
- * Product reviews (spec endpoint 4): the catalog is the company's `product_offering.products`; the
+ * Product reviews (service endpoint 4, docs/api.md): the catalog is the company's `product_offering.products`; the
  * reviews are dealt from fixed totals so that every figure agrees with every other:
  *
  * - the company's review total is `trust_signal.review_count`, split over its products (flagship
@@ -42,10 +42,7 @@ import {
 import { apportion, blockOf, dayMs, itemRng, Shuffle, signalRng, spreadTime } from './rng';
 import { countsList, ratingOf, type StarCounts, starCounts } from './stars';
 
-export type CatalogProduct = Pick<
-  Product,
-  'id' | 'product_name' | 'main_category' | 'categories' | 'description'
->;
+type CatalogProduct = Pick<Product, 'id' | 'product_name' | 'main_category' | 'categories' | 'description'>;
 
 /** Online product reviews in volume start around here; older companies' reviews start then too. */
 const REVIEWABLE_FROM = '2010-01-01';
@@ -118,7 +115,7 @@ function providersOf(kind: ReviewKind, gtm: string, employees: number): Provider
   }
 }
 
-export function reviewKindOf(c: SignalCompany): ReviewKind {
+function reviewKindOf(c: SignalCompany): ReviewKind {
   const offering = c.sections.business_model.offering_type.code;
   const gtm = c.sections.business_model.gtm_type.code;
   const consumer = gtm === 'b2c' || (gtm === 'b2b_and_b2c' && consumerScaleOf(c) >= 0.5);

@@ -10,8 +10,6 @@ import { STORED_SECTIONS, type StoredSection } from '../../contract/section-name
 
 export type Db = Database.Database;
 
-export const SCHEMA_VERSION = 1;
-
 export function sectionColumn(section: StoredSection): string {
   return `s_${section}`;
 }
@@ -65,7 +63,7 @@ CREATE TABLE IF NOT EXISTS usage (
 );
 CREATE INDEX IF NOT EXISTS usage_key_at ON usage(key_id, at);
 
--- Company addition requests (decisions section 9): a durable queue. See additions/README.md.
+-- Company addition requests (docs/product-rules.md, section 9): a durable queue. See additions/README.md.
 CREATE TABLE IF NOT EXISTS addition_requests (
   id            TEXT PRIMARY KEY,
   key_id        INTEGER NOT NULL REFERENCES api_keys(id),
@@ -92,7 +90,7 @@ BEGIN
   SELECT RAISE(ABORT, 'addition request status cannot move that way');
 END;
 
--- Webhook endpoints and the durable delivery queue (decisions section 9). See additions/README.md.
+-- Webhook endpoints and the durable delivery queue (docs/product-rules.md, section 9). See additions/README.md.
 CREATE TABLE IF NOT EXISTS webhook_endpoints (
   id          TEXT PRIMARY KEY,
   key_id      INTEGER NOT NULL REFERENCES api_keys(id),

@@ -6,11 +6,19 @@
  *   npm run keys credits <id> <credits>   set a key's balance
  */
 import { PLANS, type Plan } from '../../contract/pricing';
+import { datasetConfigFromEnv } from '../config';
 import { databaseFile, openDatabase } from './db';
 import { createKey, DEV_KEY_CREDITS, listKeys, revokeKey, setCredits } from './keys';
 
 const [command = 'list', ...args] = process.argv.slice(2);
-const db = openDatabase(databaseFile(process.env.DATA_DIR ?? './data'));
+let dataDir: string;
+try {
+  dataDir = datasetConfigFromEnv().dataDir;
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(2);
+}
+const db = openDatabase(databaseFile(dataDir));
 
 function fail(message: string): never {
   console.error(message);

@@ -1,5 +1,5 @@
 /**
- * API keys, plans and credit balances (decisions sections 7 and 11). Keys are stored as SHA-256
+ * API keys, plans and credit balances (docs/product-rules.md, sections 7 and 11). Keys are stored as SHA-256
  * hashes only; a charge is one transaction that refuses to overdraw the balance.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -66,7 +66,7 @@ export function findKey(db: Db, key: string): ApiKey | undefined {
     .get(hashKey(key)) as ApiKey | undefined;
 }
 
-export type ChargeResult = { ok: true; balance: number } | { ok: false; balance: number };
+type ChargeResult = { ok: true; balance: number } | { ok: false; balance: number };
 
 /**
  * Takes `amount` credits from the key and records the call, or takes nothing when the balance is

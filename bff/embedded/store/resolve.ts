@@ -1,5 +1,5 @@
 /**
- * Company identification (decisions section 8): a `company` parameter is a company id or a website
+ * Company identification (docs/product-rules.md, section 8): a `company` parameter is a company id or a website
  * in any common spelling; websites resolve by registrable domain.
  */
 import { getDomain } from 'tldts';

@@ -39,7 +39,7 @@ import { PARTNER_KINDS, PARTNER_TIERS } from './tables/partners';
 import type { Phrase } from './tables/phrase';
 import { TECHNOLOGY_PHRASES } from './tables/technology';
 
-export class UnrenderableFilterError extends Error {
+class UnrenderableFilterError extends Error {
   constructor(key: string, why: string) {
     super(`cannot render ${key}: ${why}`);
     this.name = 'UnrenderableFilterError';

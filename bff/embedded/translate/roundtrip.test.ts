@@ -9,15 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { REVENUE_BANDS, VALUATION_BANDS } from '../../contract/enums';
 import { FILTER_CATALOG, FiltersSchema } from '../../contract/filters';
 import { COUNTRIES, REGIONS } from '../../contract/geo';
+import { SIC } from '../../contract/sic';
 import { normalizeText } from '../../contract/text';
+import { roundtripRuns } from '../../testing/env';
 import { NAICS } from '../dataset/reference/naics';
-import { SIC } from '../dataset/reference/sic';
 import { cityLexicon, placeLexicon } from './lexicon';
 import { AI_PHRASES, ENUM_PHRASES, PARTNER_TIERS, renderFilter } from './render';
 import { translate } from './translate';
 
 const TODAY = new Date('2026-11-01');
-const RUNS = Number(process.env.ROUNDTRIP_RUNS ?? 300);
+const RUNS = roundtripRuns();
 
 function canonical(filters: unknown): unknown {
   const parsed = FiltersSchema.parse(filters) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 /**
- * Plain language to list filters (spec endpoint 2): a lexicon-and-grammar translator over the filter
+ * Plain language to list filters (service endpoint 2, docs/api.md): a lexicon-and-grammar translator over the filter
  * catalog. No network, no model, no lookup of known sentences.
  *
  * How it works: the text is normalised (`core/normalize.ts`). Rule groups (`rules/*.ts`, one per group
@@ -32,11 +32,12 @@ import { technologyGroup } from './rules/technology';
 import { OWNED_NEGATIONS } from './tables/negation';
 
 export type { TranslateContext, TranslateMatch };
+
 /**
  * `unmatched`: words that became no filter (function words aside), negated criteria among them;
  * `negated`: the negated criteria, as written ("not in the US"), which no rule read.
  */
-export type TranslateResult = {
+type TranslateResult = {
   filters: Filters;
   matches: TranslateMatch[];
   unmatched: string[];

@@ -1,5 +1,5 @@
 /**
- * Nothing silent (decisions section 14): words no rule read are reported, function words aside,
+ * Nothing silent (docs/product-rules.md, section 14): words no rule read are reported, function words aside,
  * and a negated criterion that reaches the translator is reported, never read as its positive.
  */
 import { describe, expect, it } from 'vitest';

@@ -11,9 +11,9 @@ import { type AdditionRow, statusRecord } from '../additions/queue';
 import type { Db } from '../store/db';
 import { subscribedEndpoints } from './endpoints';
 
-export const STATUS_CHANGED: WebhookEventType = 'company_addition.status_changed';
+const STATUS_CHANGED: WebhookEventType = 'company_addition.status_changed';
 
-export type DeliveryRow = {
+type DeliveryRow = {
   id: number;
   message_id: string;
   endpoint_id: string;
@@ -65,15 +65,7 @@ export function dueDeliveries(db: Db, now: Date, limit: number): DueDelivery[] {
     .all(now.toISOString(), limit) as DueDelivery[];
 }
 
-/** The earliest time a pending delivery is due, if any is waiting. */
-export function nextDueAt(db: Db): string | undefined {
-  const row = db
-    .prepare(`SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE status = 'pending'`)
-    .get() as { at: string | null };
-  return row.at ?? undefined;
-}
-
-export type AttemptOutcome = { ok: boolean; statusCode: number | null; error: string | null };
+type AttemptOutcome = { ok: boolean; statusCode: number | null; error: string | null };
 
 /**
  * Records one attempt. A 2xx delivers; anything else is retried at `retryAt`, or, with no retry

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints (decisions section 9), each owned by the API key that registered it. The
+ * Webhook endpoints (docs/product-rules.md, section 9), each owned by the API key that registered it. The
  * signing secret (`whsec_` + 24 random bytes in base64, the Standard Webhooks form) is kept in
  * clear text because signing needs it; it is shown in full once, when the endpoint is created, and
  * as a hint (its last four characters) after that.
@@ -13,7 +13,7 @@ import {
 } from '../../contract/api';
 import type { Db } from '../store/db';
 
-export type EndpointRow = {
+type EndpointRow = {
   id: string;
   key_id: number;
   url: string;

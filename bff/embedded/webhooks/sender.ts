@@ -9,7 +9,7 @@ import { Webhook } from 'standardwebhooks';
 import type { ServiceContext } from '../context';
 import { type DueDelivery, dueDeliveries, recordAttempt } from './deliveries';
 
-export type SenderOptions = {
+type SenderOptions = {
   /** Delay before the first retry; each later one doubles it (default 5000). */
   retryBaseMs: number;
   /** Attempts in all, the first included (default 6). */
@@ -22,12 +22,7 @@ export type SenderOptions = {
 };
 
 /** The headers that sign `body` as message `messageId` sent at `at`. */
-export function signedHeaders(
-  secret: string,
-  messageId: string,
-  at: Date,
-  body: string,
-): Record<string, string> {
+function signedHeaders(secret: string, messageId: string, at: Date, body: string): Record<string, string> {
   return {
     'webhook-id': messageId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),

@@ -17,7 +17,14 @@ import type { CrmPreset, EnrichmentEstimate, EnrichmentRun } from '../../contrac
 import type { CompanyListItem } from '../../contract/api';
 import { ExportRequest } from '../../contract/bff-lists';
 import { COLUMN_BY_ID, type ColumnDef } from '../../contract/columns';
-import { credits, PLAN_LABELS, PLAN_RULES, type Plan, SECTION_PRICES } from '../../contract/pricing';
+import {
+  credits,
+  enrichmentCost,
+  PLAN_LABELS,
+  PLAN_RULES,
+  type Plan,
+  SECTION_PRICES,
+} from '../../contract/pricing';
 import { type ProblemField, zodFields } from '../../contract/problem';
 import { SECTION_LABELS, STORED_SECTIONS, type StoredSection } from '../../contract/section-names';
 import type { BffDeps, BffUser } from '../context';
@@ -28,7 +35,7 @@ import { invalidProblem, problem } from '../proxy/problem';
 import { callEndpoint } from '../routing';
 import type { Pacer } from './pacer';
 import { presetColumns, presetSections } from './presets';
-import type { AccountListRecord, AccountStore, EnrichmentRunRecord, MemberRecord } from './store';
+import type { AccountListRecord, AccountStore, EnrichmentRunRecord, MemberRecord } from './records';
 
 export type EnrichDeps = {
   store: AccountStore;
@@ -205,6 +212,121 @@ function cellOf(column: ColumnDef, row: CompanyListItem): CsvCell {
   }
 }
 
+/** One member's missing sections from the service, waiting out its rate limit (429) as told. */
+async function fetchSections(
+  deps: EnrichDeps,
+  user: BffUser,
+  m: MemberRecord,
+  missing: StoredSection[],
+): Promise<Fetched> {
+  for (;;) {
+    await deps.pacer.take();
+    const res = await callEndpoint({ call: deps.call }, user, 'company.enrichment', {
+      company: m.uuid,
+      sections: missing.join(','),
+    });
+    if (res.status === 429) {
+      // The upstream's rate limit: wait as told, then ask again.
+      const retryAfter = Number(res.headers.get('retry-after'));
+      await res.body?.cancel().catch(() => undefined);
+      deps.pacer.pause(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 60_000);
+      continue;
+    }
+    if (!res.ok) return { ok: false, status: res.status, response: res };
+    const body = (await res.json().catch(() => null)) as {
+      data?: Record<string, unknown>;
+      credits_consumed?: number;
+    } | null;
+    const data = body?.data ?? {};
+    const sections: Record<string, unknown> = {};
+    for (const s of missing) if (data[s] !== undefined) sections[s] = data[s];
+    return { ok: true, sections, credits: body?.credits_consumed ?? 0 };
+  }
+}
+
+/** The answer for a row the budget left cannot pay for (not asked of the service). */
+function outOfCredits(price: number, left: number): Response {
+  return problem(402, `The next company costs ${price} credits and only ${left} are left of your budget.`);
+}
+
+/** The rows of one chunk of members, in order; stops at the first failure (what came before kept). */
+async function chunkRows(
+  deps: EnrichDeps,
+  user: BffUser,
+  plan: EnrichPlan,
+  run: EnrichmentRunRecord,
+  chunk: MemberRecord[],
+): Promise<{ rows: string; done: MemberRecord[]; failure?: Fetched & { ok: false } }> {
+  const { store, now } = deps;
+  const listId = run.listId;
+  const have = await store.enrichedSections(
+    listId,
+    chunk.map((m) => m.uuid),
+  );
+  const results: (Fetched | { ok: true; sections: Record<string, unknown>; credits: 0 })[] = new Array(
+    chunk.length,
+  );
+  let next = 0;
+  let failed = false;
+  // What the user may still spend, less the price of each row started: calls in flight each hold
+  // their worst case until answered, in whatever order they reach the store, so a later row could
+  // take the credits of an earlier one and the file (in member order) would end before a row paid
+  // for. A row that does not fit is not started; the first one always is, so that a spent budget is
+  // the service's own 402.
+  let left = await deps.remaining(user);
+  let started = run.done;
+  const worker = async () => {
+    while (!failed && next < chunk.length) {
+      const i = next;
+      const m = chunk[i]!;
+      const missing = plan.sections.filter((s) => !have.get(m.uuid)?.has(s));
+      if (missing.length === 0) {
+        next++;
+        results[i] = { ok: true, sections: {}, credits: 0 };
+        continue;
+      }
+      const price = enrichmentCost(missing);
+      if (left !== null && started > 0 && price > left) {
+        failed = true;
+        results[i] = { ok: false, status: 402, response: outOfCredits(price, left) };
+        break;
+      }
+      next++;
+      started++;
+      if (left !== null) left = credits(left - price);
+      const got = await fetchSections(deps, user, m, missing);
+      results[i] = got;
+      if (got.ok) {
+        await store.saveEnrichment(listId, m.uuid, got.sections, now().toISOString());
+        run.credits += got.credits;
+      } else if (got.status !== 404) failed = true;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, chunk.length) }, worker));
+  let rows = '';
+  const done: MemberRecord[] = [];
+  for (let i = 0; i < chunk.length; i++) {
+    const r = results[i];
+    if (!r) break;
+    if (!r.ok && r.status !== 404) {
+      // Rows after a failure are not written (even those fetched): the file stays in order.
+      await Promise.all(
+        results
+          .slice(i + 1)
+          .map((x) => (x && !x.ok ? x.response.body?.cancel().catch(() => undefined) : undefined)),
+      );
+      return { rows, done, failure: r };
+    }
+    const m = chunk[i]!;
+    const sections = new Map(have.get(m.uuid) ?? []);
+    if (r.ok) for (const [s, v] of Object.entries(r.sections)) sections.set(s, v);
+    // A company the service no longer knows (404) is written with its identity only.
+    rows += csvRow(plan.columns.map((c) => cellOf(c, rowOf(m, sections))));
+    done.push(m);
+  }
+  return { rows, done };
+}
+
 export async function runEnrichment(
   deps: EnrichDeps,
   user: BffUser,
@@ -239,86 +361,7 @@ export async function runEnrichment(
   };
   await save(true);
 
-  const fetchOne = async (m: MemberRecord, missing: StoredSection[]): Promise<Fetched> => {
-    for (;;) {
-      await deps.pacer.take();
-      const res = await callEndpoint({ call: deps.call }, user, 'company.enrichment', {
-        company: m.uuid,
-        sections: missing.join(','),
-      });
-      if (res.status === 429) {
-        // The upstream's rate limit: wait as told, then ask again.
-        const retryAfter = Number(res.headers.get('retry-after'));
-        await res.body?.cancel().catch(() => undefined);
-        deps.pacer.pause(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 60_000);
-        continue;
-      }
-      if (!res.ok) return { ok: false, status: res.status, response: res };
-      const body = (await res.json().catch(() => null)) as {
-        data?: Record<string, unknown>;
-        credits_consumed?: number;
-      } | null;
-      const data = body?.data ?? {};
-      const sections: Record<string, unknown> = {};
-      for (const s of missing) if (data[s] !== undefined) sections[s] = data[s];
-      return { ok: true, sections, credits: body?.credits_consumed ?? 0 };
-    }
-  };
-
-  /** The rows of one chunk of members, in order; stops at the first failure (what came before kept). */
-  const chunkRows = async (
-    chunk: MemberRecord[],
-  ): Promise<{ rows: string; done: MemberRecord[]; failure?: Fetched & { ok: false } }> => {
-    const have = await store.enrichedSections(
-      listId,
-      chunk.map((m) => m.uuid),
-    );
-    const results: (Fetched | { ok: true; sections: Record<string, unknown>; credits: 0 })[] = new Array(
-      chunk.length,
-    );
-    let next = 0;
-    let failed = false;
-    const worker = async () => {
-      while (!failed && next < chunk.length) {
-        const i = next++;
-        const m = chunk[i]!;
-        const missing = plan.sections.filter((s) => !have.get(m.uuid)?.has(s));
-        if (missing.length === 0) {
-          results[i] = { ok: true, sections: {}, credits: 0 };
-          continue;
-        }
-        const got = await fetchOne(m, missing);
-        results[i] = got;
-        if (got.ok) {
-          await store.saveEnrichment(listId, m.uuid, got.sections, now().toISOString());
-          run.credits += got.credits;
-        } else if (got.status !== 404) failed = true;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, chunk.length) }, worker));
-    let rows = '';
-    const done: MemberRecord[] = [];
-    for (let i = 0; i < chunk.length; i++) {
-      const r = results[i];
-      if (!r) break;
-      if (!r.ok && r.status !== 404) {
-        // Rows after a failure are not written (even those fetched): the file stays in order.
-        await Promise.all(
-          results
-            .slice(i + 1)
-            .map((x) => (x && !x.ok ? x.response.body?.cancel().catch(() => undefined) : undefined)),
-        );
-        return { rows, done, failure: r };
-      }
-      const m = chunk[i]!;
-      const sections = new Map(have.get(m.uuid) ?? []);
-      if (r.ok) for (const [s, v] of Object.entries(r.sections)) sections.set(s, v);
-      // A company the service no longer knows (404) is written with its identity only.
-      rows += csvRow(plan.columns.map((c) => cellOf(c, rowOf(m, sections))));
-      done.push(m);
-    }
-    return { rows, done };
-  };
+  const rowsOf = (chunk: MemberRecord[]) => chunkRows(deps, user, plan, run, chunk);
 
   const encoder = new TextEncoder();
   const head = (plan.bom ? UTF8_BOM : '') + csvRow(plan.columns.map((c) => c.header));
@@ -330,7 +373,7 @@ export async function runEnrichment(
 
   // The first chunk before anything is sent: a refusal of the first company is the answer's status.
   let offset = 0;
-  const first = await chunkRows(members.slice(0, CHUNK));
+  const first = await rowsOf(members.slice(0, CHUNK));
   run.done += first.done.length;
   hooks.onRows?.(first.done.map((m) => ({ uuid: m.uuid, name: m.name, website: m.domain })));
   offset = Math.min(CHUNK, members.length);
@@ -372,7 +415,7 @@ export async function runEnrichment(
       }
       const chunk = members.slice(offset, offset + CHUNK);
       offset += chunk.length;
-      const got = await chunkRows(chunk);
+      const got = await rowsOf(chunk);
       run.done += got.done.length;
       hooks.onRows?.(got.done.map((m) => ({ uuid: m.uuid, name: m.name, website: m.domain })));
       hooks.onProgress?.(run.done, run.total);

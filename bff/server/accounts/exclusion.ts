@@ -1,7 +1,8 @@
 /**
  * Account lists in list generation (issue 15, docs/decisions/0017-account-lists.md): a list request
  * may name account lists to hide (`exclude_account_lists`) and to mark (`mark_account_lists`). This
- * wraps the list resolver's `call` (so the proxy route and CSV exports both go through it); the
+ * is a step of the list planner (docs/decisions/0021-typed-list-planner.md) around the rest of it,
+ * so the proxy route and the BFF's own callers (CSV exports, saved lists) all go through it; the
  * service never sees either field.
  *
  * Hiding keeps pages full: page `offset`/`limit` counts the companies left after hiding, so the BFF
@@ -14,52 +15,211 @@
  *
  * Marking adds `account_lists` (the marked lists a company is in) to every company of the page.
  */
-import { matchEndpoint, pathOf } from '../../contract/endpoints';
-import { LIST_DEFAULT_LIMIT, LIST_TOTAL_CAP } from '../../contract/list-params';
+import type { ParsedListRequest, SkippedSection, Warning } from '../../contract/api';
+import { LIST_TOTAL_CAP } from '../../contract/list-params';
 import { credits, PLAN_RULES, type Plan } from '../../contract/pricing';
+import type { ProblemField } from '../../contract/problem';
 import type { BffUser } from '../context';
 import { stableJson, TtlCache } from '../lists/cache';
-import type { CallOptions, CallUpstream } from '../proxy/pipeline';
-import { splitUrl } from '../proxy/pipeline';
-import { problem } from '../proxy/problem';
-import type { Accounts } from './routes';
+import type { ListPage, ListRow, ListStep, RunOptions } from '../lists/port';
+import { InvalidRequest } from '../proxy/problem';
+import type { AccountListRecord, AccountStore } from './store';
 
-export type AccountListCallOptions = {
-  plan: Plan;
-  /** The accounts part (made after the pipeline: read when a request names account lists). */
-  accounts: () => Accounts | undefined;
-  /** Life of a list's remembered order (default 5 minutes). */
-  ttlMs?: number;
-  now?: () => number;
+/** What the step needs of the account lists: which a user may use, and who is in them. */
+export type AccountListLookup = {
+  /** The lists of `ids` the user may use; throws the `InvalidRequest` naming those they may not. */
+  usableLists: (user: BffUser, ids: readonly string[], field: string) => Promise<AccountListRecord[]>;
+  /** Which of `uuids` are members of any of the lists (uuid -> the lists' ids). */
+  membersAmong: (listIds: readonly string[], uuids: readonly string[]) => Promise<Map<string, string[]>>;
 };
 
-type Row = { uuid: string } & Record<string, unknown>;
-type Answer = {
-  data: Row[];
-  total_count: number;
-  warnings?: { code: string }[];
-  skipped_sections?: { section: string }[];
-  credits_consumed?: number;
-} & Record<string, unknown>;
+/**
+ * The lookup over the accounts' store, made before any route. `recorded` waits for the user's
+ * exported companies still being written to "Exported before", so hiding that list right after an
+ * export leaves them out (the accounts service's own wait; without it, none).
+ */
+export function accountListLookup(
+  store: Pick<AccountStore, 'getList' | 'membersAmong'>,
+  recorded?: (userId: string) => Promise<void>,
+): AccountListLookup {
+  return {
+    usableLists: async (user, ids, field) => {
+      if (ids.length > 0 && recorded) await recorded(user.id);
+      const out: AccountListRecord[] = [];
+      const errors: ProblemField[] = [];
+      for (const [i, id] of ids.entries()) {
+        const l = await store.getList(id);
+        if (l !== undefined && (l.ownerId === user.id || l.shared)) out.push(l);
+        else
+          errors.push({ path: `${field}.${i}`, message: `no account list "${id}" (or not shared with you)` });
+      }
+      if (errors.length > 0) throw new InvalidRequest(errors);
+      return out;
+    },
+    membersAmong: (listIds, uuids) => store.membersAmong(listIds, uuids),
+  };
+}
 
 /**
  * What is remembered of a list's order: its companies' uuids from the start, its size, and the
  * fields of its last answer besides the companies (filters, warnings...).
  */
-type Order = { uuids: string[]; total: number | undefined; meta: Record<string, unknown> };
+type HiddenOrder = { uuids: string[]; total: number | undefined; meta: Record<string, unknown> };
 
-const FIELDS = ['exclude_account_lists', 'mark_account_lists'] as const;
+/** A page with hidden companies left out: what it reads, and how it tells who is hidden. */
+type Hiding = {
+  request: Pick<ParsedListRequest, 'offset' | 'limit'>;
+  order: HiddenOrder;
+  maxLimit: number;
+  /** Positions [from, from + limit) of the list's own order, with the request's sections or without. */
+  read: (from: number, limit: number, withSections: boolean) => Promise<ListPage>;
+  hiddenOf: (uuids: readonly string[]) => Promise<Set<string>>;
+};
 
-export function withAccountLists(inner: CallUpstream, opts: AccountListCallOptions): CallUpstream {
-  const memory = new TtlCache<Order>({
+/** The reads of one page: what they cost and said, and the order they taught. */
+class PageReads {
+  spent = 0;
+  readonly warnings: Warning[] = [];
+  readonly skipped: SkippedSection[] = [];
+  constructor(private readonly h: Hiding) {}
+
+  /** The order's last position served. */
+  end(): number {
+    return Math.min(this.h.order.total ?? LIST_TOTAL_CAP, LIST_TOTAL_CAP);
+  }
+
+  async read(from: number, n: number, withSections: boolean): Promise<ListRow[]> {
+    const o = this.h.order;
+    const a = await this.h.read(from, n, withSections);
+    this.spent += a.credits_consumed ?? 0;
+    for (const w of a.warnings ?? [])
+      if (!this.warnings.some((x) => x.code === w.code)) this.warnings.push(w);
+    for (const s of a.skipped_sections ?? [])
+      if (!this.skipped.some((x) => x.section === s.section)) this.skipped.push(s);
+    // The list changed under the order remembered: start it again from here.
+    if (o.total !== undefined && a.total_count !== o.total) o.uuids.length = Math.min(o.uuids.length, from);
+    o.total = a.total_count;
+    if (from <= o.uuids.length) o.uuids.push(...a.data.slice(o.uuids.length - from).map((d) => d.uuid));
+    const { data: _data, ...meta } = a;
+    o.meta = meta;
+    return a.data;
+  }
+}
+
+/** Where the page starts in the list's own order: after `offset` companies that are not hidden. */
+async function pageStart(h: Hiding, reads: PageReads): Promise<number> {
+  const { offset, limit } = h.request;
+  const o = h.order;
+  if (offset === 0) return 0;
+  let kept = 0;
+  let at = 0;
+  for (;;) {
+    if (at >= o.uuids.length) {
+      if (o.total !== undefined && at >= reads.end()) break;
+      const got = await reads.read(at, Math.min(h.maxLimit, Math.max(100, limit)), false);
+      if (got.length === 0) break;
+    }
+    const chunk = o.uuids.slice(at);
+    const off = await h.hiddenOf(chunk);
+    for (const u of chunk) {
+      if (!off.has(u)) kept++;
+      at++;
+      if (kept === offset) return at;
+    }
+  }
+  return kept === offset ? at : reads.end();
+}
+
+/** A page of the list with the hidden lists' companies left out. */
+async function hiddenPage(h: Hiding): Promise<ListPage> {
+  const { offset, limit } = h.request;
+  const o = h.order;
+  const reads = new PageReads(h);
+  const start = await pageStart(h, reads);
+  // The page: read on from `start` until it holds `limit` companies or the list ends.
+  const rows: ListRow[] = [];
+  let pos = start;
+  let lastKept = start - 1;
+  let reachedEnd = false;
+  while (rows.length < limit) {
+    if (o.total !== undefined && pos >= reads.end()) {
+      reachedEnd = true;
+      break;
+    }
+    const need = limit - rows.length;
+    // Where the order is known, read just far enough to hold `need` companies not hidden.
+    let n = need;
+    if (pos < o.uuids.length) {
+      const known = o.uuids.slice(pos);
+      const off = await h.hiddenOf(known);
+      let keep = 0;
+      n = known.length;
+      for (let i = 0; i < known.length; i++) {
+        if (!off.has(known[i]!)) keep++;
+        if (keep === need) {
+          n = i + 1;
+          break;
+        }
+      }
+    }
+    n = Math.max(1, Math.min(n, h.maxLimit, reads.end() - pos));
+    const got = await reads.read(pos, n, true);
+    if (got.length === 0) {
+      reachedEnd = true;
+      break;
+    }
+    const off = await h.hiddenOf(got.map((g) => g.uuid));
+    for (let i = 0; i < got.length && rows.length < limit; i++) {
+      if (off.has(got[i]!.uuid)) continue;
+      rows.push(got[i]!);
+      lastKept = pos + i;
+    }
+    pos += got.length;
+  }
+  const pageEnd = reachedEnd ? reads.end() : lastKept + 1;
+  const hiddenBefore = (await h.hiddenOf(o.uuids.slice(0, pageEnd))).size;
+  return {
+    ...o.meta,
+    data: rows,
+    count: rows.length,
+    total_count: Math.max(0, (o.total ?? 0) - hiddenBefore),
+    offset,
+    excluded_count: hiddenBefore,
+    excluded_count_complete: pageEnd >= reads.end(),
+    warnings: reads.warnings,
+    skipped_sections: reads.skipped,
+    credits_consumed: credits(reads.spent),
+  };
+}
+
+export type AccountListStepOptions = {
+  plan: Plan;
+  /** Life of a list's remembered order (default 5 minutes). */
+  ttlMs?: number;
+  now?: () => number;
+};
+
+/** The step: `(user, request, run, next)`, where `next` is the rest of the planner. */
+export type AccountListStep = (
+  user: BffUser,
+  request: ParsedListRequest,
+  run: RunOptions,
+  next: ListStep,
+) => Promise<ListPage>;
+
+/** Whether a request names account lists (the step has work to do). */
+export const namesAccountLists = (r: ParsedListRequest): boolean =>
+  r.exclude_account_lists !== undefined || r.mark_account_lists !== undefined;
+
+export function accountListStep(lookup: AccountListLookup, opts: AccountListStepOptions): AccountListStep {
+  const memory = new TtlCache<HiddenOrder>({
     ttlMs: opts.ttlMs ?? 5 * 60_000,
     maxEntries: 256,
     ...(opts.now ? { now: opts.now } : {}),
   });
-  const maxLimit = PLAN_RULES[opts.plan].maxListLimit;
   // The orders read afresh, per run (the run's set of memory keys stands for it).
-  const fresh = new WeakMap<Set<string>, Map<string, Order>>();
-  const runOrders = (run: Set<string> | undefined): Pick<Map<string, Order>, 'get' | 'set'> => {
+  const fresh = new WeakMap<Set<string>, Map<string, HiddenOrder>>();
+  const runOrders = (run: Set<string> | undefined): Pick<Map<string, HiddenOrder>, 'get' | 'set'> => {
     if (!run) return new Map();
     let m = fresh.get(run);
     if (!m) {
@@ -69,241 +229,52 @@ export function withAccountLists(inner: CallUpstream, opts: AccountListCallOptio
     return m;
   };
 
-  // Not async: every call but a list's goes on as it came, without a promise of its own.
-  return (user, req, callOpts: CallOptions = {}) => {
-    if (req.method !== 'POST' || callOpts.body) return inner(user, req, callOpts);
-    const m = matchEndpoint('POST', splitUrl(req.url).pathname, ['service']);
-    if (m?.kind !== 'endpoint' || m.id !== 'list.generate') return inner(user, req, callOpts);
-    return listCall(user, req, callOpts);
-  };
+  return async (user, request, run, next) => {
+    if (!namesAccountLists(request)) return next(user, request, run);
+    const { exclude_account_lists: hideAsked, mark_account_lists: markAsked, ...rest } = request;
+    const hideIds = [...new Set(hideAsked ?? [])];
+    const markIds = [...new Set(markAsked ?? [])];
+    const hide = await lookup.usableLists(user, hideIds, 'exclude_account_lists');
+    await lookup.usableLists(user, markIds, 'mark_account_lists');
 
-  async function listCall(user: BffUser, req: Request, given: CallOptions): Promise<Response> {
-    // Read already by the service proxy's own way in (app.ts), or read here. The calls this layer
-    // makes with a body of its own must not carry the text read: the options below leave it out.
-    const { bodyText, ...callOpts } = given;
-    const text = bodyText ?? (await req.text());
-    // Passed on as text read already (the list resolver reads it from there): no Request built again.
-    if (!text.includes('_account_lists')) return inner(user, req, { ...callOpts, bodyText: text });
-    let body: Record<string, unknown>;
-    try {
-      const parsed = JSON.parse(text) as unknown;
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-        return inner(user, req, { ...callOpts, bodyText: text });
-      body = parsed as Record<string, unknown>;
-    } catch {
-      return inner(user, req, { ...callOpts, bodyText: text });
-    }
-    const accounts = opts.accounts();
-    if (!accounts) return problem(503, 'Account lists are not available yet; try again.');
-
-    const ids = (field: (typeof FIELDS)[number]): string[] | Response => {
-      const v = body[field];
-      if (v === undefined) return [];
-      if (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))
-        return problem(400, `${field} must be a list of account list ids.`, {
-          errors: [{ path: field, message: 'give a list of account list ids' }],
-        });
-      return [...new Set(v as string[])];
-    };
-    const hideIds = ids('exclude_account_lists');
-    if (hideIds instanceof Response) return hideIds;
-    const markIds = ids('mark_account_lists');
-    if (markIds instanceof Response) return markIds;
-    const hide = await accounts.usableLists(user, hideIds, 'exclude_account_lists');
-    if (hide instanceof Response) return hide;
-    const mark = await accounts.usableLists(user, markIds, 'mark_account_lists');
-    if (mark instanceof Response) return mark;
-
-    const { exclude_account_lists: _h, mark_account_lists: _m, ...rest } = body;
-    const post = (b: Record<string, unknown>) =>
-      inner(
-        user,
-        new Request(req.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify(b),
-        }),
-        callOpts,
-      );
-
-    let answer: Answer;
-    let status = 200;
-    if (hideIds.length === 0) {
-      const res = await post(rest);
-      if (!res.ok) return res;
-      answer = (await res.json()) as Answer;
-      status = res.status;
-    } else {
+    let answer: ListPage;
+    if (hideIds.length === 0) answer = await next(user, rest, run);
+    else {
+      const { offset: _o, limit: _l, sections: _s, ...base } = rest;
       const version = hide.map((l) => `${l.id}@${l.updatedAt}#${l.size}`).join(',');
-      const r = await hidden(user, rest, hideIds, version, callOpts);
-      if (r instanceof Response) return r;
-      answer = r;
+      const key = `${user.id}\u0000${stableJson(base)}\u0000${version}`;
+      // Asked afresh (a saved list's run): the order is read anew, remembered for that run's pages only.
+      const orders = run.fresh ? runOrders(run.memory) : memory;
+      let order = orders.get(key);
+      if (!order) {
+        order = { uuids: [], total: undefined, meta: {} };
+        orders.set(key, order);
+      }
+      answer = await hiddenPage({
+        request: rest,
+        order,
+        maxLimit: PLAN_RULES[opts.plan].maxListLimit,
+        read: (from, limit, withSections) =>
+          next(
+            user,
+            {
+              ...base,
+              offset: from,
+              limit,
+              ...(withSections && rest.sections !== undefined ? { sections: rest.sections } : {}),
+            },
+            run,
+          ),
+        hiddenOf: async (uuids) => new Set((await lookup.membersAmong(hideIds, uuids)).keys()),
+      });
     }
     if (markIds.length > 0) {
-      const marks = await accounts.store.membersAmong(
+      const marks = await lookup.membersAmong(
         markIds,
         answer.data.map((d) => d.uuid),
       );
       answer.data = answer.data.map((d) => ({ ...d, account_lists: marks.get(d.uuid) ?? [] }));
     }
-    return new Response(JSON.stringify(answer), {
-      status,
-      headers: { 'content-type': 'application/json', 'x-cache': 'miss' },
-    });
-  }
-
-  /** A page of the list with the hidden lists' companies left out. */
-  async function hidden(
-    user: BffUser,
-    request: Record<string, unknown>,
-    listIds: readonly string[],
-    version: string,
-    callOpts: CallOptions,
-  ): Promise<Answer | Response> {
-    const accounts = opts.accounts()!;
-    const offset = typeof request.offset === 'number' ? request.offset : 0;
-    const limit = typeof request.limit === 'number' ? request.limit : LIST_DEFAULT_LIMIT;
-    const { offset: _o, limit: _l, sections, ...base } = request;
-    const key = `${user.id}\u0000${stableJson(base)}\u0000${version}`;
-    // Asked afresh (a saved list's run): the order is read anew, remembered for that run's pages only.
-    const orders = callOpts.fresh ? runOrders(callOpts.freshMemory) : memory;
-    let order = orders.get(key);
-    if (!order) {
-      order = { uuids: [], total: undefined, meta: {} };
-      orders.set(key, order);
-    }
-    const o = order;
-    const end = () => Math.min(o.total ?? LIST_TOTAL_CAP, LIST_TOTAL_CAP);
-    const hiddenOf = async (uuids: readonly string[]) =>
-      new Set((await accounts.store.membersAmong(listIds, uuids)).keys());
-
-    let spent = 0;
-    const warnings: Answer['warnings'] = [];
-    const skipped: Answer['skipped_sections'] = [];
-    const read = async (from: number, n: number, withSections: boolean): Promise<Row[] | Response> => {
-      const res = await inner(
-        user,
-        new Request(`http://bff${pathOf('list.generate')}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({
-            ...base,
-            offset: from,
-            limit: n,
-            ...(withSections && sections !== undefined ? { sections } : {}),
-          }),
-        }),
-        {
-          ...(callOpts.fresh ? { fresh: true } : {}),
-          ...(callOpts.freshMemory ? { freshMemory: callOpts.freshMemory } : {}),
-        },
-      );
-      if (!res.ok) return res;
-      const a = (await res.json()) as Answer;
-      spent += a.credits_consumed ?? 0;
-      for (const w of a.warnings ?? []) if (!warnings.some((x) => x.code === w.code)) warnings.push(w);
-      for (const s of a.skipped_sections ?? [])
-        if (!skipped.some((x) => x.section === s.section)) skipped.push(s);
-      if (o.total !== undefined && a.total_count !== o.total) {
-        // The list changed under the order remembered: start it again from here.
-        o.uuids.length = Math.min(o.uuids.length, from);
-      }
-      o.total = a.total_count;
-      if (from <= o.uuids.length) {
-        const fresh = a.data.slice(o.uuids.length - from).map((d) => d.uuid);
-        o.uuids.push(...fresh);
-      }
-      const { data: _data, ...meta } = a;
-      o.meta = meta;
-      return a.data;
-    };
-
-    // Where the page starts in the list's own order: after `offset` companies that are not hidden.
-    let start = 0;
-    if (offset > 0) {
-      let kept = 0;
-      let at = 0;
-      for (;;) {
-        if (at >= o.uuids.length) {
-          if (o.total !== undefined && at >= end()) break;
-          const got = await read(at, Math.min(maxLimit, Math.max(100, limit)), false);
-          if (got instanceof Response) return got;
-          if (got.length === 0) break;
-        }
-        const chunk = o.uuids.slice(at);
-        const off = await hiddenOf(chunk);
-        let found = false;
-        for (const u of chunk) {
-          if (!off.has(u)) kept++;
-          at++;
-          if (kept === offset) {
-            found = true;
-            break;
-          }
-        }
-        if (found) break;
-      }
-      start = kept === offset ? at : end();
-    }
-
-    // The page: read on from `start` until it holds `limit` companies or the list ends.
-    const rows: Row[] = [];
-    let pos = start;
-    let lastKept = start - 1;
-    let reachedEnd = false;
-    while (rows.length < limit) {
-      if (o.total !== undefined && pos >= end()) {
-        reachedEnd = true;
-        break;
-      }
-      const need = limit - rows.length;
-      // Where the order is known, read just far enough to hold `need` companies not hidden.
-      let n = need;
-      if (pos < o.uuids.length) {
-        const known = o.uuids.slice(pos);
-        const off = await hiddenOf(known);
-        let keep = 0;
-        n = known.length;
-        for (let i = 0; i < known.length; i++) {
-          if (!off.has(known[i]!)) keep++;
-          if (keep === need) {
-            n = i + 1;
-            break;
-          }
-        }
-      }
-      n = Math.max(1, Math.min(n, maxLimit, end() - pos));
-      const got = await read(pos, n, true);
-      if (got instanceof Response) return got;
-      if (got.length === 0) {
-        reachedEnd = true;
-        break;
-      }
-      const off = await hiddenOf(got.map((g) => g.uuid));
-      for (let i = 0; i < got.length && rows.length < limit; i++) {
-        if (off.has(got[i]!.uuid)) continue;
-        rows.push(got[i]!);
-        lastKept = pos + i;
-      }
-      pos += got.length;
-    }
-
-    const pageEnd = reachedEnd ? end() : lastKept + 1;
-    const hiddenBefore = (await hiddenOf(o.uuids.slice(0, pageEnd))).size;
-    const complete = pageEnd >= end();
-    const total = o.total ?? 0;
-    const answer: Answer = {
-      ...o.meta,
-      data: rows,
-      count: rows.length,
-      total_count: Math.max(0, total - hiddenBefore),
-      offset,
-      excluded_count: hiddenBefore,
-      excluded_count_complete: complete,
-      warnings,
-      skipped_sections: skipped,
-      credits_consumed: credits(spent),
-    };
     return answer;
-  }
+  };
 }

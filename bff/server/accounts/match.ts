@@ -19,7 +19,7 @@
 import { getDomain, getDomainWithoutSuffix, getHostname } from 'tldts';
 import { type Candidate, MATCH_REASONS, MAX_CANDIDATES, type MatchReason } from '../../contract/accounts';
 import { normalizeText } from '../../contract/text';
-import type { RowResult } from './store';
+import type { RowResult } from './records';
 
 /** One company of a search answer, as the BFF reads it (the real service sends no `domain`). */
 export type SearchRecord = { uuid: string; name: string; website: string; domain: string };

@@ -55,6 +55,61 @@ function withUniqueFirstWord(skip: ReadonlySet<string>): DatasetCompany {
   return found;
 }
 
+/** The import's progress as live events, up to the completed status, in order. */
+async function expectProgress(events: Awaited<ReturnType<typeof openEvents>>, id: string): Promise<void> {
+  const seen: ImportStatus[] = [];
+  while (seen.at(-1)?.status !== 'completed') {
+    const f = await events.nextEvent();
+    if (f.event === 'accounts.import.progress') seen.push(JSON.parse(f.data!) as ImportStatus);
+  }
+  await events.close();
+  expect(seen.every((e) => e.id === id)).toBe(true);
+  expect(seen.at(-1)).toMatchObject({ processed: 10, matched: 6, status: 'completed' });
+  for (let i = 1; i < seen.length; i++)
+    expect(seen[i]!.processed).toBeGreaterThanOrEqual(seen[i - 1]!.processed);
+}
+
+/** The import's report: every row with its line, its input cells and its match. */
+async function expectReport(
+  id: string,
+  exact1: DatasetCompany,
+  hsbc: DatasetCompany,
+  several: ImportRow,
+): Promise<void> {
+  const report = await bff.call(pathOf('bff.accounts.report', { id }));
+  expect(report.status).toBe(200);
+  expect(report.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+  const table = parseCsv(await report.text());
+  expect(table[0]).toEqual([
+    'line',
+    'Account Name',
+    'Website',
+    'Owner',
+    'uuid',
+    'name',
+    'domain',
+    'confidence',
+    'reason',
+    'candidates',
+  ]);
+  expect(table.length).toBe(11);
+  expect(table[1]).toEqual([
+    '2',
+    exact1.name,
+    `https://www.${exact1.domain}/pricing?x=1`,
+    'ann',
+    exact1.uuid,
+    exact1.name,
+    exact1.domain,
+    '5',
+    'exact domain',
+    '',
+  ]);
+  expect(table[4]!.slice(4, 9)).toEqual([hsbc.uuid, 'HSBC', 'hsbc.com', '3', 'sister domain']);
+  expect(table[7]![9]!.split('; ')).toEqual(several.candidates.map((c) => c.uuid));
+  expect(table[9]!.slice(0, 4)).toEqual(['10', '', '', '']);
+}
+
 describe('matching: every confidence level', () => {
   it('matches each row by domain first, then by name, with its confidence and reason', async () => {
     const used = new Set<string>();
@@ -114,16 +169,7 @@ describe('matching: every confidence level', () => {
     });
 
     // Progress as live events, the last one the completed status.
-    const seen: ImportStatus[] = [];
-    while (seen.at(-1)?.status !== 'completed') {
-      const f = await events.nextEvent();
-      if (f.event === 'accounts.import.progress') seen.push(JSON.parse(f.data!) as ImportStatus);
-    }
-    await events.close();
-    expect(seen.every((e) => e.id === a.id)).toBe(true);
-    expect(seen.at(-1)).toMatchObject({ processed: 10, matched: 6, status: 'completed' });
-    for (let i = 1; i < seen.length; i++)
-      expect(seen[i]!.processed).toBeGreaterThanOrEqual(seen[i - 1]!.processed);
+    await expectProgress(events, a.id);
 
     const res = await bff.call(`${pathOf('bff.accounts.rows', { id: a.id })}?limit=100`);
     const page = (await res.json()) as RowsResponse;
@@ -152,38 +198,7 @@ describe('matching: every confidence level', () => {
     expect(byLine.get(11)!.reason).toMatch(/^invalid row: no company name/);
 
     // The report: every row with its line, its input cells and its match.
-    const report = await bff.call(pathOf('bff.accounts.report', { id: a.id }));
-    expect(report.status).toBe(200);
-    expect(report.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    const table = parseCsv(await report.text());
-    expect(table[0]).toEqual([
-      'line',
-      'Account Name',
-      'Website',
-      'Owner',
-      'uuid',
-      'name',
-      'domain',
-      'confidence',
-      'reason',
-      'candidates',
-    ]);
-    expect(table.length).toBe(11);
-    expect(table[1]).toEqual([
-      '2',
-      exact1.name,
-      `https://www.${exact1.domain}/pricing?x=1`,
-      'ann',
-      exact1.uuid,
-      exact1.name,
-      exact1.domain,
-      '5',
-      'exact domain',
-      '',
-    ]);
-    expect(table[4]!.slice(4, 9)).toEqual([hsbc.uuid, 'HSBC', 'hsbc.com', '3', 'sister domain']);
-    expect(table[7]![9]!.split('; ')).toEqual(several.candidates.map((c) => c.uuid));
-    expect(table[9]!.slice(0, 4)).toEqual(['10', '', '', '']);
+    await expectReport(a.id, exact1, hsbc, several);
 
     // The account list holds the matched companies, each once.
     const list = (await (

@@ -57,7 +57,7 @@ export class Pacer {
   }
 }
 
-/** Requests a minute the upstream allows a key of each plan (real-service.md); Enterprise is custom. */
+/** Requests a minute the upstream allows a key of each plan (docs/real-service.md); Enterprise is custom. */
 export const UPSTREAM_RATE_LIMITS = { payg: 100, subscription: 200, enterprise: null } as const;
 
 /**

@@ -6,9 +6,10 @@
  * `ImportRefusal` with its 4xx status; nothing here answers 5xx for a bad file.
  */
 import { type CsvError, parse } from 'csv-parse';
+import { type CsvDelimiter, detectDelimiter, guessColumns } from '../../contract/csv-columns';
 import { normalizeText } from '../../contract/text';
 import { parseDomain } from './match';
-import type { NewRow } from './store';
+import type { NewRow } from './records';
 
 /** A file the import refuses: the status and what to tell the user. */
 export class ImportRefusal extends Error {
@@ -21,10 +22,8 @@ export class ImportRefusal extends Error {
   }
 }
 
-export type Delimiter = ',' | ';';
-
 export type OpenedCsv = {
-  delimiter: Delimiter;
+  delimiter: CsvDelimiter;
   columns: string[];
   nameColumn: string | null;
   domainColumn: string | null;
@@ -39,67 +38,9 @@ export type OpenedCsv = {
 export type CsvLimits = { maxRows: number; maxBytes: number; previewRows: number; batchSize?: number };
 
 // ---------------------------------------------------------------------------------------------
-// Column guessing
-
-const NAME_HEADERS = [
-  'company name',
-  'account name',
-  'company',
-  'account',
-  'organization name',
-  'organisation name',
-  'organization',
-  'organisation',
-  'business name',
-  'company legal name',
-  'legal name',
-  'name',
-  'firm',
-  'employer',
-];
-const DOMAIN_HEADERS = [
-  'website',
-  'company domain name',
-  'domain',
-  'company website',
-  'website url',
-  'web site',
-  'domain name',
-  'company domain',
-  'company url',
-  'url',
-  'homepage',
-  'home page',
-  'web',
-  'site',
-  'email domain',
-];
+// Columns
 
 const headerKey = (h: string) => normalizeText(h);
-
-function guessColumn(columns: readonly string[], known: readonly string[], words: RegExp): string | null {
-  const keys = columns.map(headerKey);
-  for (const k of known) {
-    const i = keys.indexOf(k);
-    if (i !== -1) return columns[i]!;
-  }
-  const i = keys.findIndex(
-    (k) => words.test(k) && !/linkedin|twitter|facebook|logo|email\b(?! domain)/.test(k),
-  );
-  return i === -1 ? null : columns[i]!;
-}
-
-export function guessNameColumn(columns: readonly string[]): string | null {
-  return guessColumn(
-    columns,
-    NAME_HEADERS,
-    /\b(company|account|organi[sz]ation)\b.*\bname\b|\bname\b.*\b(company|account)\b/,
-  );
-}
-
-export function guessDomainColumn(columns: readonly string[]): string | null {
-  return guessColumn(columns, DOMAIN_HEADERS, /\b(domain|website|url)\b/);
-}
 
 /** The header a parameter names: exact first, then ignoring case and punctuation. */
 function findColumn(columns: readonly string[], wanted: string): string | undefined {
@@ -137,20 +78,6 @@ function sniff(head: Uint8Array): void {
   }
   if (n > 0 && control / n > 0.05)
     throw new ImportRefusal(415, 'The file is binary, not CSV text. Upload a CSV file (UTF-8).');
-}
-
-/** Comma or semicolon, whichever the header line (outside quotes) has more of; comma on a tie. */
-export function detectDelimiter(text: string): Delimiter {
-  let commas = 0;
-  let semicolons = 0;
-  let quoted = false;
-  for (const ch of text.replace(/^\uFEFF/, '')) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && ch === ',') commas++;
-    else if (!quoted && ch === ';') semicolons++;
-  }
-  return semicolons > commas ? ';' : ',';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,16 +141,14 @@ export async function openCsv(
   }
 }
 
-async function open(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  limits: CsvLimits,
-  given: { nameColumn?: string | undefined; domainColumn?: string | undefined },
-): Promise<OpenedCsv> {
-  let bytes = 0;
-  const tooLarge = () =>
-    new ImportRefusal(413, `The file is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MiB.`);
+type Head = { head: Uint8Array; headText: string; ended: boolean; bytes: number };
 
-  // The head: enough to see the first line whole (or 64 KiB, or the end).
+const tooLarge = (limits: CsvLimits) =>
+  new ImportRefusal(413, `The file is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MiB.`);
+
+/** The head: enough to see the first line whole (or 64 KiB, or the end). */
+async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>, limits: CsvLimits): Promise<Head> {
+  let bytes = 0;
   const headChunks: Uint8Array[] = [];
   let headText = '';
   let ended = false;
@@ -234,16 +159,30 @@ async function open(
       break;
     }
     bytes += value.byteLength;
-    if (bytes > limits.maxBytes) throw tooLarge();
+    if (bytes > limits.maxBytes) throw tooLarge(limits);
     headChunks.push(value);
     headText += new TextDecoder('utf-8', { fatal: false }).decode(value, { stream: true });
   }
-  const head = concat(headChunks);
-  if (head.length === 0 || head.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09))
-    throw new ImportRefusal(422, 'The file is empty: upload a CSV with a header row and at least one row.');
-  sniff(head);
-  const delimiter = detectDelimiter(headText);
+  return { head: concat(headChunks), headText, ended, bytes };
+}
 
+type Records = {
+  /** The next record or error in file order (an error is seen when the parser skips its record). */
+  next: () => Promise<Parsed | undefined>;
+  /** Stops reading: the parser and the body are let go (a refused file is not read to its end). */
+  stop: () => void;
+  /** The body pumped into the parser: settled once all of it is in (or reading failed). */
+  pump: Promise<void>;
+};
+
+/** The file's records from its head on, the rest of the body fed to the parser as it takes it. */
+function readRecords(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limits: CsvLimits,
+  start: Head,
+  delimiter: CsvDelimiter,
+): Records {
+  let bytes = start.bytes;
   // Lines are counted here, from the bytes the parser is given (csv-parse counts a CRLF inside a
   // quoted field as two lines): a record starts where the one before it ended.
   const breaks: number[] = [];
@@ -286,13 +225,13 @@ async function open(
 
   // Pump the body into the parser as the parser takes it.
   const pump = (async () => {
-    parser.write(feed(head));
-    if (!ended) {
+    parser.write(feed(start.head));
+    if (!start.ended) {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
         bytes += value.byteLength;
-        if (bytes > limits.maxBytes) throw tooLarge();
+        if (bytes > limits.maxBytes) throw tooLarge(limits);
         if (!parser.write(feed(value))) await new Promise<void>((resolve) => parser.once('drain', resolve));
         if (parser.destroyed) return;
       }
@@ -329,7 +268,18 @@ async function open(
     return p;
   }
 
-  const first = await next();
+  const stop = () => {
+    parser.destroy();
+    reader.cancel().catch(() => undefined);
+  };
+  return { next, stop, pump };
+}
+
+/** The columns of the header row, and those naming the company and its website (given or guessed). */
+function headerOf(
+  first: Parsed | undefined,
+  given: { nameColumn?: string | undefined; domainColumn?: string | undefined },
+): { columns: string[]; nameColumn: string | null; domainColumn: string | null } {
   if (!first || !('cells' in first) || first.cells.every((c) => c.trim() === ''))
     throw new ImportRefusal(422, 'The file has no header row: its first line must name the columns.');
   const columns = first.cells.map((c, i) => c.trim() || `Column ${i + 1}`);
@@ -351,14 +301,12 @@ async function open(
       `${fieldErrors.join('; ')}. Its columns: ${columns.map((c) => `"${c}"`).join(', ')}.`,
       given.nameColumn !== undefined && !nameColumn ? 'name_column' : 'domain_column',
     );
-  if (given.nameColumn === undefined && given.domainColumn === undefined) {
-    nameColumn = guessNameColumn(columns);
-    domainColumn = guessDomainColumn(columns);
-  } else if (given.nameColumn === undefined) {
-    nameColumn = guessNameColumn(columns.filter((c) => c !== domainColumn));
-  } else if (given.domainColumn === undefined) {
-    domainColumn = guessDomainColumn(columns.filter((c) => c !== nameColumn));
-  }
+  // The guess the web app's preview makes too (the contract's csv-columns.ts); a column named by a
+  // parameter is kept, and the other is guessed among the rest.
+  ({ name: nameColumn, domain: domainColumn } = guessColumns(columns, [], {
+    name: nameColumn ?? undefined,
+    domain: domainColumn ?? undefined,
+  }));
   if (!nameColumn && !domainColumn)
     throw new ImportRefusal(
       422,
@@ -366,6 +314,22 @@ async function open(
         .map((c) => `"${c}"`)
         .join(', ')}.`,
     );
+  return { columns, nameColumn, domainColumn };
+}
+
+async function open(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limits: CsvLimits,
+  given: { nameColumn?: string | undefined; domainColumn?: string | undefined },
+): Promise<OpenedCsv> {
+  const start = await readHead(reader, limits);
+  const { head, headText } = start;
+  if (head.length === 0 || head.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09))
+    throw new ImportRefusal(422, 'The file is empty: upload a CSV with a header row and at least one row.');
+  sniff(head);
+  const delimiter = detectDelimiter(headText);
+  const { next, stop, pump } = readRecords(reader, limits, start, delimiter);
+  const { columns, nameColumn, domainColumn } = headerOf(await next(), given);
   const nameIdx = nameColumn ? columns.indexOf(nameColumn) : -1;
   const domainIdx = domainColumn ? columns.indexOf(domainColumn) : -1;
 
@@ -397,11 +361,6 @@ async function open(
       return row;
     }
   }
-  /** Stops reading: the parser and the body are let go (a refused file is not read to its end). */
-  const stop = () => {
-    parser.destroy();
-    reader.cancel().catch(() => undefined);
-  };
   const counted = async (): Promise<NewRow | undefined> => {
     const row = await nextRow().catch((e: unknown) => {
       stop();

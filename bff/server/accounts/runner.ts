@@ -12,7 +12,7 @@ import type { BffDeps, BffUser } from '../context';
 import { callEndpoint } from '../routing';
 import { matchRow, type Search, type SearchParams, type SearchRecord } from './match';
 import type { Pacer } from './pacer';
-import type { AccountStore, ImportRecord } from './store';
+import type { AccountStore, ImportRecord } from './records';
 
 /** The upstream refused in a way retrying does not mend (401, 403): the import fails. */
 class Fatal extends Error {}

@@ -3,7 +3,7 @@
  * every relayed submission or status lookup keeps the list fresh (the polling fallback when no
  * webhook arrives), pushing a changed state to the owner's open tabs.
  */
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { AdditionStatusResponse, AdditionSubmitResponse } from '../../contract/api';
 import type { AdditionsResponse } from '../../contract/bff-lists';
 import type { BffEnv, ProxiedCall } from '../context';
@@ -11,11 +11,13 @@ import type { EventHub } from '../events/hub';
 import { route } from '../routing';
 import type { AdditionStore } from './store';
 
-export function mountAdditions(app: Hono<BffEnv>, additions: AdditionStore): void {
+export function additionRoutes(additions: AdditionStore): Hono<BffEnv> {
+  const app = new Hono<BffEnv>();
   route(app, 'bff.additions', async (c) => {
     const body: AdditionsResponse = { data: await additions.listFor(c.get('user').id) };
     return c.json(body, 200, { 'cache-control': 'no-store' });
   });
+  return app;
 }
 
 /** Learns from a relayed upstream answer: who submitted a request, and what state it is in. */

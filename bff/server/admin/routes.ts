@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import type { Context, Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   AuditQuery,
   LEDGER_CSV_COLUMNS,
@@ -54,7 +54,8 @@ export async function* ledgerEntries(store: BffStore, pageSize = 1000): AsyncGen
   }
 }
 
-export function mountAdminRoutes(app: Hono<BffEnv>, o: AdminRoutesOptions): void {
+export function adminRoutes(o: AdminRoutesOptions): Hono<BffEnv> {
+  const app = new Hono<BffEnv>();
   const { store, ledger, teamCap, now } = o;
   const actorOf = (c: Context<BffEnv>): Actor => {
     const user = c.get('user');
@@ -187,4 +188,5 @@ export function mountAdminRoutes(app: Hono<BffEnv>, o: AdminRoutesOptions): void
       'content-disposition': `attachment; filename="ledger-${utcDay(now())}.csv"`,
     });
   });
+  return app;
 }

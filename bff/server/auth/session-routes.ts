@@ -5,7 +5,7 @@
  * limited (429; ../security/throttle.ts SignInThrottle). A disabled account with the right password
  * gets 403 and no session.
  */
-import type { Context, Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { type BffMode, type SessionInfo, SignInRequest } from '../../contract/bff';
 import type { BffEnv, BffUser } from '../context';
@@ -45,7 +45,8 @@ export function resolveSessionUser(
   return id ? sessionUser(store, id, now) : undefined;
 }
 
-export function mountSessionRoutes(app: Hono<BffEnv>, o: SessionRoutesOptions): void {
+export function sessionRoutes(o: SessionRoutesOptions): Hono<BffEnv> {
+  const app = new Hono<BffEnv>();
   const info = (user: BffUser | undefined): SessionInfo => ({
     mode: o.mode,
     user: user ? { id: user.id, name: user.name, role: user.role ?? 'member' } : null,
@@ -103,4 +104,5 @@ export function mountSessionRoutes(app: Hono<BffEnv>, o: SessionRoutesOptions): 
       deleteCookie(c, SECURE_SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: true });
     return c.body(null, 204);
   });
+  return app;
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionInfo, UsageResponse } from '../../contract/bff';
 import { type Service, startService } from '../../embedded/service';
 import { type RunningBff, startBff } from '../../testing/bff-server';
+import { childEnv, testDatabaseUrl } from '../../testing/env';
 import { testStore } from '../../testing/test-store';
 import { openStore } from '../store/open';
 import type { BffStore } from '../store/store';
@@ -228,12 +229,12 @@ describe('the client address', () => {
 
 describe('npm run user:add', () => {
   // On the postgres project the command writes to the file's database, as DATABASE_URL tells it.
-  const databaseUrl = process.env.TEST_DATABASE_URL;
-  const envOf = (dir: string) => ({
-    ...process.env,
-    DATA_DIR: dir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const databaseUrl = testDatabaseUrl();
+  const envOf = (dir: string) =>
+    childEnv({
+      DATA_DIR: dir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
 
   it('adds a user with the password from stdin, never echoing it', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bff-users-'));

@@ -5,14 +5,18 @@
  * to give each `npm start`. Stops on Ctrl-C.
  */
 import path from 'node:path';
+import { postgresCliConfigFromEnv } from '../config';
 import { startEmbeddedPostgres } from '../store/embedded-postgres';
 
-const dir = path.resolve(process.env.POSTGRES_DIR ?? 'data/postgres');
-const port = Number(process.env.POSTGRES_PORT ?? 5433);
-if (!Number.isInteger(port) || port < 1 || port > 65535) {
-  console.error(`Cannot start: POSTGRES_PORT must be a port number; got "${process.env.POSTGRES_PORT}"`);
+let cfg: ReturnType<typeof postgresCliConfigFromEnv>;
+try {
+  cfg = postgresCliConfigFromEnv();
+} catch (err) {
+  console.error(`Cannot start: ${(err as Error).message}`);
   process.exit(1);
 }
+const dir = path.resolve(cfg.dir);
+const port = cfg.port;
 
 const cluster = await startEmbeddedPostgres({ dir, port }).catch((err: Error) => {
   console.error(`Cannot start: ${err.message}`);
@@ -20,7 +24,9 @@ const cluster = await startEmbeddedPostgres({ dir, port }).catch((err: Error) =>
 });
 console.log(`PostgreSQL ${path.basename(dir)} on 127.0.0.1:${cluster.port}, data in ${cluster.dir}`);
 console.log(`DATABASE_URL=${cluster.url}`);
-console.log('Give that DATABASE_URL to each BFF (README, "Running several instances"). Ctrl-C stops it.');
+console.log(
+  'Give that DATABASE_URL to each BFF (docs/operations.md, "Running several instances"). Ctrl-C stops it.',
+);
 
 let stopping = false;
 const stop = () => {

@@ -5,7 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_COMPANIES, DEFAULT_SEED, devKeysNotice, envNumber } from '../../embedded/service';
+import { type DatasetConfig, datasetConfigFromEnv } from '../../embedded/config';
+import { devKeysNotice } from '../../embedded/service';
 import { createBffApp } from '../app';
 import { bffConfigFromEnv } from '../config';
 import { assertSafeBind } from '../security/bind';
@@ -33,8 +34,11 @@ function buildWebIfNeeded(): void {
 }
 
 let cfg: ReturnType<typeof bffConfigFromEnv>;
+// The embedded service's data set (used unless UPSTREAM_URL is set): COMPANIES, SEED.
+let dataset: DatasetConfig;
 try {
   cfg = bffConfigFromEnv();
+  dataset = datasetConfigFromEnv();
   // Before anything else: a local-mode BFF must never be reachable from the network, and one that is
   // must know the names it is reached by (BFF_ALLOWED_HOSTS, BFF_PUBLIC_URL).
   assertSafeBind(cfg.host, cfg.mode, cfg.allowedHosts);
@@ -43,28 +47,26 @@ try {
   process.exit(1);
 }
 
-if (!process.env.SKIP_WEB_BUILD) buildWebIfNeeded();
+if (!cfg.skipWebBuild) buildWebIfNeeded();
 
 const upstream = await createUpstream({
   ...(cfg.upstreamUrl ? { upstreamUrl: cfg.upstreamUrl } : {}),
   ...(cfg.upstreamApiKey ? { upstreamApiKey: cfg.upstreamApiKey } : {}),
   ...(cfg.upstreamPlan ? { upstreamPlan: cfg.upstreamPlan } : {}),
   dataDir: cfg.dataDir,
-  companies: envNumber('COMPANIES', DEFAULT_COMPANIES),
-  seed: envNumber('SEED', DEFAULT_SEED),
+  companies: dataset.companies,
+  seed: dataset.seed,
   log: (line) => console.log(line),
 }).catch((err: Error) => {
   console.error(`Cannot start: ${err.message}`);
   process.exit(1);
 });
 // PostgreSQL when DATABASE_URL is set (several instances may share it), else DATA_DIR/bff.sqlite.
-const store = await openStore({ databaseUrl: process.env.DATABASE_URL, dataDir: cfg.dataDir }).catch(
-  (err: Error) => {
-    console.error(`Cannot start: the BFF's store could not be opened: ${err.message}`);
-    upstream.close();
-    process.exit(1);
-  },
-);
+const store = await openStore({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir }).catch((err: Error) => {
+  console.error(`Cannot start: the BFF's store could not be opened: ${err.message}`);
+  upstream.close();
+  process.exit(1);
+});
 const bff = createBffApp({
   upstream,
   store,
@@ -91,7 +93,7 @@ const server = serveBff(bff, { port: cfg.port, hostname: cfg.host }, (info) => {
   if (upstream.kind === 'embedded') {
     console.log(devKeysNotice());
     // The embedded service delivers addition status changes to this BFF's receiver; with a remote
-    // upstream the operator registers the BFF's public URL (README, "Webhooks with a remote upstream").
+    // upstream the operator registers the BFF's public URL (docs/operations.md, "Webhooks with a remote upstream").
     const host = cfg.host === '0.0.0.0' || cfg.host === '::' ? '127.0.0.1' : cfg.host;
     registerWebhookEndpoint(bff.deps, `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`).catch(
       (err: Error) =>

@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '../../contract/admin';
 import { addUser, validateNewUser } from '../auth/users';
+import { bffVariables } from '../config';
 import { openStore } from '../store/open';
 
 function readHidden(prompt: string): Promise<string> {
@@ -102,10 +103,9 @@ async function main(): Promise<void> {
   const problems = validateNewUser(name, password);
   if (problems.length > 0) throw new Error(problems.join('; '));
 
-  const store = await openStore({
-    databaseUrl: process.env.DATABASE_URL,
-    dataDir: process.env.DATA_DIR ?? './data',
-  });
+  // The store `npm start` opens with the same environment (config.ts).
+  const env = bffVariables(['DATABASE_URL', 'DATA_DIR']);
+  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     const { user, created } = await addUser(
       store,

@@ -7,7 +7,7 @@
  * In team mode a stream ends when its session does (sign-out, a password reset, the user disabled,
  * expiry; ./session-streams.ts); the browser's reconnect then meets 401.
  */
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { BffEnv } from '../context';
 import { problem } from '../proxy/problem';
@@ -36,12 +36,26 @@ export type EventsOptions = {
   sessions?: { streams: SessionStreams; idHashOf: (req: Request) => string | undefined };
 };
 
-/** Mounts the route; the returned function ends every open stream (server shutdown). */
-export function mountEvents(app: Hono<BffEnv>, hub: EventHub, opts: EventsOptions = {}): () => void {
+/** The streams open now, each by the function that ends it: all ended at once when the server stops. */
+export class OpenStreams {
+  readonly #open = new Set<() => void>();
+  add(end: () => void): void {
+    this.#open.add(end);
+  }
+  delete(end: () => void): void {
+    this.#open.delete(end);
+  }
+  endAll(): void {
+    for (const end of [...this.#open]) end();
+  }
+}
+
+/** The events route; the streams it opens are held in `open` (ended by its owner at shutdown). */
+export function eventRoutes(hub: EventHub, open: OpenStreams, opts: EventsOptions = {}): Hono<BffEnv> {
+  const app = new Hono<BffEnv>();
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const retryMs = opts.retryMs ?? EVENTS_RETRY_MS;
   const maxPerUser = opts.maxPerUser ?? MAX_STREAMS_PER_USER;
-  const open = new Set<() => void>();
   const perUser = new Map<string, number>();
 
   route(app, 'bff.events', (c) => {
@@ -104,7 +118,5 @@ export function mountEvents(app: Hono<BffEnv>, hub: EventHub, opts: EventsOption
     });
   });
 
-  return () => {
-    for (const end of [...open]) end();
-  };
+  return app;
 }

@@ -200,7 +200,7 @@ export async function runExport(
 
   const end = Math.min(first.total, EXPORT_MAX_ROWS);
   // With a selection the number of rows is known up front; a selected company that no longer
-  // matches the list is simply absent, so the stream may end short of it (documented in README).
+  // matches the list is simply absent, so the stream may end short of it (documented in docs/api.md, "CSV export").
   const total = plan.uuids ? plan.uuids.size : end;
   const encoder = new TextEncoder();
   let offset = first.rows.length;

@@ -68,7 +68,7 @@ const COLUMNS = [
   'financial_estimate.revenue_usd',
 ];
 
-describe('POST /bff/exports', () => {
+describe('POST /bff/exports: the CSV', () => {
   it('streams the list as CSV with readable headers, paging upstream by 100 with only the sections the columns need', async () => {
     const before = enterprise.calls.length;
     const res = await postExport(enterprise, {
@@ -203,7 +203,9 @@ describe('POST /bff/exports', () => {
       enterprise.stage(undefined);
     }
   });
+});
 
+describe('POST /bff/exports: plans, refusals and failures', () => {
   it('pages within the pay-as-you-go limit of 20', async () => {
     const before = payg.calls.length;
     const res = await postExport(payg, {

@@ -1,5 +1,5 @@
 /** `POST /bff/exports`: the CSV of a list request (see export.ts). */
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { readJsonBody } from '../../contract/http';
 import type { BffDeps, BffEnv, BffUser } from '../context';
 import { problem } from '../proxy/problem';
@@ -15,23 +15,23 @@ export type ExportExtension = {
   handle: (user: BffUser, body: unknown, hooks: ExportHooks) => Promise<Response | { body: unknown }>;
 };
 
-export function mountExports(
-  app: Hono<BffEnv>,
+export function exportRoutes(
   deps: Pick<BffDeps, 'call' | 'plan' | 'log'>,
   hooks: (user: BffUser) => ExportHooks,
-  extension?: () => ExportExtension | undefined,
-): void {
+  extension?: ExportExtension,
+): Hono<BffEnv> {
+  const app = new Hono<BffEnv>();
   route(app, 'bff.exports', async (c) => {
     const read = await readJsonBody(c.req.raw);
     if (!read.ok) return problem(read.status, read.detail);
     const user = c.get('user');
     const h = hooks(user);
-    const ext = extension?.();
-    if (ext) {
-      const handled = await ext.handle(user, read.value, h);
+    if (extension) {
+      const handled = await extension.handle(user, read.value, h);
       if (handled instanceof Response) return handled;
       return runExport(deps, user, handled.body, h);
     }
     return runExport(deps, user, read.value, h);
   });
+  return app;
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBffProcess } from '../../testing/bff-process';
 import { startTestServer, type TestServer } from '../../testing/embedded-server';
+import { testDatabaseUrl } from '../../testing/env';
 import { ON_POSTGRES } from '../../testing/test-store';
 import { openStore } from '../store/open';
 
@@ -36,7 +37,7 @@ describe('the ledger after kill -9', () => {
       BFF_RATE_LIMIT: '0',
       BFF_CACHE_TTL_MS: '0',
       BFF_LIST_CHECK_INTERVAL_MS: '0',
-      DATABASE_URL: ON_POSTGRES ? process.env.TEST_DATABASE_URL : '',
+      DATABASE_URL: ON_POSTGRES ? testDatabaseUrl() : '',
     });
     let answered = 0;
     let killed = false;
@@ -64,7 +65,7 @@ describe('the ledger after kill -9', () => {
     expect(answered).toBeGreaterThanOrEqual(20);
 
     const store = await openStore({
-      databaseUrl: ON_POSTGRES ? process.env.TEST_DATABASE_URL : undefined,
+      databaseUrl: ON_POSTGRES ? testDatabaseUrl() : undefined,
       dataDir,
     });
     try {

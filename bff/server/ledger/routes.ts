@@ -3,7 +3,7 @@
  * before it is made and fit page sizes and sections to the plan) and `GET /bff/usage` (today's spend
  * against the budget, the last calls).
  */
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import type { PricingResponse } from '../../contract/bff';
 import { PLAN_LABELS, PLAN_RULES, type Plan, PRICES } from '../../contract/pricing';
 import {
@@ -44,14 +44,17 @@ export function pricing(plan: Plan): PricingResponse {
   };
 }
 
-export function mountLedgerRoutes(
-  app: Hono<BffEnv>,
-  o: { plan: Plan; ledger: Ledger; budgetOf: (user: BffUser) => Promise<number | null> },
-): void {
+export function ledgerRoutes(o: {
+  plan: Plan;
+  ledger: Ledger;
+  budgetOf: (user: BffUser) => Promise<number | null>;
+}): Hono<BffEnv> {
+  const app = new Hono<BffEnv>();
   const body = pricing(o.plan);
   route(app, 'bff.pricing', (c) => c.json(body));
   route(app, 'bff.usage', async (c) => {
     const user = c.get('user');
     return c.json(await o.ledger.usage(user, await o.budgetOf(user)));
   });
+  return app;
 }

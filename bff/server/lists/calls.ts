@@ -1,7 +1,7 @@
 /**
- * The calls the list resolver makes upstream, all through the proxy's pipeline (validation, budget,
- * ledger, faults) and never answered from the read cache: a resolution asks afresh. It sums what
- * they cost, for the answer's `credits_consumed`.
+ * The calls the list resolver makes to the service, all through the typed port (./port.ts) and
+ * never answered from the read cache: a resolution asks afresh. It sums what they cost, for the
+ * answer's `credits_consumed`. A refusal of the service is thrown as it came (`ServiceRefusal`).
  */
 import { z } from 'zod';
 import { type SkippedSection, Warning } from '../../contract/api';
@@ -10,21 +10,15 @@ import type { SortBy, SortOrder } from '../../contract/list-params';
 import { credits, PLAN_RULES, type Plan } from '../../contract/pricing';
 import type { ListSection } from '../../contract/section-names';
 import type { BffUser } from '../context';
-import type { CallUpstream } from '../proxy/pipeline';
-import { problem } from '../proxy/problem';
-import { callEndpoint } from '../routing';
+import { problem, ServiceRefusal } from '../proxy/problem';
+import type { ListRow, ServicePort } from './port';
 
-/** An upstream refusal (402 budget spent, 429, 5xx, 400...) to pass on as it is. */
-export class Relay extends Error {
-  constructor(readonly response: Response) {
-    super(`upstream answered ${response.status}`);
-  }
-}
+export type { ListRow };
+/** The name other parts (lookalikes) know a relayed refusal by. */
+export { ServiceRefusal as Relay };
 
 /** The list changed between two readings (a company was added): the cached readings are wrong. */
 export class Stale extends Error {}
-
-export type ListRow = { uuid: string } & Record<string, unknown>;
 
 const ListAnswer = z.object({
   data: z.array(z.object({ uuid: z.string() }).loose()),
@@ -66,7 +60,7 @@ export class Calls {
   readonly maxLimit: number;
   readonly listSections: boolean;
   constructor(
-    private readonly call: CallUpstream,
+    private readonly port: ServicePort,
     private readonly user: BffUser,
     readonly plan: Plan,
     /**
@@ -83,27 +77,6 @@ export class Calls {
     return credits(this.spent);
   }
 
-  private async json(res: Response): Promise<unknown> {
-    const text = await res.text();
-    if (!res.ok) {
-      const headers: Record<string, string> = {};
-      for (const name of ['content-type', 'retry-after']) {
-        const v = res.headers.get(name);
-        if (v) headers[name] = v;
-      }
-      throw new Relay(new Response(text, { status: res.status, headers }));
-    }
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new Relay(problem(502, 'The Company Data Service answered with a body the BFF cannot read.'));
-    }
-  }
-
-  private fresh = {
-    call: (user: BffUser, req: Request) => this.call(user, req, { fresh: true }),
-  };
-
   /** One list generation call. */
   async list(q: ListQuery): Promise<ListAnswer> {
     const input = {
@@ -112,27 +85,31 @@ export class Calls {
       sort_order: q.sort_order,
       limit: q.limit,
       offset: q.offset,
-      ...(q.sections && q.sections.length > 0 ? { sections: q.sections } : {}),
+      ...(q.sections && q.sections.length > 0 ? { sections: [...q.sections] } : {}),
     };
-    const body = await this.json(await callEndpoint(this.fresh, this.user, 'list.generate', input));
-    const parsed = ListAnswer.safeParse(body);
+    const { data } = await this.port(this.user, 'list.generate', input, { fresh: true });
+    const parsed = ListAnswer.safeParse(data);
     if (!parsed.success)
-      throw new Relay(problem(502, 'The Company Data Service answered a list page the BFF cannot read.'));
+      throw new ServiceRefusal(
+        problem(502, 'The Company Data Service answered a list page the BFF cannot read.'),
+      );
     this.spent += parsed.data.credits_consumed;
     return parsed.data;
   }
 
   /** One company's sections by enrichment (the probes of plans without sections in lists). */
   async enrich(uuid: string, sections: readonly string[]): Promise<Record<string, unknown>> {
-    const body = await this.json(
-      await callEndpoint(this.fresh, this.user, 'company.enrichment', {
-        company: uuid,
-        sections: sections.join(','),
-      }),
+    const { data } = await this.port(
+      this.user,
+      'company.enrichment',
+      { company: uuid, sections: sections.join(',') },
+      { fresh: true },
     );
-    const parsed = EnrichmentAnswer.safeParse(body);
+    const parsed = EnrichmentAnswer.safeParse(data);
     if (!parsed.success)
-      throw new Relay(problem(502, 'The Company Data Service answered an enrichment the BFF cannot read.'));
+      throw new ServiceRefusal(
+        problem(502, 'The Company Data Service answered an enrichment the BFF cannot read.'),
+      );
     this.spent += parsed.data.credits_consumed;
     return parsed.data.data;
   }

@@ -1,6 +1,6 @@
 /**
  * `exclude` through the BFF over real HTTP, on a real embedded service: the BFF's answer against
- * the truth ("is none of", decisions section 14) read from the service's database.
+ * the truth ("is none of", docs/product-rules.md, section 14) read from the service's database.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,7 +153,9 @@ describe('exclude through the BFF', () => {
       await bff.close();
     }
   });
+});
 
+describe('exclude through the BFF: set differences, refusals and exports', () => {
   it('a multi-valued key is a set difference: a company with an excluded value goes, whatever else it has', async () => {
     const base: Filters = { 'location.hq.country': ['DEU', 'FRA'] };
     const both = matching(truth, base).filter((c) => {

@@ -1,5 +1,5 @@
 /**
- * From a list builder's filters and exclusions to what the service can answer (decisions section 14,
+ * From a list builder's filters and exclusions to what the service can answer (docs/product-rules.md, section 14,
  * docs/decisions/0011-company-size-and-exclusions.md): the service's filters with every complement
  * applied, the company-size bands left, and the exclusions the BFF serves by set difference.
  * Pure: no call is made here.

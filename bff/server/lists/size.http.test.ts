@@ -73,7 +73,7 @@ describe('firmographic.headcount_range through the BFF', () => {
       );
     }
     // The order the probes read is the service's employee order: by count, ties by uuid, companies
-    // without a count after every other in both directions (decisions section 5).
+    // without a count after every other in both directions (docs/product-rules.md, section 5).
     const uuidAt = service.ctx.db.prepare('SELECT uuid FROM companies WHERE idx = ?');
     for (const order of ['asc', 'desc'] as const) {
       const { positions } = service.ctx.index.search(
@@ -134,7 +134,9 @@ describe('firmographic.headcount_range through the BFF', () => {
     expect(bands.slice(0, firstSmall).every((b) => b === '1001-5000')).toBe(true);
     expect(bands.slice(firstSmall).every((b) => b === '1-10')).toBe(true);
   });
+});
 
+describe('firmographic.headcount_range through the BFF: probes, refusals and exports', () => {
   it("probes are paid once: a second run within the cache window pays only its page, and its credits are the ledger's", async () => {
     const body = {
       filters: { 'location.hq.country': ['USA'], 'firmographic.headcount_range': ['51-200', '201-500'] },

@@ -78,7 +78,7 @@ function expectWellFormed(answer: LookalikeResponse, seedIds: readonly string[],
   for (const row of answer.data) expect(row.reasons.length).toBeGreaterThan(0);
 }
 
-describe('POST /bff/lookalikes', () => {
+describe('POST /bff/lookalikes: seeds, hidden lists and refusals', () => {
   it('answers the companies most like the seeds: ranked, with reasons, without the seeds, each once', async () => {
     const ids = seeds.map((s) => s.uuid);
     const answer = await lookalikes(enterprise, { seeds: ids });
@@ -185,7 +185,9 @@ describe('POST /bff/lookalikes', () => {
     const unknown = await enterprise.post(PATH, { seeds: [seeds[0]!.uuid], mark_account_lists: ['x'] });
     expect(((await unknown.json()) as Problem).errors?.[0]?.path).toBe('mark_account_lists');
   });
+});
 
+describe('POST /bff/lookalikes: budget, widening and plans', () => {
   it('answers 402 before anything is spent when the budget left cannot cover the estimate, and keeps within it', async () => {
     const estimate = estimateLookalikeCost(
       { seeds: 3, limit: 25, derive_filters: true },

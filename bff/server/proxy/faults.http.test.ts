@@ -1,5 +1,5 @@
 /**
- * The BFF in front of a real HTTP server that misbehaves on purpose (decisions sections 1 and 3):
+ * The BFF in front of a real HTTP server that misbehaves on purpose (docs/product-rules.md, sections 1 and 3):
  * each fault and the BFF's exact answer.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -176,7 +176,9 @@ describe('faults of a running upstream', () => {
     const enrich = await bff.call('/api/v1/company/enrichment?company=acme.com&sections=firmographic');
     await expectProblem(enrich, 404, 'The Company Data Service has no data for this request.');
   });
+});
 
+describe('faults of a running upstream: redirects, errors and the key', () => {
   it('a 307 to the slashed path is followed once, with the same method and body', async () => {
     upstream.handle((r, res) => {
       if (r.path === '/api/v1/company/enrichment') {

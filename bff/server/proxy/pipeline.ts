@@ -15,7 +15,6 @@ import { cacheKey } from '../cache/cache';
 import type { BffUser, ProxiedCall } from '../context';
 import { estimateCost, type Holds } from '../ledger/budget';
 import type { Ledger } from '../ledger/ledger';
-import type { AnswerParts } from '../node-way-in';
 import type { Hold, HoldLimits } from '../store/store';
 import type { Upstream } from '../upstream/upstream';
 import { ADMINS_ONLY, invalidProblem, problem } from './problem';
@@ -57,12 +56,12 @@ export type PipelineOptions = {
 };
 
 /**
- * How the BFF's own parts call (the list resolver, bff/server/lists/):
+ * How the BFF's own parts call (the list planner, bff/server/lists/):
  * - `fresh`: neither answered from nor stored in the read cache (a resolution asks afresh, and its
- *   one-company probes would only crowd the cache); a list the BFF resolves (company size,
- *   exclusions) reads none of the resolver's memory either, but what calls carrying the same
- *   `freshMemory` wrote (a saved list's run reads its pages with one: probes once per run, none
- *   older than the run);
+ *   one-company probes would only crowd the cache);
+ * - `freshMemory`: read by the list planner's Request-shaped call only (bff/server/lists/service-call.ts),
+ *   never by the pipeline: a list the planner resolves asked afresh reads of its memory only what
+ *   calls carrying the same set wrote (a saved list's run: probes once per run, none older);
  * - `body`: the JSON body already read and validated against the endpoint's input by the caller,
  *   so a request passed on unchanged is read and validated once.
  * And how the proxy route calls:
@@ -74,11 +73,6 @@ export type CallOptions = {
   fresh?: boolean;
   freshMemory?: Set<string>;
   body?: { value: unknown; text: string };
-  /**
-   * The request's body as text, read by a layer in front that only looked at it (its stream is
-   * spent): the list resolver reads it from here instead of the request.
-   */
-  bodyText?: string;
   headers?: Readonly<Record<string, string>>;
 };
 
@@ -186,60 +180,72 @@ class Proxied implements ProxiedCall {
   }
 }
 
+/** A relayed answer's parts, as the tolerant reader (or the cache) gives them. */
+type Answered = {
+  status: number;
+  text: string;
+  bytes?: Buffer;
+  contentType: string;
+  headers?: Record<string, string>;
+};
+
+/** What one call carries from the limits to the upstream. */
+type Forwarding = {
+  user: BffUser;
+  route: ProxyRoute;
+  url: { pathname: string; search: string };
+  parsed: Parsed;
+  key: string | undefined;
+  started: number;
+  callOpts: CallOptions;
+  hold?: Hold;
+};
+
 /**
- * The answers `respond` built (they carry the caller's headers already), by their parts: the way in
- * below the Node adapter (node-way-in.ts) writes such an answer from these, not from the Response.
+ * The pipeline's steps, each a method: `relay` (route, validation, cache, limits) and `forward` (the
+ * upstream, the ledger line, the answer).
  */
-const relayedParts = new WeakMap<Response, AnswerParts>();
+class Pipeline {
+  private readonly send: ReturnType<typeof createSend>;
+  /** The answers `respond` built: they carry the caller's headers already. */
+  private readonly built = new WeakSet<Response>();
 
-/** The parts of an answer the pipeline relayed (its status, headers and body), if it is one. */
-export function relayedPartsOf(res: Response): AnswerParts | undefined {
-  return relayedParts.get(res);
-}
+  constructor(private readonly opts: PipelineOptions) {
+    this.send = createSend(opts);
+  }
 
-export function createPipeline(opts: PipelineOptions): CallUpstream {
-  const { upstream, ledger, cache } = opts;
-  const secret = upstream.apiKey;
-  const send = createSend(opts);
+  async call(user: BffUser, req: Request, callOpts: CallOptions = {}): Promise<Response> {
+    const res = await this.relay(user, req, callOpts);
+    const { headers } = callOpts;
+    if (headers) {
+      // The pipeline's own problems (rare) take the headers the slow way.
+      if (!this.built.has(res)) for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+      this.opts.secured?.add(res);
+    }
+    return res;
+  }
 
-  function respond(
-    answer: {
-      status: number;
-      text: string;
-      bytes?: Buffer;
-      contentType: string;
-      headers?: Record<string, string>;
-    },
+  private respond(
+    answer: Answered,
     cacheState: 'hit' | 'miss' | undefined,
     extra: Readonly<Record<string, string>> | undefined,
-  ) {
+  ): Response {
     const headers: Record<string, string> = { ...answer.headers, ...extra };
     let res: Response;
-    let body: Buffer | string | null = null;
     if (answer.status === 204) res = new Response(null, { status: 204, headers });
     else {
       headers['content-type'] = answer.contentType;
       if (cacheState) headers['x-cache'] = cacheState;
       // The upstream's bytes as they came when the answer was not changed: nothing encoded again.
-      body = answer.bytes ?? answer.text;
+      const body = answer.bytes ?? answer.text;
       res = new Response(body as Uint8Array<ArrayBuffer> | string, { status: answer.status, headers });
     }
-    relayedParts.set(res, { status: answer.status, headers, body });
+    this.built.add(res);
     return res;
   }
 
-  return async function call(user, req, callOpts = {}) {
-    const res = await relay(user, req, callOpts);
-    const { headers } = callOpts;
-    if (headers) {
-      // The pipeline's own problems (rare) take the headers the slow way.
-      if (!relayedParts.has(res)) for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
-      opts.secured?.add(res);
-    }
-    return res;
-  };
-
-  async function relay(user: BffUser, req: Request, callOpts: CallOptions): Promise<Response> {
+  private async relay(user: BffUser, req: Request, callOpts: CallOptions): Promise<Response> {
+    const { opts } = this;
     const started = performance.now();
     const url = splitUrl(req.url);
     const matched = matchProxyRoute(req.method, url.pathname);
@@ -249,47 +255,44 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     }
     if (matched.route.def.role === 'admin' && user.role !== 'admin') return problem(403, ADMINS_ONLY);
     const route = matched.route;
-    const method = route.def.method;
     const parsed = await parseRequest(req, route, new URLSearchParams(url.search), callOpts.body);
     if (parsed instanceof Response) return parsed;
 
     const key =
-      cache && route.def.cacheable && !callOpts.fresh
-        ? cacheKey(user.id, method, route.path, parsed.query, parsed.body)
+      opts.cache && route.def.cacheable && !callOpts.fresh
+        ? cacheKey(user.id, route.def.method, route.path, parsed.query, parsed.body)
         : undefined;
     if (key !== undefined) {
-      const hit = cache?.get(key);
+      const hit = opts.cache?.get(key);
       if (hit) {
-        await ledger.record({
+        await opts.ledger.record({
           userId: user.id,
-          method,
+          method: route.def.method,
           endpoint: route.path,
           status: hit.status,
           creditsConsumed: 0,
           cache: 'hit',
           durationMs: performance.now() - started,
         });
-        return respond(hit, 'hit', callOpts.headers);
+        return this.respond(hit, 'hit', callOpts.headers);
       }
     }
+    const f: Forwarding = { user, route, url, parsed, key, started, callOpts };
 
     // Another user's addition request is answered as an unknown one, before anything goes upstream.
     const { additionOwner } = opts;
     if (route.id === 'additions.status' && additionOwner) {
-      return ownAdditionLookup(user.id, route.params.id!, additionOwner, () =>
-        forward(user, route, method, url, parsed, key, started, callOpts),
-      );
+      return ownAdditionLookup(user.id, route.params.id!, additionOwner, () => this.forward(f));
     }
 
     // Money: the call's worst case held against the user's daily budget and the team's monthly cap
     // before it goes upstream, and settled with its ledger line at the real price (ledger/budget.ts).
     // A free endpoint (company and industry search, additions, status) spends nothing: spent limits
     // do not refuse it (account imports match through the company search).
-    if (route.def.price === 'free') return forward(user, route, method, url, parsed, key, started, callOpts);
+    if (route.def.price === 'free') return this.forward(f);
     const pendingLimits = opts.limitsOf(user);
     const limits = pendingLimits instanceof Promise ? await pendingLimits : pendingLimits;
-    if (limits.budget === null && limits.cap === null)
-      return forward(user, route, method, url, parsed, key, started, callOpts);
+    if (limits.budget === null && limits.cap === null) return this.forward(f);
     const worst = estimateCost(route.id, opts.plan, parsed.query, parsed.body);
     const held = await opts.holds.place(user.id, worst, limits);
     if (!held.ok) {
@@ -299,30 +302,40 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     }
     let settled = false;
     try {
-      const res = await forward(user, route, method, url, parsed, key, started, callOpts, held.hold);
+      const res = await this.forward({ ...f, hold: held.hold });
       settled = true;
       return res;
     } finally {
       // A call that ended before its line was recorded (a fault in the BFF itself) frees its hold.
-      if (!settled) ledger.release(held.hold.id);
+      if (!settled) opts.ledger.release(held.hold.id);
     }
   }
 
+  /** The ledger line of a call that went upstream (it settles the call's hold, if any). */
+  private record(f: Forwarding, status: number, creditsConsumed: number): Promise<void> {
+    return this.opts.ledger.record(
+      {
+        userId: f.user.id,
+        method: f.route.def.method,
+        endpoint: f.route.path,
+        status,
+        creditsConsumed,
+        cache: f.key !== undefined ? 'miss' : 'none',
+        durationMs: performance.now() - f.started,
+      },
+      f.hold?.id,
+    );
+  }
+
   /**
-   * The call past the limits: the upstream, then the ledger line (which settles `hold`), written
+   * The call past the limits: the upstream, then the ledger line (which settles the hold), written
    * before the answer is given.
    */
-  async function forward(
-    user: BffUser,
-    route: ProxyRoute,
-    method: ProxyRoute['def']['method'],
-    url: { pathname: string; search: string },
-    parsed: Parsed,
-    key: string | undefined,
-    started: number,
-    callOpts: CallOptions,
-    hold?: Hold,
-  ): Promise<Response> {
+  private async forward(f: Forwarding): Promise<Response> {
+    const { opts } = this;
+    const { route, parsed } = f;
+    const method = route.def.method;
+    const secret = opts.upstream.apiKey;
     // What both upstreams accept (real-service.ts); unchanged requests go as the browser wrote them.
     const sent = toUpstream(route.id, {
       method,
@@ -330,66 +343,29 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
       query: parsed.query,
       body: parsed.body,
     });
-    const search = sent.query === parsed.query ? url.search : sent.query.size > 0 ? `?${sent.query}` : '';
+    const search = sent.query === parsed.query ? f.url.search : sent.query.size > 0 ? `?${sent.query}` : '';
     const bodyText = sent.body === parsed.body ? parsed.bodyText : JSON.stringify(sent.body);
-    const result = await send(sent.path, search, sent.method, bodyText);
-    let answer: ReadAnswer;
+    const result = await this.send(sent.path, search, sent.method, bodyText);
     if ('fault' in result) {
       const status = result.fault === 'timeout' ? 504 : 502;
-      const p = problem(status, scrub(result.message, secret));
       opts.log(`[bff] ${method} ${route.path}: ${scrub(result.message, secret)}`);
-      await ledger.record(
-        {
-          userId: user.id,
-          method,
-          endpoint: route.path,
-          status,
-          creditsConsumed: 0,
-          cache: key !== undefined ? 'miss' : 'none',
-          durationMs: performance.now() - started,
-        },
-        hold?.id,
-      );
-      return p;
+      await this.record(f, status, 0);
+      return problem(status, scrub(result.message, secret));
     }
-    const empty = EMPTY_RESULTS[route.id];
-    answer = readAnswer(result, {
-      secret,
-      ...(route.noContent ? { noContent: true } : {}),
-      ...(empty ? { empty: { of: empty, query: parsed.query, body: parsed.body } } : {}),
-    });
-    // The answer in the embedded service's shape; already in it, the upstream's text is relayed as is.
-    // Only the endpoints real-service.ts adapts read the body here: reading it parses it.
-    const adapted =
-      answer.ok && mayAdapt(route.id, answer.bytes ?? answer.text)
-        ? fromUpstream(route.id, answer.body, parsed)
-        : undefined;
-    if (adapted !== undefined) {
-      const { status, contentType, headers, ok } = answer;
-      answer = {
-        status,
-        contentType,
-        headers,
-        ok,
-        body: adapted,
-        text: JSON.stringify(adapted),
-        credits: creditsOf(adapted),
-      };
-    }
-    const consumed = answer.credits;
-    const recorded = ledger.record(
-      {
-        userId: user.id,
-        method,
-        endpoint: route.path,
-        status: answer.status,
-        creditsConsumed: consumed,
-        cache: key !== undefined ? 'miss' : 'none',
-        durationMs: performance.now() - started,
-      },
-      hold?.id,
+    const answer = this.adapted(
+      route,
+      parsed,
+      readAnswer(result, {
+        secret,
+        ...(route.noContent ? { noContent: true } : {}),
+        ...(EMPTY_RESULTS[route.id]
+          ? { empty: { of: EMPTY_RESULTS[route.id]!, query: parsed.query, body: parsed.body } }
+          : {}),
+      }),
     );
-    if (answer.ok && key !== undefined) {
+    const consumed = answer.credits;
+    const recorded = this.record(f, answer.status, consumed);
+    if (answer.ok && f.key !== undefined) {
       // A repeat served from the cache costs nothing, and its body says so: the web app shows
       // `credits_consumed` as what the call cost, and would otherwise show the first call's price again.
       const body = consumed !== 0 ? answer.body : undefined;
@@ -397,12 +373,12 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
         body && typeof body === 'object'
           ? JSON.stringify({ ...(body as Record<string, unknown>), credits_consumed: 0 })
           : answer.text;
-      cache?.set(key, { status: answer.status, text: repeat, contentType: answer.contentType });
+      opts.cache?.set(f.key, { status: answer.status, text: repeat, contentType: answer.contentType });
     }
     if (answer.contentType !== PROBLEM_CONTENT_TYPE || answer.status < 500) {
       try {
         const tracked = opts.onProxied(
-          new Proxied(user, route.id, method, route.path, answer, consumed, parsed.body),
+          new Proxied(f.user, route.id, method, route.path, answer, consumed, parsed.body),
         );
         if (tracked) await tracked;
       } catch (err) {
@@ -411,6 +387,31 @@ export function createPipeline(opts: PipelineOptions): CallUpstream {
     }
     // The answer goes out only with its ledger line written (the hooks above ran meanwhile).
     await recorded;
-    return respond(answer, key !== undefined ? 'miss' : undefined, callOpts.headers);
+    return this.respond(answer, f.key !== undefined ? 'miss' : undefined, f.callOpts.headers);
   }
+
+  /**
+   * The answer in the embedded service's shape; already in it, the upstream's text is relayed as is.
+   * Only the endpoints real-service.ts adapts read the body here: reading it parses it.
+   */
+  private adapted(route: ProxyRoute, parsed: Parsed, answer: ReadAnswer): ReadAnswer {
+    if (!answer.ok || !mayAdapt(route.id, answer.bytes ?? answer.text)) return answer;
+    const adapted = fromUpstream(route.id, answer.body, parsed);
+    if (adapted === undefined) return answer;
+    const { status, contentType, headers, ok } = answer;
+    return {
+      status,
+      contentType,
+      headers,
+      ok,
+      body: adapted,
+      text: JSON.stringify(adapted),
+      credits: creditsOf(adapted),
+    };
+  }
+}
+
+export function createPipeline(opts: PipelineOptions): CallUpstream {
+  const pipeline = new Pipeline(opts);
+  return (user, req, callOpts) => pipeline.call(user, req, callOpts);
 }

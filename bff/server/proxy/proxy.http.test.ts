@@ -48,11 +48,19 @@ function upstreamCalls(): number {
   return (service.ctx.db.prepare('SELECT COUNT(*) AS n FROM usage').get() as { n: number }).n;
 }
 
-describe.each([
+/** Both ways to reach the embedded service: in-process, and on its own port as a remote upstream. */
+const WAYS = [
   ['in-process', inProcess],
   ['remote over loopback', overLoopback],
-])('BFF -> embedded service %s', (_name, make) => {
-  let s: Setup;
+] as const;
+
+/**
+ * The BFF `make` builds, set up before the describe's tests (`s`, filled in then) and closed after
+ * them; `read` keeps every answer and header the browser got, and none of them, nor any log line,
+ * may hold the key.
+ */
+function bffUnderTest(make: (service: Service) => Promise<Setup>) {
+  const s = {} as Setup;
   const texts: string[] = [];
   const read = async (res: Response) => {
     const text = await res.text();
@@ -61,7 +69,7 @@ describe.each([
   };
 
   beforeAll(async () => {
-    s = await make(service);
+    Object.assign(s, await make(service));
   });
   afterAll(async () => {
     // The key is in no answer or header the browser got, nor in any log line.
@@ -69,6 +77,11 @@ describe.each([
     expect(s.bff.logs.join('\n')).not.toContain(KEY);
     await s.close();
   });
+  return { s, read };
+}
+
+describe.each(WAYS)('BFF -> embedded service %s', (_name, make) => {
+  const { s, read } = bffUnderTest(make);
 
   it('list generation, under every path spelling, then from the cache at 0 credits', async () => {
     const body = { filters: { 'location.hq.country': ['DEU'] }, sections: ['firmographic'], limit: 5 };
@@ -182,6 +195,10 @@ describe.each([
     expect(tooMany.headers.get('content-type')).toContain('application/problem+json');
     expect(upstreamCalls()).toBe(before);
   });
+});
+
+describe.each(WAYS)('BFF -> embedded service %s: additions, webhooks and refusals', (_name, make) => {
+  const { s, read } = bffUnderTest(make);
 
   it('company addition, and its status under both paths', async () => {
     const submit = await s.bff.post('/api/v1/company/addition-requests/', {

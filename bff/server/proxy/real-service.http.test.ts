@@ -178,7 +178,9 @@ describe('the BFF on the real service (its double) answers in the embedded servi
     PostsResponse.parse(p.real.body);
     expect(p.real.body).toEqual(p.direct.body);
   });
+});
 
+describe('the BFF on the real service (its double): news, additions, errors, the ledger and webhooks', () => {
   it('news: the same articles with ids, tags and companies; the unique switch works', async () => {
     for (const unique of ['false', 'true']) {
       const n = await both(`/api/v1/news?company=${big.uuid}&unique_article=${unique}&limit=10&offset=0`);

@@ -1,5 +1,5 @@
 /**
- * The two upstreams' dialects (decisions section 1; `spec/real-service.md`): the browser
+ * The two upstreams' dialects (docs/product-rules.md, section 1; `docs/real-service.md`): the browser
  * speaks one, the embedded service's, and the BFF adapts every upstream call to whichever service is
  * behind it. Two pure functions, keyed by endpoint id, that the pipeline calls on every call:
  *

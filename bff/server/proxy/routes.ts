@@ -5,7 +5,7 @@
  * under the spelling the real service answers without a redirect (`upstream` in the table).
  *
  * What the table cannot say, because it is about reading the upstream rather than the interface,
- * lives here: what a 204 with no body means for each endpoint (decisions section 1).
+ * lives here: what a 204 with no body means for each endpoint (docs/product-rules.md, section 1).
  */
 import { type EndpointWithSchemas, endpointWithSchemas } from '../../contract/endpoint-schemas';
 import { matchEndpoint, type ServiceEndpointId, upstreamPathOf } from '../../contract/endpoints';

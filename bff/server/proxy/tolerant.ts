@@ -1,5 +1,5 @@
 /**
- * The tolerant reader of the upstream (decisions section 1): whatever the real service answers, the
+ * The tolerant reader of the upstream (docs/product-rules.md, section 1): whatever the real service answers, the
  * browser gets the shapes the embedded service gives. 204 with no body is the endpoint's empty result;
  * `{status, message}`, `{detail}` and FastAPI-style `{detail: [{loc, msg}]}` errors become RFC 9457
  * problems with the upstream's status; a body that is not JSON is a fault (502). Fields the BFF does

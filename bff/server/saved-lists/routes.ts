@@ -3,7 +3,7 @@
  * the runner, answer. Only the owner changes or deletes a list; a shared list is read, run and
  * marked seen by the whole team; someone else's private list is 404 for everything.
  */
-import type { Context, Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { ListRequest } from '../../contract/api';
 import { readJsonBody } from '../../contract/http';
 import type { ProblemField } from '../../contract/problem';
@@ -87,52 +87,53 @@ async function seedsOf(
 /** The list id of the path; any other text than a list's id finds no list (404). */
 const idOf = (c: Context): string => c.req.param('id') ?? '';
 
-export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions): void {
+/** The list as `user` may see it, or the 404. */
+async function visible(store: SavedListStore, user: BffUser, id: string): Promise<StoredList | Response> {
+  const list = await store.getList(id);
+  if (!list || (list.ownerId !== user.id && !list.shared)) return problem(404, NOT_FOUND);
+  return list;
+}
+
+/** The list if `user` owns it; 404 when they may not see it, 403 when they only see it. */
+async function owned(store: SavedListStore, user: BffUser, id: string): Promise<StoredList | Response> {
+  const list = await visible(store, user, id);
+  if (list instanceof Response) return list;
+  return list.ownerId === user.id ? list : problem(403, OWNER_ONLY);
+}
+
+async function listJson(store: SavedListStore, list: StoredList, user: BffUser): Promise<SavedList> {
+  const { latest, seen } = await store.listStatus(list.id, user.id);
+  const seenMembers = new Set(seen?.members ?? []);
+  return {
+    id: list.id,
+    name: list.name,
+    request: list.request,
+    columns: list.columns,
+    shared: list.shared,
+    schedule: list.schedule,
+    seeds: list.seeds?.map((s) => s.uuid) ?? null,
+    seed_companies: list.seeds,
+    owner: { id: list.ownerId, name: list.ownerName },
+    created_at: list.createdAt,
+    updated_at: list.updatedAt,
+    last_run: latest
+      ? { id: latest.id, at: latest.at, size: latest.size, added_count: latest.addedCount }
+      : null,
+    new_count: latest ? latest.members.filter((u) => !seenMembers.has(u)).length : null,
+    seen_run_id: seen?.id ?? null,
+    next_check_at: list.nextCheckAt,
+    last_check: list.lastCheck,
+  };
+}
+
+export function savedListRoutes(opts: SavedListRoutesOptions): Hono<BffEnv> {
   const { store, now } = opts;
-
-  /** The list as `user` may see it, or the 404. */
-  async function visible(user: BffUser, id: string): Promise<StoredList | Response> {
-    const list = await store.getList(id);
-    if (!list || (list.ownerId !== user.id && !list.shared)) return problem(404, NOT_FOUND);
-    return list;
-  }
-
-  /** The list if `user` owns it; 404 when they may not see it, 403 when they only see it. */
-  async function owned(user: BffUser, id: string): Promise<StoredList | Response> {
-    const list = await visible(user, id);
-    if (list instanceof Response) return list;
-    return list.ownerId === user.id ? list : problem(403, OWNER_ONLY);
-  }
-
-  async function listJson(list: StoredList, user: BffUser): Promise<SavedList> {
-    const { latest, seen } = await store.listStatus(list.id, user.id);
-    const seenMembers = new Set(seen?.members ?? []);
-    return {
-      id: list.id,
-      name: list.name,
-      request: list.request,
-      columns: list.columns,
-      shared: list.shared,
-      schedule: list.schedule,
-      seeds: list.seeds?.map((s) => s.uuid) ?? null,
-      seed_companies: list.seeds,
-      owner: { id: list.ownerId, name: list.ownerName },
-      created_at: list.createdAt,
-      updated_at: list.updatedAt,
-      last_run: latest
-        ? { id: latest.id, at: latest.at, size: latest.size, added_count: latest.addedCount }
-        : null,
-      new_count: latest ? latest.members.filter((u) => !seenMembers.has(u)).length : null,
-      seen_run_id: seen?.id ?? null,
-      next_check_at: list.nextCheckAt,
-      last_check: list.lastCheck,
-    };
-  }
+  const app = new Hono<BffEnv>();
 
   route(app, 'bff.savedLists', async (c) => {
     const user = c.get('user');
     const lists = await store.listsVisibleTo(user.id);
-    return c.json({ data: await Promise.all(lists.map((l) => listJson(l, user))) });
+    return c.json({ data: await Promise.all(lists.map((l) => listJson(store, l, user))) });
   });
 
   route(app, 'bff.savedLists.create', async (c) => {
@@ -155,7 +156,7 @@ export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions)
       nextCheckAt: firstCheckAt(v.schedule, at),
       createdAt: at.toISOString(),
     });
-    return c.json(await listJson(list, user), 201);
+    return c.json(await listJson(store, list, user), 201);
   });
 
   route(app, 'bff.savedLists.alerts', async (c) => {
@@ -180,14 +181,14 @@ export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions)
 
   route(app, 'bff.savedList', async (c) => {
     const user = c.get('user');
-    const list = await visible(user, idOf(c));
+    const list = await visible(store, user, idOf(c));
     if (list instanceof Response) return list;
-    return c.json(await listJson(list, user));
+    return c.json(await listJson(store, list, user));
   });
 
   route(app, 'bff.savedList.update', async (c) => {
     const user = c.get('user');
-    const list = await owned(user, idOf(c));
+    const list = await owned(store, user, idOf(c));
     if (list instanceof Response) return list;
     const input = await bodyOf(c, SavedListPatch);
     if (!input.ok) return input.response;
@@ -210,18 +211,18 @@ export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions)
     }
     const updated = await store.updateList(list.id, changes, at.toISOString());
     if (!updated) return problem(404, NOT_FOUND);
-    return c.json(await listJson(updated, user));
+    return c.json(await listJson(store, updated, user));
   });
 
   route(app, 'bff.savedList.delete', async (c) => {
-    const list = await owned(c.get('user'), idOf(c));
+    const list = await owned(store, c.get('user'), idOf(c));
     if (list instanceof Response) return list;
     await store.deleteList(list.id);
     return c.body(null, 204);
   });
 
   route(app, 'bff.savedList.estimate', async (c) => {
-    const list = await visible(c.get('user'), idOf(c));
+    const list = await visible(store, c.get('user'), idOf(c));
     if (list instanceof Response) return list;
     const e = estimateSavedListRun(list.request, opts.runner.plan, list.seeds?.length ?? 0);
     return c.json({ credits: e.credits, up_to: e.upTo, parts: e.parts });
@@ -229,7 +230,7 @@ export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions)
 
   route(app, 'bff.savedList.run', async (c) => {
     const user = c.get('user');
-    const list = await visible(user, idOf(c));
+    const list = await visible(store, user, idOf(c));
     if (list instanceof Response) return list;
     const outcome = await runSavedList(opts.runner, list, user, 'manual');
     if (!outcome.ok) return outcome.response;
@@ -237,13 +238,13 @@ export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions)
   });
 
   route(app, 'bff.savedList.runs', async (c) => {
-    const list = await visible(c.get('user'), idOf(c));
+    const list = await visible(store, c.get('user'), idOf(c));
     if (list instanceof Response) return list;
     return c.json({ data: (await store.runs(list.id, RUNS_LISTED)).map(summaryJson) });
   });
 
   route(app, 'bff.savedList.runDetail', async (c) => {
-    const list = await visible(c.get('user'), idOf(c));
+    const list = await visible(store, c.get('user'), idOf(c));
     if (list instanceof Response) return list;
     const run = await store.getRun(list.id, c.req.param('run_id') ?? '');
     if (!run) return problem(404, 'No run of this list with this id.');
@@ -252,7 +253,7 @@ export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions)
 
   route(app, 'bff.savedList.seen', async (c) => {
     const user = c.get('user');
-    const list = await visible(user, idOf(c));
+    const list = await visible(store, user, idOf(c));
     if (list instanceof Response) return list;
     const latest = await store.latestRun(list.id);
     if (!latest) return problem(409, 'This list has not run yet: there is nothing to mark seen.');
@@ -261,4 +262,5 @@ export function mountSavedLists(app: Hono<BffEnv>, opts: SavedListRoutesOptions)
     await store.readAlerts(user.id, at, list.id);
     return c.body(null, 204);
   });
+  return app;
 }

@@ -34,7 +34,7 @@ import { seedFacts } from '../lookalikes/rank';
 import type { CallUpstream } from '../proxy/pipeline';
 import { problem } from '../proxy/problem';
 import { rankMembers } from './ranking';
-import type { SavedListStore, StoredList, StoredRun, StoredRunSummary } from './store';
+import type { SavedListStore, StoredList, StoredRun, StoredRunSummary } from './records';
 
 export type RunnerOptions = {
   /** The BFF's call path (`deps.call`), taking `{fresh: true}`. */

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedListRequest } from '../../contract/api';
 import { ON_POSTGRES, reopenTestStore, testStore } from '../../testing/test-store';
 import type { BffStore } from '../store/store';
-import { type NewRun, type SavedListStore, SqlSavedListStore } from './store';
+import type { NewRun, SavedListStore } from './records';
+import { SqlSavedListStore } from './store';
 
 type Opened = { store: SavedListStore; close: () => Promise<void> };
 
@@ -68,15 +69,13 @@ const newRun = (listId: string, members: string[], over: Partial<NewRun> = {}): 
   ...over,
 });
 
-describe.each(STORES)('the saved lists store ($kind)', ({ open }) => {
+/**
+ * Opens stores by database name in a folder of the describe's own (made before its tests); after
+ * them, closes every store it opened and removes the folder.
+ */
+function storesOf(openOne: typeof open): (name: string) => Promise<SavedListStore> {
   let dir: string;
   const opened: Opened[] = [];
-  const store = async (name: string) => {
-    const o = await open(dir, name);
-    opened.push(o);
-    return o.store;
-  };
-
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'saved-list-store-'));
   });
@@ -84,6 +83,15 @@ describe.each(STORES)('the saved lists store ($kind)', ({ open }) => {
     for (const o of opened.reverse()) await o.close();
     rmSync(dir, { recursive: true, force: true });
   });
+  return async (name) => {
+    const o = await openOne(dir, name);
+    opened.push(o);
+    return o.store;
+  };
+}
+
+describe.each(STORES)('the saved lists store ($kind): lists and runs', ({ open }) => {
+  const store = storesOf(open);
 
   it('keeps lists as given, shows each user theirs and the shared ones, changes and deletes them', async () => {
     const s = await store('crud');
@@ -180,6 +188,10 @@ describe.each(STORES)('the saved lists store ($kind)', ({ open }) => {
     ]);
     expect(await s.pruneRuns(list.id, 2)).toBe(0);
   });
+});
+
+describe.each(STORES)('the saved lists store ($kind): seeds and claims', ({ open }) => {
+  const store = storesOf(open);
 
   it('keeps a list’s seeds (migration 6), changes and clears them; a ranked run’s scores, pruned past the newest scored runs', async () => {
     const s = await store('seeds');
@@ -281,6 +293,10 @@ describe.each(STORES)('the saved lists store ($kind)', ({ open }) => {
     await two.recordCheck(list.id, { ...check, outcome: 'ran', detail: null });
     expect((await one.getList(list.id))?.lastCheck).toMatchObject({ outcome: 'ran', attempt: 1 });
   });
+});
+
+describe.each(STORES)('the saved lists store ($kind): leases and alerts', ({ open }) => {
+  const store = storesOf(open);
 
   it('hands an attempt whose lease ended to one other instance, recording it as failed', async () => {
     const one = await store('leases');

@@ -132,7 +132,7 @@ function held(real: Upstream): { upstream: Upstream; arrived: Promise<void>; rel
   };
 }
 
-describe('scheduled checks', () => {
+describe('scheduled checks across instances', () => {
   it('runs a due check exactly once across two instances on one store, and moves it on', async () => {
     clock = T0;
     const a = await instance('shared');
@@ -241,7 +241,9 @@ describe('scheduled checks', () => {
     );
     expect((await call(a)<SavedList>('bff.savedList', { id: list.id })).last_check).toEqual(ran.last_check);
   });
+});
 
+describe('scheduled checks: alerts and budgets', () => {
   it('alerts the owner when a check finds companies the previous run did not have', async () => {
     clock = T0;
     const bff = await instance('alerts');
@@ -326,7 +328,9 @@ describe('scheduled checks', () => {
     expect(byCap.last_check).toMatchObject({ outcome: 'skipped' });
     expect(byCap.last_check!.detail).toMatch(/team’s monthly cap has 10 left/);
   });
+});
 
+describe('scheduled checks: refusals, retries and the timer', () => {
   it('records a check the service refused as failed, with its words, and retries it within its slot with backoff', async () => {
     clock = T0;
     let refuse: 503 | 422 | null = null;

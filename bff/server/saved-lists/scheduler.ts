@@ -20,8 +20,8 @@ import {
 } from '../../contract/saved-lists';
 import type { BffUser } from '../context';
 import type { EventHub } from '../events/hub';
+import type { DueCheck, SavedListStore, StoredList } from './records';
 import { type RunnerOptions, runSavedList } from './runs';
-import type { DueCheck, SavedListStore, StoredList } from './store';
 
 /** What a user may still spend: their daily budget's rest and the team's monthly cap's (null: none). */
 export type BudgetLeft = { daily: number | null; team: number | null };

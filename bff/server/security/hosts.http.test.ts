@@ -1,7 +1,7 @@
 /**
  * The hosts the BFF serves, over real HTTP (security/hosts.ts): a team BFF behind the names its
- * operator gives (BFF_ALLOWED_HOSTS), and what /healthz tells whom. The three ways in answering a
- * foreign host alike: proxy/direct.http.test.ts.
+ * operator gives (BFF_ALLOWED_HOSTS), and what /healthz tells whom. The guard's 421 on a service
+ * path, with the rest of the guard's order: proxy/way-in.http.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../contract/bff';

@@ -1,7 +1,7 @@
 /**
  * The hosts the BFF serves (hosts.ts), how they are configured (config.ts) and the refusal to listen
- * on a public address without them (bind.ts). Over HTTP: hosts.http.test.ts and the three ways in
- * (proxy/direct.http.test.ts).
+ * on a public address without them (bind.ts). Over HTTP: hosts.http.test.ts and the guard's order
+ * (proxy/way-in.http.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { bffConfigFromEnv } from '../config';

@@ -1,6 +1,6 @@
 /**
  * Rate limits: a token bucket per user for every call, kept in memory (the SQLite store's; on
- * PostgreSQL the buckets are rows every instance shares, bff/server/store/postgres.ts), and the
+ * PostgreSQL the buckets are rows every instance shares, ./limit-queries.ts), and the
  * sign-in attempts per user name and per client address, counted in the store.
  */
 import { createHash } from 'node:crypto';

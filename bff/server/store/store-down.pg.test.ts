@@ -1,8 +1,8 @@
 /**
  * The BFF's database down (issue 30, item 9): a BFF on a PostgreSQL cluster of this file's own that
  * the test stops and starts again. While it is down, every call answers within two seconds a 503
- * with `Retry-After` and a problem that says the BFF's database is unreachable, on both ways in (the
- * service proxy's and Hono's), in team mode (signed in before) and in local mode; once it is back,
+ * with `Retry-After` and a problem that says the BFF's database is unreachable, on the service proxy's
+ * routes and the BFF's own, in team mode (signed in before) and in local mode; once it is back,
  * the same BFFs answer again without a restart. And a database that neither answers nor fails (a
  * relay that holds its bytes): the request's deadline answers the same 503.
  */
@@ -64,7 +64,7 @@ async function startPair(url: string, name: string): Promise<Pair> {
   return { team, cookie, local, store: teamStore };
 }
 
-/** Calls of both modes on both ways in: a proxied enrichment (below the adapter) and /bff/usage. */
+/** Calls of both modes: a proxied enrichment and the BFF's own /bff/usage. */
 function calls(p: Pair): { name: string; send: () => Promise<Response> }[] {
   const enrichment = `${pathOf('company.enrichment')}?company=${company}&sections=firmographic`;
   const usage = pathOf('bff.usage');

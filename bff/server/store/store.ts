@@ -1,13 +1,15 @@
 /**
  * The BFF's store: everything the BFF keeps (accounts, sessions, the credit ledger and budgets, the
  * team's settings and audit log, addition requests, webhooks, rate limits) and the channel that
- * carries live events and session ends between instances. Two implementations answer the same
- * interface: SQLite in DATA_DIR/bff.sqlite (./sqlite.ts, one BFF process) and PostgreSQL when
- * DATABASE_URL is set (./postgres.ts, any number of BFF processes on one database).
- * docs/decisions/0013-postgresql-store.md says why and how.
+ * carries live events and session ends between instances. One implementation (./engine-store.ts)
+ * whose queries are written once in portable SQL, in the folders that own the data, over an engine
+ * adapter (./engine.ts): SQLite in DATA_DIR/bff.sqlite (./sqlite.ts, one BFF process) or PostgreSQL
+ * when DATABASE_URL is set (./postgres.ts, any number of BFF processes on one database).
+ * docs/decisions/0013-postgresql-store.md and 0022-one-persistence-pattern.md say why and how.
  *
- * Every method answers a Promise, also on SQLite where better-sqlite3 answers at once, so the BFF's
- * code is the same on both. The schema is in ./migrations.ts (versioned, applied at open).
+ * Every method answers a Promise, on SQLite too, so the BFF's code is the same on both; only
+ * `takeToken` answers at once where the buckets are in memory. The schema is in ./migrations.ts
+ * (versioned, applied at open).
  */
 import type { AdminUser, AuditAction, AuditDetails, AuditEntry, Role } from '../../contract/admin';
 import type { AdditionState, AdditionStatus } from '../../contract/api';
@@ -229,8 +231,7 @@ export interface BffStore {
    * day, plus what the user's live holds hold, plus this one, within `budget`; the team's settled
    * spend of the month, plus every live hold of the month, plus this one, within `cap`. Checked and
    * written in one transaction under the spend rows' locks: calls on any number of instances at
-   * once never hold more than is left. `now` (ISO) tells live holds from expired ones. Answered at
-   * once (no promise) where the store can (SQLite).
+   * once never hold more than is left. `now` (ISO) tells live holds from expired ones.
    */
   placeHold(hold: Hold, limits: HoldLimits, now: string): HoldOutcome | Promise<HoldOutcome>;
   /** The settled spend of a user's day and of the team's month (ledger lines written so far). */

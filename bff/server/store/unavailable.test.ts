@@ -11,6 +11,7 @@ import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { pathOf } from '../../contract/endpoints';
 import { closedPort, startBff, startFaultServer } from '../../testing/bff-server';
+import { testDatabaseUrl } from '../../testing/env';
 import { ON_POSTGRES, testStore } from '../../testing/test-store';
 import { remoteUpstream } from '../upstream/upstream';
 import { urlOf } from './embedded-postgres';
@@ -95,7 +96,7 @@ describe('isStoreUnavailable', () => {
         return;
       }
       // A connection of its own, ended by the server from another one while its query runs.
-      const victim = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+      const victim = postgres(testDatabaseUrl()!, { max: 1, onnotice: () => {} });
       try {
         const [row] = await victim<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
         const sleeping = failure(victim`SELECT pg_sleep(5)`.execute());

@@ -1,5 +1,5 @@
 /**
- * The upstream Company Data Service, as one `(Request) => Promise<Response>` (decisions section 1):
+ * The upstream Company Data Service, as one `(Request) => Promise<Response>` (docs/product-rules.md, section 1):
  * the embedded service in-process when UPSTREAM_URL is unset, otherwise the remote service over
  * keep-alive connections.
  */
@@ -45,7 +45,7 @@ class BytesAnswer implements UpstreamAnswer {
 
 export type Upstream = {
   kind: 'embedded' | 'remote';
-  /** Never follows redirects: the proxy decides (decisions section 1, the 307 rule). */
+  /** Never follows redirects: the proxy decides (docs/product-rules.md, section 1, the 307 rule). */
   fetch: (req: Request) => Promise<Response>;
   /**
    * The proxy's path: the same call without building WHATWG Request/Response objects and an

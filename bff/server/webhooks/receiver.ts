@@ -1,6 +1,6 @@
 /**
- * `POST /bff/webhooks/company-addition`: the upstream's company addition webhooks (decisions
- * section 9: Standard Webhooks). The signature is checked with the `standardwebhooks` package
+ * `POST /bff/webhooks/company-addition`: the upstream's company addition webhooks
+ * (docs/product-rules.md, section 9: Standard Webhooks). The signature is checked with the `standardwebhooks` package
  * (HMAC-SHA256 over `id.timestamp.body`, constant-time compare, 5-minute timestamp tolerance both
  * ways) against every secret the BFF holds: endpoints it registered itself, and `WEBHOOK_SECRET`
  * for a remote upstream configured by hand. Only then is the `webhook-id` looked at, so forged
@@ -11,7 +11,7 @@
  * not a valid event; 401 any signature or timestamp failure, with one wording for all, so a
  * forger learns nothing about which part was wrong; 413 an oversized body.
  */
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { Webhook } from 'standardwebhooks';
 import { WebhookEvent } from '../../contract/api';
 import type { BffEnv } from '../context';
@@ -46,7 +46,8 @@ async function verifiers(deps: WebhookReceiverDeps): Promise<Webhook[]> {
   return out;
 }
 
-export function mountWebhookReceiver(app: Hono<BffEnv>, deps: WebhookReceiverDeps): void {
+export function webhookReceiverRoutes(deps: WebhookReceiverDeps): Hono<BffEnv> {
+  const app = new Hono<BffEnv>();
   const now = deps.now ?? (() => new Date());
 
   route(app, 'bff.webhookReceiver', async (c) => {
@@ -98,4 +99,5 @@ export function mountWebhookReceiver(app: Hono<BffEnv>, deps: WebhookReceiverDep
     }
     return c.body(null, 204);
   });
+  return app;
 }

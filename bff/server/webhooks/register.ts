@@ -1,6 +1,6 @@
 /**
  * Registering the BFF's own webhook endpoint with the upstream (embedded upstream: on start; see
- * README for a remote one). Idempotent across restarts: an upstream endpoint with the same URL
+ * docs/operations.md for a remote one). Idempotent across restarts: an upstream endpoint with the same URL
  * whose secret the store holds is reused; one whose secret was lost (a fresh data directory) is
  * deleted and replaced, because its deliveries could never be verified and the upstream would
  * retry them forever.

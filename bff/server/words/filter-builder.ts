@@ -1,21 +1,20 @@
 /**
- * The BFF's description step (decisions section 14): the filter-builder with size and negation
+ * The BFF's description step (docs/product-rules.md, section 14): the filter-builder with size and negation
  * words read by the BFF, the same way in front of the embedded and the real service.
  *
  * A description with none of those words goes upstream untouched (one call, the same body). One
  * with some is taken apart (`describe.ts`): its rest goes to the upstream filter-builder (no call
  * when only function words are left), its negated phrases, joined, in one more call, and the two
  * answers are merged (`merge.ts`) into one: `{data: {filters, exclude, matches, unmatched},
- * credits_consumed}` with the credits of the calls made. Every call runs through the pipeline's
- * `call` (validation, budget, cache, ledger), so the ledger holds each of them.
+ * credits_consumed}` with the credits of the calls made. Every call goes through the typed port over
+ * the pipeline (validation, budget, cache, ledger), so the ledger holds each of them.
  */
-import { HTTPException } from 'hono/http-exception';
 import { FilterBuilderRequest, FilterBuilderResponse, type FilterMatch } from '../../contract/api';
 import { matchEndpoint } from '../../contract/endpoints';
 import type { BffUser } from '../context';
+import { servicePort } from '../lists/port';
 import { type CallOptions, type CallUpstream, splitUrl } from '../proxy/pipeline';
-import { problem } from '../proxy/problem';
-import { callEndpoint } from '../routing';
+import { answerOf, problem, ServiceRefusal } from '../proxy/problem';
 import { type Description, readDescription } from './describe';
 import { mergeAnswer, type Translated } from './merge';
 
@@ -32,10 +31,12 @@ export type TranslatedQuery = {
 export type WordsReader = {
   /** The pipeline's `call`, with filter-builder requests read for size and negation words. */
   call: CallUpstream;
+  /** Whether a description holds size, negation or own-meaning words (`translateQuery` has work). */
+  reads: (query: string) => boolean;
   /**
    * A description as filters and exclusions (list generation with a `query`); null when it holds
-   * no size, negation or own-meaning words (the service can take the query as it is). Throws an
-   * HTTPException carrying the upstream's answer when a call fails.
+   * no size, negation or own-meaning words (the service can take the query as it is). Throws the
+   * `ServiceRefusal` of a call that fails.
    */
   translateQuery: (user: BffUser, query: string) => Promise<TranslatedQuery | null>;
 };
@@ -59,13 +60,15 @@ async function queryOf(req: Request): Promise<string | undefined> {
 }
 
 export function createWordsReader(call: CallUpstream): WordsReader {
-  /** One filter-builder call; a Response is the failure to relay. */
-  async function translate(user: BffUser, query: string): Promise<Answered | Response> {
-    const res = await callEndpoint({ call }, user, 'list.filterBuilder', { query });
-    if (!res.ok) return res;
-    const parsed = FilterBuilderResponse.safeParse(await res.json());
+  const port = servicePort(call);
+  /** One filter-builder call; throws the refusal to relay. */
+  async function translate(user: BffUser, query: string): Promise<Answered> {
+    const answered = await port(user, 'list.filterBuilder', { query });
+    const parsed = FilterBuilderResponse.safeParse(answered.data);
     if (!parsed.success)
-      return problem(502, 'The Company Data Service answered the filter-builder in an unknown shape.');
+      throw new ServiceRefusal(
+        problem(502, 'The Company Data Service answered the filter-builder in an unknown shape.'),
+      );
     const { filters, matches, unmatched } = parsed.data.data;
     return {
       translated: {
@@ -74,22 +77,25 @@ export function createWordsReader(call: CallUpstream): WordsReader {
         ...(unmatched ? { unmatched } : {}),
       },
       credits: parsed.data.credits_consumed,
-      cache: res.headers.get('x-cache'),
+      cache: answered.cache,
     };
   }
 
-  /** The calls a description needs, made at once, and their answers merged; a Response on failure. */
+  /** The calls a description needs, made at once, and their answers merged; throws a refusal. */
   async function read(
     user: BffUser,
     parts: Description,
-  ): Promise<{ answer: TranslatedQuery; cache: string | null } | Response> {
+  ): Promise<{ answer: TranslatedQuery; cache: string | null }> {
     const negatedText = parts.negated.map((n) => n.scope).join(', ');
-    const [positive, negated] = await Promise.all([
+    // Both asked at once; when both fail, the first's refusal is the one answered.
+    const settled = await Promise.allSettled([
       parts.rest !== null ? translate(user, parts.rest) : undefined,
       negatedText !== '' ? translate(user, negatedText) : undefined,
     ]);
-    if (positive instanceof Response) return positive;
-    if (negated instanceof Response) return negated;
+    const [positive, negated] = settled.map((s) => {
+      if (s.status === 'rejected') throw s.reason;
+      return s.value;
+    });
     const merged = mergeAnswer(parts, positive?.translated, negated?.translated);
     const made = [positive, negated].filter((a): a is Answered => a !== undefined);
     const credits = made.reduce((sum, a) => sum + a.credits, 0);
@@ -103,7 +109,7 @@ export function createWordsReader(call: CallUpstream): WordsReader {
     const query = await queryOf(req);
     const parts = query === undefined ? null : readDescription(query);
     if (!parts) return call(user, req, opts);
-    const result = await read(user, parts);
+    const result = await read(user, parts).catch(answerOf);
     if (result instanceof Response) return result;
     const { credits, ...data } = result.answer;
     const body: FilterBuilderResponse = { data, credits_consumed: credits };
@@ -119,12 +125,11 @@ export function createWordsReader(call: CallUpstream): WordsReader {
   return {
     // Not async: every call but a filter-builder's goes on as it came, without a promise of its own.
     call: (user, req, opts) => (isFilterBuilder(req) ? readWords(user, req, opts) : call(user, req, opts)),
+    reads: (query) => readDescription(query.trim()) !== null,
     translateQuery: async (user, query) => {
       const parts = readDescription(query.trim());
       if (!parts) return null;
-      const result = await read(user, parts);
-      if (result instanceof Response) throw new HTTPException(result.status as 400, { res: result });
-      return result.answer;
+      return (await read(user, parts)).answer;
     },
   };
 }

@@ -10,7 +10,7 @@ export const listBuilderPageCode = () => import('./routes/list-page');
 export const companyPageCode = () => import('./routes/company-page');
 
 /** The paths of the two pages, as the router's table writes them (`/`, `/companies/$companyId`). */
-export function pageCodeFor(pathname: string): (() => Promise<unknown>) | undefined {
+function pageCodeFor(pathname: string): (() => Promise<unknown>) | undefined {
   if (pathname === '/') return listBuilderPageCode;
   if (/^\/companies\/[^/]+$/.test(pathname)) return companyPageCode;
   return undefined;

@@ -22,6 +22,7 @@ import { ListSearch } from '@/features/list-builder/list-search';
 import { trackListLocation } from '@/lib/last-list';
 import { companyPageCode, listBuilderPageCode } from './page-code';
 import { trackRouteFocus } from './route-focus';
+import { ErrorPage } from './routes/error-page';
 import { NotFoundPage } from './routes/not-found-page';
 import { AppShell } from './shell';
 
@@ -57,45 +58,45 @@ export const companyRoute = createRoute({
   component: lazyRouteComponent(companyPageCode, 'CompanyPage'),
 });
 
-export const requestsRoute = createRoute({
+const requestsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/requests',
   component: lazyRouteComponent(() => import('./routes/requests-page'), 'RequestsPage'),
 });
 
-export const listsRoute = createRoute({
+const listsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/lists',
   component: lazyRouteComponent(() => import('./routes/lists-page'), 'ListsPage'),
 });
 
-export const savedListRoute = createRoute({
+const savedListRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/lists/$listId',
   component: lazyRouteComponent(() => import('./routes/saved-list-page'), 'SavedListPage'),
 });
 
-export const accountsRoute = createRoute({
+const accountsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/accounts',
   validateSearch: AccountsSearch,
   component: lazyRouteComponent(() => import('./routes/accounts-page'), 'AccountsPage'),
 });
 
-export const apiReferenceRoute = createRoute({
+const apiReferenceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/api-reference',
   component: lazyRouteComponent(() => import('./routes/api-reference-page'), 'ApiReferencePage'),
 });
 
-export const adminRoute = createRoute({
+const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
   // Loaded on first visit, and only ever by admins in practice: not part of anyone's first load.
   component: lazyRouteComponent(() => import('./routes/admin-page'), 'AdminPage'),
 });
 
-export const signInRoute = createRoute({
+const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
   validateSearch: SignInSearch,
@@ -114,7 +115,13 @@ const routeTree = rootRoute.addChildren([
   signInRoute,
 ]);
 
-export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+// A page that fails to render, or whose code cannot be loaded, shows one finished page in its place.
+export const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+  defaultErrorComponent: ErrorPage,
+});
 trackListLocation(router);
 trackRouteFocus(router);
 

@@ -13,14 +13,14 @@ export type { AccountListDetail };
 
 export const ACCOUNT_LISTS_QUERY_KEY = ['bff', 'accounts', 'lists'] as const;
 
-export const accountListsQueryOptions = () =>
+const accountListsQueryOptions = () =>
   queryOptions({
     queryKey: ACCOUNT_LISTS_QUERY_KEY,
     queryFn: async ({ signal }) => (await call('bff.accounts.lists', undefined, { signal })).data,
     staleTime: 30_000,
   });
 
-export const accountListQueryOptions = (id: string) =>
+const accountListQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...ACCOUNT_LISTS_QUERY_KEY, id],
     queryFn: ({ signal }) => call('bff.accounts.list', { id }, { signal }),

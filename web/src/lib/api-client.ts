@@ -35,7 +35,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
  * Like `apiFetch`, and also gives the response's headers: the BFF says there whether an answer came
  * from its cache (`x-cache: hit`, which cost nothing).
  */
-export async function apiFetchWithHeaders<T>(
+async function apiFetchWithHeaders<T>(
   path: string,
   init: RequestInit = {},
 ): Promise<{ data: T; headers: Headers }> {
@@ -48,7 +48,7 @@ export async function apiFetchWithHeaders<T>(
  * The raw response of a successful call, for bodies read as a stream (CSV exports); a failed call
  * throws the same `ApiError` as `apiFetch`.
  */
-export async function apiStream(path: string, init: RequestInit = {}): Promise<Response> {
+async function apiStream(path: string, init: RequestInit = {}): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -79,7 +79,7 @@ export async function apiStream(path: string, init: RequestInit = {}): Promise<R
 export type CallOptions = { signal?: AbortSignal | undefined; headers?: Record<string, string> };
 
 /** The arguments after the id: the input (optional when the endpoint takes none), then options. */
-export type CallArgs<I extends EndpointId> =
+type CallArgs<I extends EndpointId> =
   undefined extends InputOf<I>
     ? [input?: InputOf<I>, opts?: CallOptions]
     : [input: InputOf<I>, opts?: CallOptions];

@@ -52,7 +52,7 @@ export function toPricing(body: unknown): Pricing {
   };
 }
 
-export async function getPricing(): Promise<Pricing> {
+async function getPricing(): Promise<Pricing> {
   try {
     return toPricing(await call('bff.pricing'));
   } catch {

@@ -20,7 +20,7 @@ const FROM = /^(?:import|export)(\s+type\b)?[^;'"]*?\bfrom\s*['"]([^'"]+)['"]/gm
 const BARE = /^import\s*['"]([^'"]+)['"]/gm;
 
 /** The modules one file imports at load time: project files as absolute paths, packages by name. */
-export function staticImports(file: string): string[] {
+function staticImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specs = [
     ...[...text.matchAll(FROM)].filter((m) => !m[1]).map((m) => m[2]!),

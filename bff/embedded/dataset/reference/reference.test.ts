@@ -8,6 +8,7 @@ import {
   regionAncestors,
   regionByCode,
 } from '../../../contract/geo';
+import { isSicCode, SIC, sicDivision, sicTitle } from '../../../contract/sic';
 import {
   GTM_MOTIONS,
   GTM_TYPES,
@@ -21,7 +22,6 @@ import {
 import { citiesOf } from './cities';
 import { altNamesOf, demonymsOf, tldOf } from './geo-extra';
 import { isNaicsCode, NAICS, naicsSector, naicsTitle } from './naics';
-import { isSicCode, SIC, sicDivision, sicTitle } from './sic';
 
 describe('geo (contract)', () => {
   it('lists ISO countries known to UN M49 with common English names, sorted by name', () => {

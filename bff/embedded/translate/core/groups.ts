@@ -22,16 +22,7 @@ import type { State } from './state';
  * - late: readings that make sense only once everything else took its words ("<name> partners").
  * What no phase read goes to industry search (`rules/industry.ts`) or is reported unmatched.
  */
-export const PHASES = [
-  'codes',
-  'rounds',
-  'names',
-  'numbers',
-  'ownership',
-  'places',
-  'words',
-  'late',
-] as const;
+const PHASES = ['codes', 'rounds', 'names', 'numbers', 'ownership', 'places', 'words', 'late'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export type RuleGroup = {

@@ -11,7 +11,7 @@ import type { State } from './state';
 export const SEPARATORS: ReadonlySet<string> = new Set([',', 'and', 'or', '&', '/']);
 
 /** Names following a trigger: up to 5 names of up to 4 words, split by , and or & /. */
-export function takeNames(rest: string): { names: string[]; consumed: string } {
+function takeNames(rest: string): { names: string[]; consumed: string } {
   const tokens = rest.trim().split(' ');
   const names: string[] = [];
   let current: string[] = [];

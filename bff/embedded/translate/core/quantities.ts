@@ -15,14 +15,14 @@ export const YEAR = '((?:18|19|20)\\d{2})';
 /** A small count (of years, months, rounds), captured. */
 export const COUNT = '(\\d{1,3})';
 /** A number as typed: 20, 1,500, 2.5. */
-export const NUMBER = '\\d+(?:,\\d{3})*(?:\\.\\d+)?';
+const NUMBER = '\\d+(?:,\\d{3})*(?:\\.\\d+)?';
 /** Thousand, million, billion and their abbreviations. */
-export const UNIT = '(?:k|thousand|m|mm|mn|mil|mio|million|millions|b|bn|billion|billions)';
-export const CURRENCY = '[$\\u20ac\\u00a3]';
+const UNIT = '(?:k|thousand|m|mm|mn|mil|mio|million|millions|b|bn|billion|billions)';
+const CURRENCY = '[$\\u20ac\\u00a3]';
 /** An amount of money: a currency sign or a unit is required ("$20", "20m", "$1.5 billion"). */
 export const AMOUNT = `(?:${CURRENCY}\\s*${NUMBER}\\s*${UNIT}?|${NUMBER}\\s*${UNIT})(?:\\s*(?:usd|dollars|eur|euros))?`;
 /** The first amount of a range, which may lean on the second's unit ("5-10m"). */
-export const AMOUNT_LOOSE = `(?:${CURRENCY}\\s*)?${NUMBER}\\s*${UNIT}?`;
+const AMOUNT_LOOSE = `(?:${CURRENCY}\\s*)?${NUMBER}\\s*${UNIT}?`;
 /** Words before an amount that make it a floor. */
 export const GTE_WORDS =
   'over|more than|above|greater than|at least|min|minimum|minimum of|north of|exceeding|upwards of|in excess of|beyond|>|>=|bigger than|larger than|plus';
@@ -30,7 +30,7 @@ export const GTE_WORDS =
 export const LTE_WORDS =
   'under|less than|below|up to|at most|max|maximum|maximum of|no more than|<|<=|sub|south of|fewer than|smaller than|lower than';
 /** Words before an amount that say it is exact ("raised exactly $20M"). */
-export const EXACT_WORDS = 'exactly|precisely';
+const EXACT_WORDS = 'exactly|precisely';
 /** An amount, a range of amounts, or an amount with a comparison ("over $10m", "$5m+", "exactly $2m"). */
 export const MONEY = `(?:(?:between|from)\\s+)?${AMOUNT_LOOSE}\\s*(?:-|to|and)\\s*${AMOUNT}|(?:${GTE_WORDS}|${LTE_WORDS})\\s+${AMOUNT}|(?:(?:${EXACT_WORDS})\\s+)?${AMOUNT}\\s*(?:\\+|or more|and above|and up|or above|plus|or less|and below|or under)?`;
 

@@ -8,8 +8,9 @@
  * words around "and" read as one name ("food and beverage"). A misspelt word is corrected against
  * the industry vocabulary; a word nothing knows is reported in `unmatched`.
  */
+
+import { isSicCode } from '../../../contract/sic';
 import { isNaicsCode } from '../../dataset/reference/naics';
-import { isSicCode } from '../../dataset/reference/sic';
 import { searchIndustries } from '../../query/industry-search';
 import type { RuleGroup } from '../core/groups';
 import { BARRIER_CHAR, lazyStep, rx, step } from '../core/runner';

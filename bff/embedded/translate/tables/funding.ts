@@ -13,7 +13,7 @@ export function seriesFrom(from: string): string[] {
   return codes.filter((c) => c >= `series_${from}`);
 }
 
-export type StagePhrase = { reads: string; codes: readonly string[]; says?: string };
+type StagePhrase = { reads: string; codes: readonly string[]; says?: string };
 
 /** In reading order, which is also the order the codes are listed in. */
 export const STAGE_PHRASES: readonly StagePhrase[] = [

@@ -6,7 +6,7 @@
  * has no words. Tiers are written as the capitalised word, as the data holds them ("Gold Partner",
  * "Premier"; the text filter matches words).
  */
-export type PartnerKind = { reads: string; code: string; says: string };
+type PartnerKind = { reads: string; code: string; says: string };
 
 export const PARTNER_KINDS: readonly PartnerKind[] = [
   {

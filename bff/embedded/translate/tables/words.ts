@@ -108,7 +108,7 @@ export const RULE_WORDS =
  * Words that carry no filter: they separate phrases and are never reported unmatched. The function
  * words of the contract (one list with the BFF) and the marks the normaliser leaves as tokens. A word
  * that says something no rule reads ("startups", "employees", "small", "funded", numbers) is not
- * one: it is reported unmatched (decisions section 14, "nothing silent").
+ * one: it is reported unmatched (docs/product-rules.md, section 14, "nothing silent").
  */
 export const STOPWORDS: ReadonlySet<string> = new Set([
   ...FUNCTION_WORDS,

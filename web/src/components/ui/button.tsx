@@ -22,7 +22,7 @@ const SIZES: Record<Size, string> = {
   md: 'h-9 gap-2 px-3.5 text-sm',
 };
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: Variant;
   size?: Size;
   /**

@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type KeyboardEvent, type ReactNode, useId } from 'react';
 import { cn } from './cn';
 
-export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> & {
+type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> & {
   label: ReactNode;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;

@@ -11,7 +11,7 @@ const TONES: Record<Tone, string> = {
   muted: 'border-dashed border-slate-300 bg-white text-hint',
 };
 
-export type ChipProps = {
+type ChipProps = {
   children: ReactNode;
   tone?: Tone;
   /** Shows a remove button named `removeLabel` (e.g. "Remove Germany"). */

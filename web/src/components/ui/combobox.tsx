@@ -4,7 +4,7 @@ import { Spinner } from './spinner';
 
 export type ComboboxOption = { value: string; label: string; hint?: string };
 
-export type ComboboxProps = {
+type ComboboxProps = {
   /** The input's accessible name (shown above it unless `hideLabel`). */
   label: string;
   hideLabel?: boolean;

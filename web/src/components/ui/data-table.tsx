@@ -1,7 +1,7 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { cn } from './cn';
 
-export type DataTableColumn = {
+type DataTableColumn = {
   label: string;
   /** Read by screen readers only (a column of row actions). */
   srOnly?: boolean;

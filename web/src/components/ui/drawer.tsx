@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { cn } from './cn';
 
-export type DrawerProps = {
+type DrawerProps = {
   open: boolean;
   onClose: () => void;
   title: string;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 
-export type FieldInputProps = {
+type FieldInputProps = {
   id: string;
   'aria-invalid': boolean | undefined;
   'aria-describedby': string | undefined;

@@ -1,10 +1,5 @@
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { cn } from './cn';
-
-/** What a failed load says: the BFF's problem detail, or the error as it is. */
-export function loadErrorMessage(error: unknown): string {
-  return error instanceof ApiError || error instanceof Error ? error.message : String(error);
-}
 
 /**
  * A load that failed: what could not be loaded, why, and "Try again" when the caller can retry.
@@ -31,7 +26,7 @@ export function LoadError({
       )}
     >
       <p className="font-medium">{what}</p>
-      <p>{loadErrorMessage(error)}</p>
+      <p>{errorMessage(error)}</p>
       {onRetry ? (
         <button type="button" className="mt-1 underline" onClick={onRetry}>
           Try again

@@ -2,7 +2,7 @@ import { formatCount } from '@/lib/format';
 import { Button } from './button';
 import { cn } from './cn';
 
-export type PagerProps = {
+type PagerProps = {
   /** What is paged, for the controls' names ("reviews"). */
   noun: string;
   offset: number;

@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef,
 import { cn } from './cn';
 import { useDismiss } from './use-dismiss';
 
-export type PopoverProps = {
+type PopoverProps = {
   /** Renders the trigger; spread the given props on a button. */
   trigger: (props: {
     'aria-expanded': boolean;

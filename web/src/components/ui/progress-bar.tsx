@@ -1,6 +1,6 @@
 import { cn } from './cn';
 
-export type ProgressBarProps = {
+type ProgressBarProps = {
   /** 0..max, or null when the amount is unknown (an indeterminate bar). */
   value: number | null;
   max?: number;

@@ -1,14 +1,14 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 import { cn } from './cn';
 
-export type TabItem<K extends string> = {
+type TabItem<K extends string> = {
   id: K;
   label: string;
   /** A second line under the label; `null` keeps its room while it is not known yet (no layout shift). */
   hint?: ReactNode;
 };
 
-export type TabsProps<K extends string> = {
+type TabsProps<K extends string> = {
   /** The tab list's accessible name. */
   label: string;
   tabs: readonly TabItem<K>[];

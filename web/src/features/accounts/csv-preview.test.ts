@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvPreviewError, cellsOf, detectDelimiter, readCsvPreview } from './csv-preview';
+import { CsvPreviewError, cellsOf, readCsvPreview } from './csv-preview';
 
 describe('readCsvPreview', () => {
   it('reads the header, the first rows and counts every data row', () => {
@@ -66,14 +66,6 @@ describe('readCsvPreview', () => {
     expect(() => readCsvPreview('\uFEFF\r\n\r\n')).toThrow('This file is empty.');
     expect(() => readCsvPreview('Company,Website\r\n')).toThrow('This file has a header but no rows.');
     expect(() => readCsvPreview('PK\u0003\u0004\u0000\u0000binary')).toThrow('not a CSV');
-  });
-});
-
-describe('detectDelimiter', () => {
-  it('counts only outside quotes and only on the first record', () => {
-    expect(detectDelimiter('"a;b;c",d\ne;f;g;h')).toBe(',');
-    expect(detectDelimiter('a;b,c;d')).toBe(';');
-    expect(detectDelimiter('single')).toBe(',');
   });
 });
 

@@ -2,13 +2,13 @@
  * What the Accounts page shows of a CSV before it is sent: the header, the first rows and how many
  * data rows the file holds (for the time estimate). A small reader of its own, quote-aware (RFC 4180:
  * a quoted cell may hold the delimiter, a line break, and a quote written twice), with either line
- * ending (CRLF, LF or CR) and a UTF-8 byte-order mark left out. The delimiter is found as the BFF finds
- * it: comma or semicolon, whichever the header line has more of outside quotes. Only the first rows
- * are split into cells; the rest are only counted, so a 50,000-row file previews in one quick pass.
+ * ending (CRLF, LF or CR) and a UTF-8 byte-order mark left out. The delimiter is found by the
+ * contract's `detectDelimiter`, as the BFF finds it: comma or semicolon, whichever the header line has
+ * more of. Only the first rows are split into cells; the rest are only counted, so a 50,000-row file
+ * previews in one quick pass.
  * The BFF parses the file again with a full CSV library and has the last word (its `rows`, its errors).
  */
-
-export type CsvDelimiter = ',' | ';';
+import { type CsvDelimiter, detectDelimiter } from '@contract/csv-columns';
 
 export type CsvPreview = {
   delimiter: CsvDelimiter;
@@ -23,21 +23,6 @@ export type CsvPreview = {
 export class CsvPreviewError extends Error {}
 
 const BOM = '\uFEFF';
-
-/** Comma or semicolon: whichever the first record has more of outside quotes (comma on a tie). */
-export function detectDelimiter(text: string): CsvDelimiter {
-  let commas = 0;
-  let semicolons = 0;
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') quoted = !quoted;
-    else if (!quoted && (c === '\n' || c === '\r')) break;
-    else if (!quoted && c === ',') commas++;
-    else if (!quoted && c === ';') semicolons++;
-  }
-  return semicolons > commas ? ';' : ',';
-}
 
 /**
  * Reads `text` (a whole file's text): the header, the first `maxRows` data rows, and the number of

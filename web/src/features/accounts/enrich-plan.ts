@@ -22,7 +22,7 @@ export function presetHeaders(preset: CrmPreset): string[] {
   return CRM_PRESET_COLUMNS[preset].map((c) => c.header);
 }
 
-export type EnrichChoice = { preset: CrmPreset } | { sections: readonly ListSection[] };
+type EnrichChoice = { preset: CrmPreset } | { sections: readonly ListSection[] };
 
 /** The sections a choice reads, in the catalog's order. */
 export function sectionsOf(choice: EnrichChoice): StoredSection[] {
@@ -41,7 +41,7 @@ export function columnsOf(sections: readonly ListSection[]): string[] {
   ];
 }
 
-export type EnrichCost = { perCompany: number; companies: number; credits: number };
+type EnrichCost = { perCompany: number; companies: number; credits: number };
 
 /** Each section's price per company, times the companies (the list's matched rows). */
 export function enrichCost(

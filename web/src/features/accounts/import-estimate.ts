@@ -7,13 +7,13 @@
 import type { Plan } from '@contract/pricing';
 
 /** Requests a minute the upstream allows each plan (Enterprise: no lower than Subscription). */
-export const REQUESTS_PER_MINUTE: Readonly<Record<Plan, number>> = {
+const REQUESTS_PER_MINUTE: Readonly<Record<Plan, number>> = {
   payg: 100,
   subscription: 200,
   enterprise: 200,
 };
 
-export type ImportEstimate = { minutes: number; perMinute: number };
+type ImportEstimate = { minutes: number; perMinute: number };
 
 export function estimateImport(
   rows: number,

@@ -10,7 +10,7 @@ import { z } from 'zod';
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 
 /** The host of what a person typed as a website, or null when it cannot be one. */
-export function websiteHost(input: string): string | null {
+function websiteHost(input: string): string | null {
   const text = input.trim();
   if (!text || /\s/.test(text)) return null;
   let url: URL;

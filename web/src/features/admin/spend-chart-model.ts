@@ -17,8 +17,8 @@ export const OTHERS = 'Everyone else';
 
 export type Series = { name: string; colour: string; total: number };
 export type Segment = { series: string; colour: string; credits: number; from: number; to: number };
-export type ChartDay = { date: string; total: number; segments: Segment[] };
-export type ChartModel = { series: Series[]; days: ChartDay[]; ticks: number[]; max: number; total: number };
+type ChartDay = { date: string; total: number; segments: Segment[] };
+type ChartModel = { series: Series[]; days: ChartDay[]; ticks: number[]; max: number; total: number };
 
 /** A round axis maximum at or above `n` (1, 2, 2.5 or 5 times a power of ten) and its ticks. */
 export function niceTicks(n: number, count = 4): number[] {

@@ -22,7 +22,7 @@ export type Operation = {
   bodyType: string | null;
   responses: { status: string; description: string; type: string | null }[];
 };
-export type TagGroup = { tag: string; operations: Operation[] };
+type TagGroup = { tag: string; operations: Operation[] };
 
 const REF = '#/components/schemas/';
 
@@ -35,7 +35,7 @@ function resolve(doc: OpenApiDocument, s: Schema | undefined): Schema | undefine
 }
 
 /** A schema as a short type: `string`, `"asc" | "desc"`, `integer ≤ 500`, `Filters[]`, `object`. */
-export function typeOf(s: Schema | undefined, depth = 0): string {
+function typeOf(s: Schema | undefined, depth = 0): string {
   if (!s) return 'any';
   if (typeof s.$ref === 'string') return s.$ref.slice(s.$ref.lastIndexOf('/') + 1);
   if (Array.isArray(s.enum)) {

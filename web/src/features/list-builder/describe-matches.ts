@@ -8,7 +8,7 @@ import type { FilterBuilderResponse } from '@contract/api';
 import { compactValue, type FilterValues } from './filter-values';
 import { exclusionWords, filterWords, type NameLookup } from './filter-words';
 
-export type DescribeChip = {
+type DescribeChip = {
   id: string;
   words: string;
   key: string;
@@ -19,7 +19,7 @@ export type DescribeChip = {
 };
 
 /** The list a chip's values live in. */
-export type ListParts = { filters?: FilterValues | undefined; exclude?: FilterValues | undefined };
+type ListParts = { filters?: FilterValues | undefined; exclude?: FilterValues | undefined };
 
 /** A match of the BFF's filter-builder may be negated (`excluded: true`); the service's never is. */
 function isExcluded(match: object): boolean {

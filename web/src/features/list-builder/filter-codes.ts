@@ -28,7 +28,7 @@ async function loadCodes(): Promise<Record<CodeSystem, CodeList>> {
   return { naics: index(naics), sic: index(SIC_CODES) };
 }
 
-export const industryCodesQueryOptions = queryOptions({
+const industryCodesQueryOptions = queryOptions({
   queryKey: ['reference', 'industry-codes'],
   queryFn: loadCodes,
   staleTime: Number.POSITIVE_INFINITY,

@@ -3,7 +3,7 @@
  * shows under it before the list is run.
  *
  * The BFF serves an exclusion of a key a company holds one value of, from a closed list (its HQ
- * country, its ownership, a yes/no), by the complement within the key (decisions section 14): "not
+ * country, its ownership, a yes/no), by the complement within the key (docs/product-rules.md, section 14): "not
  * in the United States" asks for every other country, so a company whose country is unknown is
  * left out too. Keys a company may hold several values of (markets, offices, partnerships,
  * motions), and open keys (names, industry codes), are served by set difference: a company with no
@@ -42,7 +42,7 @@ const BOOLEAN_KEYS: ReadonlySet<string> = new Set([
  * that a key added to the catalog is classified on purpose (a test holds every excludable key to
  * one of the three lists).
  */
-export const KEEPS_UNKNOWN: ReadonlySet<string> = new Set([
+const KEEPS_UNKNOWN: ReadonlySet<string> = new Set([
   'business_model.gtm_motion',
   'business_model.revenue_model',
   'company_assessment.competitive_moat',

@@ -78,13 +78,6 @@ export const FILTERS_OF_GROUP = Object.fromEntries(
   Record<FilterGroup, readonly FilterDef[]>
 >;
 
-/** The filters (or exclusions) without one group's keys. */
-export function withoutGroup(filters: FilterValues, group: FilterGroup): FilterValues {
-  const out = { ...filters };
-  for (const f of FILTERS_OF_GROUP[group]) delete out[f.key];
-  return out;
-}
-
 /** The filters (or exclusions) without one key, or without one value of a list-valued key. */
 export function withoutValue(filters: FilterValues, key: string, value?: unknown): FilterValues {
   const out = { ...filters };

@@ -8,7 +8,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { useCallback, useSyncExternalStore } from 'react';
 import { readSessionJson, writeSessionJson } from '@/lib/session-json';
 
-export type GridScroll = {
+type GridScroll = {
   /** The page shown (list, page, size, sort) the position belongs to. */
   view: string;
   top: number;

@@ -3,7 +3,7 @@
  * display calls. It is the contract's estimate of a list request (`estimateListCost`), the same the
  * BFF is tested against: the page as the service prices it, plus, for a company-size filter, the
  * one-company probes that find where the sizes lie, and for exclusions served by set difference,
- * the reads of the companies to leave out (decisions section 14). Those parts depend on where the
+ * the reads of the companies to leave out (docs/product-rules.md, section 14). Those parts depend on where the
  * list's companies lie, so the figure is then a most (`upTo`).
  */
 import type { ListRequest } from '@contract/api';

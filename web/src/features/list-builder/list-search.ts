@@ -54,7 +54,7 @@ export function acceptedExclusions(
   return acceptedEach(ExcludeSchema, exclude);
 }
 
-/** The filter whose list is served from the employee-range order (decisions section 14). */
+/** The filter whose list is served from the employee-range order (docs/product-rules.md, section 14). */
 export const SIZE_FILTER_KEY = 'firmographic.headcount_range';
 
 /**

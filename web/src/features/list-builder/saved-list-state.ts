@@ -11,7 +11,7 @@ import { LIST_SECTIONS, type ListSection } from '@contract/section-names';
 import { requestedSections, visibleColumnIds } from './components/results/visible-columns';
 import { acceptedExclusions, acceptedFilters, type ListSearch, toListRequest } from './list-search';
 
-export type SavedListState = { request: ListRequest; columns: string[] };
+type SavedListState = { request: ListRequest; columns: string[] };
 
 /** What "Save list" saves of the builder's state: the list request (first page, its size) and columns. */
 export function savedListStateOf(search: ListSearch): SavedListState {

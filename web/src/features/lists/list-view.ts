@@ -55,9 +55,9 @@ export function wholeListRequest(
   return pageRequest(request, sections, limit, 1);
 }
 
-export type RunChanges = { added: ReadonlySet<string>; removed: readonly RemovedCompany[] };
+type RunChanges = { added: ReadonlySet<string>; removed: readonly RemovedCompany[] };
 
-export const NO_CHANGES: RunChanges = { added: new Set(), removed: [] };
+const NO_CHANGES: RunChanges = { added: new Set(), removed: [] };
 
 /**
  * What the shown run changed for the user: its `added` and `removed`, unless the user has since

@@ -8,7 +8,7 @@ import { LIST_TOTAL_CAP } from '@contract/list-params';
 import { formatCount, formatDateTime } from '@/lib/format';
 import type { ListOwner, RemovalReason, RunSummary, SavedList, Schedule } from './types';
 
-export const SCHEDULE_LABELS: Record<Schedule | 'none', string> = {
+const SCHEDULE_LABELS: Record<Schedule | 'none', string> = {
   none: 'Not checked',
   daily: 'Checked daily',
   weekly: 'Checked weekly',
@@ -53,7 +53,7 @@ export function isOwner(list: Pick<SavedList, 'owner'>, session: SessionInfo | u
 }
 
 /** Why a company left the list, as the service lets us know. */
-export const REASON_WORDS: Record<RemovalReason, string> = {
+const REASON_WORDS: Record<RemovalReason, string> = {
   no_longer_matching: 'No longer matches the filters',
   no_longer_found: 'No longer found in the data set',
 };

@@ -10,7 +10,6 @@ import type {
   RemovedCompany,
   SavedList,
   SavedListCreate,
-  SavedListEstimate,
   SavedListPatch,
   SavedListRun,
   SavedListRunDetail,
@@ -25,7 +24,6 @@ export type ListChanges = SavedListPatch;
 export type RunSummary = SavedListRunSummary;
 export type ListRun = SavedListRun;
 export type RunDetail = SavedListRunDetail;
-export type RunEstimate = SavedListEstimate;
 
 /** A company's name and website, where the page knows them (the grid's rows). */
 export type CompanyName = { name: string; website?: string | null };

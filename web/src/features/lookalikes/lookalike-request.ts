@@ -8,7 +8,7 @@ import type { LookalikeRequest } from '@contract/lookalikes';
 /** How many lookalikes a page can show. */
 export const LOOKALIKE_SIZES = [10, 25, 50, 100] as const;
 
-export type LookalikeSearch = {
+type LookalikeSearch = {
   like?: string[] | undefined;
   filters?: Record<string, unknown> | undefined;
   exclude?: Record<string, unknown> | undefined;

@@ -16,10 +16,6 @@ export function askRun(key: string): void {
   for (const l of listeners) l();
 }
 
-export function wasAsked(key: string): boolean {
-  return asked.has(key);
-}
-
 /** Whether the run of `key` was asked for, re-read whenever another run is. */
 export function useRunAsked(key: string): boolean {
   const subscribe = useCallback((onChange: () => void) => {

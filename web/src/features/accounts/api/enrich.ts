@@ -17,8 +17,8 @@ export type EnrichRequest = {
   bom?: boolean;
 };
 
-export type EnrichProgress = { rows: number; total: number | null };
-export type EnrichResult = {
+type EnrichProgress = { rows: number; total: number | null };
+type EnrichResult = {
   blob: Blob;
   rows: number;
   total: number | null;

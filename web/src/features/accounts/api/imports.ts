@@ -12,7 +12,7 @@ import { ApiError, apiFetch, call, urlOf } from '@/lib/api-client';
 
 export type { ImportRow, ImportState, ImportStatus };
 
-export type StartImport = {
+type StartImport = {
   file: Blob;
   name: string;
   nameColumn: string | null;
@@ -49,7 +49,7 @@ export function pickCandidate(id: string, line: number, uuid: string | null): Pr
 
 export const importQueryKey = (id: string) => ['bff', 'accounts', 'imports', id] as const;
 
-export const importQueryOptions = (id: string) =>
+const importQueryOptions = (id: string) =>
   queryOptions({
     queryKey: importQueryKey(id),
     queryFn: ({ signal }) => call('bff.accounts.importStatus', { id }, { signal }),
@@ -57,9 +57,9 @@ export const importQueryOptions = (id: string) =>
   });
 
 /** How often the status is asked for while the live stream is not open. */
-export const POLL_MS = 1500;
+const POLL_MS = 1500;
 /** And while it is: now and then all the same, should an event have been lost on the way. */
-export const LIVE_POLL_MS = 10_000;
+const LIVE_POLL_MS = 10_000;
 
 export function useImport(id: string | null, opts: { poll: boolean }) {
   return useQuery({
@@ -71,8 +71,8 @@ export function useImport(id: string | null, opts: { poll: boolean }) {
 }
 
 /** The rows the page shows to review: the ambiguous ones (with their candidates) and the invalid ones. */
-export type RowsFilter = 'ambiguous' | 'invalid';
-export const ROWS_SHOWN = 200;
+type RowsFilter = 'ambiguous' | 'invalid';
+const ROWS_SHOWN = 200;
 
 export const rowsQueryOptions = (id: string, filter: RowsFilter, version: string) =>
   queryOptions({

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_LISTS_QUERY_KEY, type AccountList } from '@/lib/account-lists';
 import { call } from '@/lib/api-client';
 
-export function setListShared(id: string, shared: boolean): Promise<AccountList> {
+function setListShared(id: string, shared: boolean): Promise<AccountList> {
   return call('bff.accounts.updateList', { id, shared });
 }
 

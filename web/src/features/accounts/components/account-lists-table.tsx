@@ -3,6 +3,7 @@
  * whether shared, where it came from; the owner shares or stops sharing; a list's members open below
  * it; a list opens in the list builder with its companies hidden, or is enriched in bulk.
  */
+
 import { Link } from '@tanstack/react-router';
 import { Fragment, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -16,7 +17,7 @@ import {
   useAccountList,
   useAccountLists,
 } from '@/lib/account-lists';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { formatCount } from '@/lib/format';
 import { useShareList } from '../api/share-list';
 
@@ -69,11 +70,7 @@ export function AccountListsTable({
 
   return (
     <div className="flex flex-col gap-2">
-      {share.error && (
-        <FormAlert>
-          {share.error instanceof ApiError ? share.error.message : 'The list could not be shared.'}
-        </FormAlert>
-      )}
+      {share.error && <FormAlert>{errorMessage(share.error, 'The list could not be shared.')}</FormAlert>}
       <DataTable
         caption="Your account lists"
         columns={[

@@ -3,6 +3,7 @@
  * section's price per company times the list's matched companies) beside the budget left today, then
  * the run with its progress and the CSV saved. A run the budget stops keeps what it got.
  */
+
 import { LIST_SECTIONS, type ListSection, SECTION_LABELS } from '@contract/section-names';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -14,6 +15,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { usageQueryOptions } from '@/features/usage/api/get-usage';
 import type { AccountList } from '@/lib/account-lists';
 import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { formatCount, formatCredits } from '@/lib/format';
 import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { saveBlob } from '@/lib/save-blob';
@@ -105,8 +107,7 @@ function EnrichForm({ list }: { list: AccountList }) {
       if (controller.signal.aborted) return;
       setRun({
         state: 'failed',
-        message:
-          err instanceof ApiError ? err.message : 'The enrichment stopped before it started. Try again.',
+        message: errorMessage(err, 'The enrichment stopped before it started. Try again.'),
         budget: err instanceof ApiError && err.status === 402,
       });
     } finally {

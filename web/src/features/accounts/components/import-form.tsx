@@ -4,15 +4,16 @@
  * time the matching will take, and Start. Nothing is sent before Start; the BFF reads the file again
  * and has the last word on what it can take.
  */
+
+import { guessColumns } from '@contract/csv-columns';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { FormAlert } from '@/components/ui/form-field';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage, problemFields } from '@/lib/errors';
 import { formatCount } from '@/lib/format';
 import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { startImport } from '../api/imports';
-import { guessColumns } from '../column-guess';
 import { type CsvPreview, CsvPreviewError, cellsOf, readCsvPreview } from '../csv-preview';
 import { estimateImport, formatDuration } from '../import-estimate';
 
@@ -81,8 +82,10 @@ export function ImportForm({ onStarted }: { onStarted: (importId: string) => voi
       onStarted(started.id);
     } catch (err) {
       setStartError({
-        message: err instanceof ApiError ? err.message : 'The file could not be sent. Try again.',
-        details: err instanceof ApiError ? (err.problem?.errors ?? []).map((e) => e.message).slice(0, 5) : [],
+        message: errorMessage(err, 'The file could not be sent. Try again.'),
+        details: problemFields(err)
+          .map((e) => e.message)
+          .slice(0, 5),
       });
     } finally {
       setStarting(false);

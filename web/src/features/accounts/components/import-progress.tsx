@@ -4,6 +4,7 @@
  * has finished, the rows that need the user (ambiguous: pick a candidate; invalid: by line number) are
  * read from the report and shown.
  */
+
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -13,6 +14,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ACCOUNT_LISTS_QUERY_KEY } from '@/lib/account-lists';
 import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { formatCount, formatPercent } from '@/lib/format';
 import { useBffEventsOpen } from '@/lib/use-bff-events';
 import { useImportEvents } from '../api/import-events';
@@ -88,7 +90,7 @@ export function ImportProgress({ importId, onDone }: { importId: string; onDone:
     try {
       queryClient.setQueryData(importQueryKey(importId), await cancelImport(importId));
     } catch (err) {
-      setCancelError(err instanceof ApiError ? err.message : 'The import could not be cancelled.');
+      setCancelError(errorMessage(err, 'The import could not be cancelled.'));
     } finally {
       setCancelling(false);
     }
@@ -282,7 +284,7 @@ function AmbiguousRow({ importId, row }: { importId: string; row: ImportRow }) {
         queryClient.invalidateQueries({ queryKey: ACCOUNT_LISTS_QUERY_KEY }),
       ]);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The choice could not be saved.');
+      setError(errorMessage(err, 'The choice could not be saved.'));
       setSaving(false);
     }
   };

@@ -43,13 +43,13 @@ export function statusPollInterval(
 }
 
 /** The status lookup; kept without its `credits_consumed` (always 0) so events and lookups share a shape. */
-export function getAdditionStatus(id: string, signal?: AbortSignal): Promise<AdditionStatus> {
+function getAdditionStatus(id: string, signal?: AbortSignal): Promise<AdditionStatus> {
   return call('additions.status', { id }, { signal });
 }
 
-export const additionStatusQueryKey = (id: string) => ['additions', 'status', id] as const;
+const additionStatusQueryKey = (id: string) => ['additions', 'status', id] as const;
 
-export const additionStatusQueryOptions = (id: string) =>
+const additionStatusQueryOptions = (id: string) =>
   queryOptions({
     queryKey: additionStatusQueryKey(id),
     queryFn: ({ signal }) => getAdditionStatus(id, signal),

@@ -9,12 +9,12 @@ import { call } from '@/lib/api-client';
 
 export const ADDITIONS_QUERY_KEY = ['bff', 'additions'] as const;
 
-export async function getAdditions(signal?: AbortSignal): Promise<AdditionRecord[]> {
+async function getAdditions(signal?: AbortSignal): Promise<AdditionRecord[]> {
   const body = await call('bff.additions', undefined, { signal });
   return AdditionsResponse.parse(body).data;
 }
 
-export const additionsQueryOptions = () =>
+const additionsQueryOptions = () =>
   queryOptions({
     queryKey: ADDITIONS_QUERY_KEY,
     queryFn: ({ signal }) => getAdditions(signal),
@@ -26,7 +26,7 @@ export function useAdditions() {
 }
 
 /** The record a status answer describes, as the Requests list shows it. */
-export function recordFromStatus(s: AdditionStatus, createdAt?: string): AdditionRecord {
+function recordFromStatus(s: AdditionStatus, createdAt?: string): AdditionRecord {
   return {
     request_id: s.request_id,
     company_name: s.detail.company_name,

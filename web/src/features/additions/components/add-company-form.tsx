@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { ApiError } from '@/lib/api-client';
+import { setProblemErrors } from '@/lib/errors';
 import {
   AddCompanyForm as AddCompanySchema,
   type AddCompanyForm as AddCompanyValues,
@@ -16,7 +16,7 @@ const REFUSAL_TITLES: Readonly<Record<string, string>> = {
   '429': 'Request limit reached.',
 };
 
-export type AddCompanyFormProps = {
+type AddCompanyFormProps = {
   defaultValues?: Partial<AddCompanyValues>;
   /** Sends the request; a thrown `ApiError` with field errors is shown next to the fields. */
   onSubmit: (values: AddCompanyValues) => Promise<void>;
@@ -44,19 +44,10 @@ export function AddCompanyFormView({ defaultValues, onSubmit }: AddCompanyFormPr
     try {
       await onSubmit(toAdditionRequest(values));
     } catch (err) {
-      const fields = err instanceof ApiError ? (err.problem?.errors ?? []) : [];
-      let placed = false;
-      for (const f of fields) {
-        if (f.path === 'company_name' || f.path === 'website') {
-          setError(f.path as FieldPath<AddCompanyValues>, { message: f.message });
-          placed = true;
-        }
-      }
-      if (!placed)
-        setError('root.server', {
-          type: err instanceof ApiError ? String(err.status) : 'network',
-          message: err instanceof Error ? err.message : 'The request could not be sent.',
-        });
+      setProblemErrors(setError, err, {
+        fields: ['company_name', 'website'],
+        fallback: 'The request could not be sent.',
+      });
     }
   });
 

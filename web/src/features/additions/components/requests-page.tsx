@@ -89,7 +89,7 @@ export function RequestsPage() {
 }
 
 /** How many of the newest unfinished requests are looked up often; the older ones only now and then. */
-export const WATCHED_REQUESTS = 5;
+const WATCHED_REQUESTS = 5;
 
 /** One request; an unfinished one also watches its own status (the polling fallback). */
 function RequestRow({ record, background }: { record: AdditionRecord; background: boolean }) {

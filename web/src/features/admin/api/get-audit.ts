@@ -7,11 +7,11 @@ import { ADMIN_AUDIT_KEY } from './keys';
 /** As many entries as the page lists. */
 export const AUDIT_SHOWN = 100;
 
-export async function getAudit(signal?: AbortSignal): Promise<AuditEntry[]> {
+async function getAudit(signal?: AbortSignal): Promise<AuditEntry[]> {
   return AuditResponse.parse(await call('bff.admin.audit', { limit: AUDIT_SHOWN }, { signal })).data;
 }
 
-export const auditQueryOptions = () =>
+const auditQueryOptions = () =>
   queryOptions({ queryKey: ADMIN_AUDIT_KEY, queryFn: ({ signal }) => getAudit(signal), staleTime: 10_000 });
 
 export function useAudit() {

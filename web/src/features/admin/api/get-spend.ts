@@ -7,11 +7,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { call, urlOf } from '@/lib/api-client';
 import { ADMIN_SPEND_KEY } from './keys';
 
-export async function getSpend(days: number, signal?: AbortSignal): Promise<SpendResponse> {
+async function getSpend(days: number, signal?: AbortSignal): Promise<SpendResponse> {
   return SpendResponse.parse(await call('bff.admin.spend', { days }, { signal }));
 }
 
-export const spendQueryOptions = (days: number) =>
+const spendQueryOptions = (days: number) =>
   queryOptions({
     queryKey: [...ADMIN_SPEND_KEY, days],
     queryFn: ({ signal }) => getSpend(days, signal),

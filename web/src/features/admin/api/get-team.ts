@@ -4,11 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { ADMIN_TEAM_KEY } from './keys';
 
-export async function getTeam(signal?: AbortSignal): Promise<TeamSettings> {
+async function getTeam(signal?: AbortSignal): Promise<TeamSettings> {
   return TeamSettings.parse(await call('bff.admin.team', undefined, { signal }));
 }
 
-export const teamQueryOptions = () =>
+const teamQueryOptions = () =>
   queryOptions({
     queryKey: ADMIN_TEAM_KEY,
     queryFn: ({ signal }) => getTeam(signal),

@@ -4,11 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { ADMIN_USERS_KEY } from './keys';
 
-export async function getAdminUsers(signal?: AbortSignal): Promise<AdminUser[]> {
+async function getAdminUsers(signal?: AbortSignal): Promise<AdminUser[]> {
   return AdminUsersResponse.parse(await call('bff.admin.users', undefined, { signal })).data;
 }
 
-export const adminUsersQueryOptions = () =>
+const adminUsersQueryOptions = () =>
   queryOptions({
     queryKey: ADMIN_USERS_KEY,
     queryFn: ({ signal }) => getAdminUsers(signal),

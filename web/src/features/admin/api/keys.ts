@@ -1,7 +1,7 @@
 /** Query keys of the Admin page: every admin change refreshes what it can have changed. */
 import type { QueryClient } from '@tanstack/react-query';
 
-export const ADMIN_QUERY_KEY = ['bff', 'admin'] as const;
+const ADMIN_QUERY_KEY = ['bff', 'admin'] as const;
 export const ADMIN_USERS_KEY = [...ADMIN_QUERY_KEY, 'users'] as const;
 export const ADMIN_TEAM_KEY = [...ADMIN_QUERY_KEY, 'team'] as const;
 export const ADMIN_AUDIT_KEY = [...ADMIN_QUERY_KEY, 'audit'] as const;

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { ADMIN_TEAM_KEY, invalidateAdmin } from './keys';
 
-export function updateTeam(body: TeamPatch): Promise<TeamSettings> {
+function updateTeam(body: TeamPatch): Promise<TeamSettings> {
   return call('bff.admin.updateTeam', body);
 }
 

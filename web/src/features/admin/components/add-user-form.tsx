@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormAlert, FormField } from '@/components/ui/form-field';
-import { ApiError } from '@/lib/api-client';
+import { setProblemErrors } from '@/lib/errors';
 import { formatCredits } from '@/lib/format';
 import { useAddUser } from '../api/add-user';
 import { AddUserForm, type AddUserFormInput, type AddUserFormOutput } from '../forms';
@@ -37,18 +37,10 @@ export function AddUserFormView({
       const user = await add.mutateAsync(values);
       onAdded(user.name);
     } catch (err) {
-      const fields = err instanceof ApiError ? (err.problem?.errors ?? []) : [];
-      let placed = false;
-      for (const f of fields) {
-        if (f.path === 'name' || f.path === 'password' || f.path === 'role' || f.path === 'daily_budget') {
-          setError(f.path, { message: f.message });
-          placed = true;
-        }
-      }
-      if (!placed)
-        setError('root.server', {
-          message: err instanceof Error ? err.message : 'The user could not be added.',
-        });
+      setProblemErrors(setError, err, {
+        fields: ['name', 'password', 'role', 'daily_budget'],
+        fallback: 'The user could not be added.',
+      });
     }
   });
 

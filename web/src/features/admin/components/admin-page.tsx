@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/errors';
 import { formatCount, formatCredits } from '@/lib/format';
 import { useTeam } from '../api/get-team';
 import { useAdminUsers } from '../api/get-users';
@@ -94,7 +95,7 @@ export function AdminPage({
               className="rounded-xl border border-rose-200 bg-rose-50 p-5 text-sm text-rose-900"
             >
               <p className="font-medium">The team's settings could not be loaded.</p>
-              <p>{team.error.message}</p>
+              <p>{errorMessage(team.error)}</p>
             </div>
           ) : (
             <div role="status" aria-label="Loading the team's settings">

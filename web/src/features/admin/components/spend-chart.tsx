@@ -6,7 +6,7 @@ import { chartModel, labelledDays } from '../spend-chart-model';
 
 const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** "Mar 3" of "2026-03-03" (UTC, as the ledger's days are). */
-export function formatDay(date: string): string {
+function formatDay(date: string): string {
   return shortDay.format(Date.parse(`${date}T00:00:00Z`));
 }
 

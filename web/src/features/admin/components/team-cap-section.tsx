@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { FormAlert, FormField } from '@/components/ui/form-field';
+import { errorMessage } from '@/lib/errors';
 import { formatCreditAmount, formatCredits, formatPercent } from '@/lib/format';
 import { useUpdateTeam } from '../api/update-team';
 import { CapForm, type CapFormInput, type CapFormOutput, creditsInput } from '../forms';
@@ -51,7 +52,7 @@ export function TeamCapSection({ team }: { team: TeamSettings }) {
           : `The team's monthly cap is now ${formatCredits(next.monthly_cap)}.`,
       );
     } catch (err) {
-      setError('root.server', { message: err instanceof Error ? err.message : 'Not saved.' });
+      setError('root.server', { message: errorMessage(err, 'Not saved.') });
     }
   });
 

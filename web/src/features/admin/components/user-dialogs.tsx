@@ -1,4 +1,5 @@
 /** The per-user changes that take a value: the daily budget and a new password, each in a drawer. */
+
 import type { AdminUser } from '@contract/admin';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
@@ -6,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Drawer } from '@/components/ui/drawer';
 import { FormAlert, FormField } from '@/components/ui/form-field';
+import { errorMessage } from '@/lib/errors';
 import { formatCredits } from '@/lib/format';
 import { useUpdateUser } from '../api/update-user';
 import {
@@ -67,7 +69,7 @@ function BudgetFormView({
         `${user.name}'s daily budget is now ${daily_budget === null ? 'the default' : formatCredits(daily_budget)}.`,
       );
     } catch (err) {
-      setError('root.server', { message: err instanceof Error ? err.message : 'Not saved.' });
+      setError('root.server', { message: errorMessage(err, 'Not saved.') });
     }
   });
   return (
@@ -126,7 +128,7 @@ function PasswordFormView({ user, onDone }: { user: AdminUser; onDone: (message:
       await update.mutateAsync({ id: user.id, password });
       onDone(`${user.name}'s password was reset; their sessions ended.`);
     } catch (err) {
-      setError('root.server', { message: err instanceof Error ? err.message : 'Not saved.' });
+      setError('root.server', { message: errorMessage(err, 'Not saved.') });
     }
   });
   return (

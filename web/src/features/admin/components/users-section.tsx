@@ -6,7 +6,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { Drawer } from '@/components/ui/drawer';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { formatCredits } from '@/lib/format';
 import { useAdminUsers } from '../api/get-users';
 import { useUpdateUser } from '../api/update-user';
@@ -42,7 +42,7 @@ export function UsersSection({
         onError: (err) =>
           setOutcome({
             kind: 'refused',
-            text: err instanceof ApiError ? err.message : 'The change could not be saved.',
+            text: errorMessage(err, 'The change could not be saved.'),
           }),
       },
     );

@@ -3,7 +3,7 @@ import type { OpenApiDocument } from '@contract/openapi';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
-export const openApiQueryOptions = queryOptions({
+const openApiQueryOptions = queryOptions({
   queryKey: ['bff', 'openapi'],
   queryFn: async ({ signal }) => (await call('bff.openapi', undefined, { signal })) as OpenApiDocument,
   staleTime: Number.POSITIVE_INFINITY,

@@ -8,7 +8,7 @@ export const SESSION_QUERY_KEY = ['bff', 'session'] as const;
 const LOCAL: SessionInfo = { mode: 'local', user: null };
 
 /** Who is signed in (`GET /bff/session`). */
-export async function getSession(): Promise<SessionInfo> {
+async function getSession(): Promise<SessionInfo> {
   try {
     const parsed = SessionSchema.safeParse(await call('bff.session'));
     return parsed.success ? parsed.data : LOCAL;

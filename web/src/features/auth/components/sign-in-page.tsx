@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { useSession } from '../api/get-session';
 import { useSignIn } from '../api/sign-in';
 import { safeRedirect } from '../sign-in-search';
@@ -38,14 +39,11 @@ export function SignInPage() {
     ),
   );
 
-  const failure =
-    signIn.error instanceof ApiError
-      ? signIn.error.status === 401
-        ? 'That user name and password do not match an account.'
-        : signIn.error.message
-      : signIn.error
-        ? 'Signing in failed. Try again.'
-        : undefined;
+  const failure = !signIn.error
+    ? undefined
+    : signIn.error instanceof ApiError && signIn.error.status === 401
+      ? 'That user name and password do not match an account.'
+      : errorMessage(signIn.error, 'Signing in failed. Try again.');
   const { errors } = form.formState;
   return (
     <div className="flex flex-1 items-start justify-center bg-slate-50 px-4 pt-24">

@@ -3,7 +3,7 @@ import type { CompanySearchRecord } from '@contract/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
-export const SEARCH_LIMIT = 8;
+const SEARCH_LIMIT = 8;
 
 export async function searchCompanies(query: string, signal?: AbortSignal): Promise<CompanySearchRecord[]> {
   const body: { data?: CompanySearchRecord[] } | undefined = await call(
@@ -15,7 +15,7 @@ export async function searchCompanies(query: string, signal?: AbortSignal): Prom
   return body?.data ?? [];
 }
 
-export const companySearchQueryOptions = (query: string) =>
+const companySearchQueryOptions = (query: string) =>
   queryOptions({
     queryKey: ['company-search', query],
     queryFn: ({ signal }) => searchCompanies(query, signal),

@@ -5,7 +5,7 @@ import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { useDebounced } from '@/lib/use-debounced';
 import { useCompanySearch } from '../api/search-companies';
 
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 const ADD_OPTION = '__add_company__';
 
 const STATUS_LABELS: Readonly<Record<CompanySearchRecord['company_status'], string>> = {

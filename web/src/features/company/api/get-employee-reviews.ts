@@ -8,7 +8,7 @@ export type EmployeeReviewsData = z.infer<typeof EmployeeReviewsResponse>['data'
 
 export const EMPLOYEE_REVIEWS_PAGE = 10;
 
-export async function getEmployeeReviews(
+async function getEmployeeReviews(
   company: string,
   offset: number,
   signal?: AbortSignal,
@@ -21,7 +21,7 @@ export async function getEmployeeReviews(
   return { ...res, body: res.body.data.employee_reviews };
 }
 
-export const employeeReviewsQueryOptions = (company: string, offset: number) =>
+const employeeReviewsQueryOptions = (company: string, offset: number) =>
   queryOptions({
     queryKey: ['company', company, 'employee-reviews', offset],
     queryFn: ({ signal }) => getEmployeeReviews(company, offset, signal),

@@ -15,7 +15,7 @@ export type Enrichment<S extends StoredSection> = {
   sections: Partial<Pick<Sections, S>>;
 };
 
-export async function getEnrichment<S extends StoredSection>(
+async function getEnrichment<S extends StoredSection>(
   company: string,
   sections: readonly S[],
   signal?: AbortSignal,

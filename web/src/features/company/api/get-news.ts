@@ -4,11 +4,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod';
 import { PAID_QUERY_DEFAULTS, type Paid, paidGet } from './paid-call';
 
-export type NewsPage = Pick<z.infer<typeof NewsResponse>, 'data' | 'total'>;
+type NewsPage = Pick<z.infer<typeof NewsResponse>, 'data' | 'total'>;
 
 export const NEWS_PAGE = 10;
 
-export async function getNews(
+async function getNews(
   company: string,
   unique: boolean,
   offset: number,
@@ -22,7 +22,7 @@ export async function getNews(
   return { ...res, body: { data: res.body.data, total: res.body.total } };
 }
 
-export const newsQueryOptions = (company: string, unique: boolean, offset: number) =>
+const newsQueryOptions = (company: string, unique: boolean, offset: number) =>
   queryOptions({
     queryKey: ['company', company, 'news', unique, offset],
     queryFn: ({ signal }) => getNews(company, unique, offset, signal),

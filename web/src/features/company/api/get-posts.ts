@@ -4,23 +4,19 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod';
 import { PAID_QUERY_DEFAULTS, type Paid, paidGet } from './paid-call';
 
-export type PostsPage = Pick<z.infer<typeof PostsResponse>, 'count' | 'limit' | 'offset'> & {
+type PostsPage = Pick<z.infer<typeof PostsResponse>, 'count' | 'limit' | 'offset'> & {
   posts: z.infer<typeof PostsResponse>['data']['posts'];
 };
 
 export const POSTS_PAGE = 10;
 
-export async function getPosts(
-  company: string,
-  offset: number,
-  signal?: AbortSignal,
-): Promise<Paid<PostsPage>> {
+async function getPosts(company: string, offset: number, signal?: AbortSignal): Promise<Paid<PostsPage>> {
   const res = await paidGet('company.posts', { company, limit: POSTS_PAGE, offset }, signal);
   const { count, limit, offset: off, data } = res.body;
   return { ...res, body: { count, limit, offset: off, posts: data.posts } };
 }
 
-export const postsQueryOptions = (company: string, offset: number) =>
+const postsQueryOptions = (company: string, offset: number) =>
   queryOptions({
     queryKey: ['company', company, 'posts', offset],
     queryFn: ({ signal }) => getPosts(company, offset, signal),

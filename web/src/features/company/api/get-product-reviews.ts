@@ -9,12 +9,12 @@ import { PAID_QUERY_DEFAULTS, type Paid, paidGet } from './paid-call';
 
 export const PRODUCT_REVIEWS_PAGE = 5;
 
-export async function getProductCatalog(company: string, signal?: AbortSignal): Promise<Paid<Product[]>> {
+async function getProductCatalog(company: string, signal?: AbortSignal): Promise<Paid<Product[]>> {
   const res = await paidGet('company.productReviews', { company }, signal);
   return { ...res, body: res.body.data.product_reviews };
 }
 
-export const productCatalogQueryOptions = (company: string) =>
+const productCatalogQueryOptions = (company: string) =>
   queryOptions({
     queryKey: ['company', company, 'products'],
     queryFn: ({ signal }) => getProductCatalog(company, signal),
@@ -25,7 +25,7 @@ export function useProductCatalog(company: string) {
   return useQuery(productCatalogQueryOptions(company));
 }
 
-export async function getProductReviews(
+async function getProductReviews(
   company: string,
   products: readonly string[],
   offset: number,
@@ -39,7 +39,7 @@ export async function getProductReviews(
   return { ...res, body: res.body.data.product_reviews };
 }
 
-export const productReviewsQueryOptions = (company: string, products: readonly string[], offset: number) =>
+const productReviewsQueryOptions = (company: string, products: readonly string[], offset: number) =>
   queryOptions({
     queryKey: ['company', company, 'product-reviews', [...products].sort(), offset],
     queryFn: ({ signal }) => getProductReviews(company, [...products].sort(), offset, signal),

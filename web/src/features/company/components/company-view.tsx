@@ -1,5 +1,6 @@
 import { Tabs } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { formatCredits } from '@/lib/format';
 import { usePricing } from '@/lib/pricing';
 import { useEnrichment } from '../api/get-enrichment';
@@ -54,7 +55,7 @@ export function CompanyView({
   if (resolved.state === 'missing') return <CompanyNotFound company={company} />;
   // An unknown company has no tabs to open: each would only fail the same way.
   if (header.error instanceof ApiError && header.error.status === 404)
-    return <CompanyNotFound company={company} detail={header.error.message} />;
+    return <CompanyNotFound company={company} detail={errorMessage(header.error)} />;
   return (
     <>
       <CompanyHeader company={company} preview={resolved.record} enabled={known} />

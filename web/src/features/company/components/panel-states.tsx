@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 
 /** Placeholder rows in the shape of a panel, so nothing jumps when the data arrives. */
 export function PanelSkeleton({ rows = 4, label = 'Loading' }: { rows?: number; label?: string }) {
@@ -30,7 +31,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 /** A failed load, with the service's own explanation (problem details) and a way to try again. */
 export function ErrorState({ error, onRetry, what }: { error: unknown; onRetry?: () => void; what: string }) {
   const problem = error instanceof ApiError ? error.problem : undefined;
-  const detail = error instanceof Error ? error.message : 'Something went wrong.';
+  const detail = errorMessage(error, 'Something went wrong.');
   return (
     <div
       role="alert"

@@ -7,7 +7,7 @@ import { callStream } from '@/lib/api-client';
 import { CsvRowCounter } from '../export/csv-row-counter';
 
 export type ExportProgress = { rows: number; total: number | null };
-export type ExportResult = {
+type ExportResult = {
   blob: Blob;
   rows: number;
   total: number | null;

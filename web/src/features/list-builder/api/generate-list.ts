@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { callWithHeaders } from '@/lib/api-client';
 import { invalidateUsage } from '@/lib/usage';
 
-export type GeneratedList = ListGenerateResponse & {
+type GeneratedList = ListGenerateResponse & {
   /** The BFF answered from its cache: nothing was charged. */
   cached: boolean;
 };

@@ -19,7 +19,7 @@ export async function searchCompanies(
   return data;
 }
 
-export const searchCompaniesQueryOptions = (name: string) =>
+const searchCompaniesQueryOptions = (name: string) =>
   queryOptions({
     queryKey: ['company-search', 'name', name],
     queryFn: () => searchCompanies({ name }),
@@ -32,7 +32,7 @@ export function useSearchCompanies(name: string) {
   return useQuery({ ...searchCompaniesQueryOptions(q), enabled: q.length > 0 });
 }
 
-export const companyByIdQueryOptions = (uuid: string) =>
+const companyByIdQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: ['company-search', 'uuid', uuid],
     queryFn: () => searchCompanies({ uuid }),

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { formatCredits } from '@/lib/format';
 import { useBuildFilters } from '../api/build-filters';
 import { searchIndustriesQueryOptions } from '../api/search-industries';
@@ -82,8 +82,7 @@ export function DescribePanel() {
     });
   };
 
-  const error =
-    build.error instanceof ApiError || build.error instanceof Error ? build.error.message : undefined;
+  const error = build.error ? errorMessage(build.error) : undefined;
   return (
     <section
       aria-labelledby={`${id}-label`}

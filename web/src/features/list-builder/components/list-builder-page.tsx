@@ -15,7 +15,7 @@ import { ResultsPanel } from './results-panel';
  * `lg` (narrow windows, phones, high zoom) the filters sit above the results, folded behind their
  * heading (FilterEditor), and the page scrolls as one, so nothing is cut off or squeezed.
  */
-export type ListBuilderPageProps = {
+type ListBuilderPageProps = {
   /** In place of the Describe box (the lookalikes' seeds). */
   top?: ReactNode;
   /** In place of the results grid (the lookalikes, ranked). */

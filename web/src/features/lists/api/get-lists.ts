@@ -6,7 +6,7 @@ import { listsApi } from './endpoints';
 export const LISTS_QUERY_KEY = ['bff', 'lists'] as const;
 export const listQueryKey = (id: string) => [...LISTS_QUERY_KEY, id] as const;
 
-export const listsQueryOptions = () =>
+const listsQueryOptions = () =>
   queryOptions({
     queryKey: LISTS_QUERY_KEY,
     queryFn: async ({ signal }): Promise<SavedList[]> => (await listsApi.all(signal)).data,
@@ -17,7 +17,7 @@ export function useSavedLists() {
   return useQuery(listsQueryOptions());
 }
 
-export const savedListQueryOptions = (id: string) =>
+const savedListQueryOptions = (id: string) =>
   queryOptions({
     queryKey: listQueryKey(id),
     queryFn: ({ signal }) => listsApi.one(id, signal),

@@ -8,9 +8,9 @@ import { useEffect } from 'react';
 import { callWithHeaders } from '@/lib/api-client';
 import { invalidateUsage } from '@/lib/usage';
 
-export type ListRows = ListGenerateResponse & { cached: boolean };
+type ListRows = ListGenerateResponse & { cached: boolean };
 
-export const listRowsQueryOptions = (req: ListRequest) =>
+const listRowsQueryOptions = (req: ListRequest) =>
   queryOptions({
     queryKey: ['list', 'generate', req],
     queryFn: async ({ signal }): Promise<ListRows> => {

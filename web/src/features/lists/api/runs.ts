@@ -12,7 +12,7 @@ import { UNREAD_QUERY_KEY } from './unread';
 const runsKey = (listId: string) => [...listQueryKey(listId), 'runs'] as const;
 const runKey = (listId: string, runId: string) => [...runsKey(listId), runId] as const;
 
-export const runsQueryOptions = (listId: string) =>
+const runsQueryOptions = (listId: string) =>
   queryOptions({
     queryKey: runsKey(listId),
     queryFn: async ({ signal }) => (await listsApi.runs(listId, signal)).data,
@@ -23,7 +23,7 @@ export function useRuns(listId: string) {
   return useQuery(runsQueryOptions(listId));
 }
 
-export const runDetailQueryOptions = (listId: string, runId: string) =>
+const runDetailQueryOptions = (listId: string, runId: string) =>
   queryOptions({
     queryKey: runKey(listId, runId),
     queryFn: ({ signal }) => listsApi.runDetail(listId, runId, signal),

@@ -18,7 +18,7 @@ export const UNREAD_QUERY_KEY = ['bff', 'lists', 'unread'] as const;
 export type Unread = { count: number; alerts: ListAlert[] };
 
 /** The BFF's unread alerts; null where the BFF does not keep them. */
-export async function getUnread(signal?: AbortSignal): Promise<Unread | null> {
+async function getUnread(signal?: AbortSignal): Promise<Unread | null> {
   try {
     const body = await listsApi.alerts(signal);
     return typeof body?.unread === 'number' ? unreadOf(body.data ?? []) : null;
@@ -29,7 +29,7 @@ export async function getUnread(signal?: AbortSignal): Promise<Unread | null> {
   }
 }
 
-export const unreadQueryOptions = () =>
+const unreadQueryOptions = () =>
   queryOptions({ queryKey: UNREAD_QUERY_KEY, queryFn: ({ signal }) => getUnread(signal), staleTime: 30_000 });
 
 /** The header's figure: the new matches (companies) of the unread alerts. */

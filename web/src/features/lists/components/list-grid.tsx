@@ -3,6 +3,7 @@
  * since the user last marked the list seen, and "only new". Pages come from list generation (the
  * list builder's call for the same state); "only new" reads the whole list once and keeps the new.
  */
+
 import type { CompanyListItem } from '@contract/api';
 import { COLUMN_BY_ID, type ColumnDef } from '@contract/columns';
 import { Link } from '@tanstack/react-router';
@@ -10,6 +11,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/errors';
 import { displayUrl } from '@/lib/format';
 
 export type RenderCell = (column: ColumnDef, row: CompanyListItem) => ReactNode;
@@ -30,7 +32,7 @@ function DefaultCell({ column, row }: { column: ColumnDef; row: CompanyListItem 
   return <span>{column.kind === 'url' ? displayUrl(text) : text}</span>;
 }
 
-export type ListGridProps = {
+type ListGridProps = {
   columns: readonly string[];
   rows: readonly CompanyListItem[] | undefined;
   added: ReadonlySet<string>;
@@ -65,7 +67,7 @@ export function ListGrid({
     body = (
       <div role="alert" className="flex flex-col items-start gap-2 px-6 py-8">
         <p className="font-medium text-slate-900">The list’s companies could not be loaded</p>
-        <p className="text-sm text-slate-700">{error instanceof Error ? error.message : String(error)}</p>
+        <p className="text-sm text-slate-700">{errorMessage(error)}</p>
         <Button variant="primary" onClick={onRetry}>
           Retry
         </Button>

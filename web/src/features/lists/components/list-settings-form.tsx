@@ -1,13 +1,15 @@
 /** The fields of a list's settings (name, shared or private, schedule), for saving and for changing a list. */
+
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormAlert, FormField } from '@/components/ui/form-field';
+import { errorMessage } from '@/lib/errors';
 import { ListForm, type ListFormOutput, type ListFormValues, listSettingsOf } from '../list-form';
 import type { Schedule } from '../types';
 
-export type ListSettings = ReturnType<typeof listSettingsOf>;
+type ListSettings = ReturnType<typeof listSettingsOf>;
 
 const VISIBILITY = [
   { value: 'private', label: 'Private', hint: 'only you see it' },
@@ -76,7 +78,7 @@ export function ListSettingsForm({
     try {
       await onSubmit(listSettingsOf(values));
     } catch (err) {
-      setError('root.server', { message: err instanceof Error ? err.message : 'Not saved.' });
+      setError('root.server', { message: errorMessage(err, 'Not saved.') });
     }
   });
   return (

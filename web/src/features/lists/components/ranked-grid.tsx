@@ -12,7 +12,7 @@ import { displayUrl } from '@/lib/format';
 import type { CompanyName, ListRun } from '../types';
 import { NewBadge } from './list-grid';
 
-export type RankedGridProps = {
+type RankedGridProps = {
   /** The run's members in its order (most similar first), or only the new ones. */
   members: readonly string[];
   /** Each member's rank in the whole run (1-based), so "only new" keeps the run's numbers. */

@@ -15,7 +15,7 @@ import { useRunDetail, useRuns } from '../api/runs';
 import { reasonWords } from '../list-words';
 import type { CompanyName, RemovedCompany, RunSummary } from '../types';
 
-export type CompanyNames = ReadonlyMap<string, CompanyName>;
+type CompanyNames = ReadonlyMap<string, CompanyName>;
 
 /**
  * A company by name (from the page's rows, else the free company search), by its id while the name

@@ -13,7 +13,7 @@ import type { SavedList } from '../types';
 import { ListSettingsForm } from './list-settings-form';
 import { SeedChoice } from './seed-choice';
 
-export type SaveListButtonProps = {
+type SaveListButtonProps = {
   /**
    * The list as it stands: the builder's list request (first page, its size) and visible columns;
    * the seed companies' ids when it lists lookalikes.

@@ -7,6 +7,7 @@
  * The page shows the latest run it knows (the one just made, or the list's last run, read for
  * free); running again is the user's choice, with its cost on the button's line.
  */
+
 import type { CompanyListItem, ListRequest } from '@contract/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -17,6 +18,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/api/get-session';
 import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { formatCount, formatCredits, formatDateTime } from '@/lib/format';
 import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { useSavedList } from '../api/get-lists';
@@ -52,7 +54,7 @@ export type ExportSlot = (p: {
   members?: readonly string[] | undefined;
 }) => ReactNode;
 
-export type SavedListPageProps = {
+type SavedListPageProps = {
   listId: string;
   renderCell?: RenderCell;
   renderExport?: ExportSlot;
@@ -64,11 +66,8 @@ function problemWords(error: unknown): { title: string; detail: string } {
   const status = error instanceof ApiError ? error.status : 0;
   if (status === 404)
     return { title: 'No such list', detail: 'It was deleted, or it is someone else’s private list.' };
-  if (status === 403) return { title: 'Not yours to change', detail: (error as Error).message };
-  return {
-    title: 'The list could not be loaded',
-    detail: error instanceof Error ? error.message : String(error),
-  };
+  if (status === 403) return { title: 'Not yours to change', detail: errorMessage(error) };
+  return { title: 'The list could not be loaded', detail: errorMessage(error) };
 }
 
 export function SavedListPage({ listId, renderCell, renderExport, builderLink }: SavedListPageProps) {
@@ -289,8 +288,8 @@ function SavedListView({
           className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-900"
         >
           {runError instanceof ApiError && runError.status === 402
-            ? `Your budget cannot cover this run: ${runError.message}`
-            : `The list could not be run: ${runError.message}`}
+            ? `Your budget cannot cover this run: ${errorMessage(runError)}`
+            : `The list could not be run: ${errorMessage(runError)}`}
         </p>
       )}
       {markSeen.error && (

@@ -4,6 +4,7 @@
  * from the seeds go to the URL, so the filter editor shows them; editing them asks for a re-rank,
  * whose cost shows before it runs.
  */
+
 import { COLUMN_BY_ID } from '@contract/columns';
 import { estimateLookalikeCost } from '@contract/lookalike-cost';
 import type { LookalikeResponse, LookalikeRow } from '@contract/lookalikes';
@@ -15,6 +16,7 @@ import { SimilarityBar } from '@/components/ui/similarity-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { displayUrl, formatCount, formatCredits } from '@/lib/format';
 import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { lookalikesQueryOptions, useLookalikes } from '../api/find-lookalikes';
@@ -137,9 +139,7 @@ function RunError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <div role="alert" className="flex max-w-2xl flex-col items-start gap-2 px-6 py-10">
       <p className="font-medium text-slate-900">{title}</p>
-      <p className="text-sm text-slate-700">
-        {problem?.detail ?? (error instanceof Error ? error.message : '')}
-      </p>
+      <p className="text-sm text-slate-700">{errorMessage(error)}</p>
       {problem?.errors && problem.errors.length > 0 && (
         <ul className="list-disc pl-5 text-sm text-slate-600">
           {problem.errors.slice(0, 20).map((e) => (
@@ -156,7 +156,7 @@ function RunError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   );
 }
 
-export type LookalikeResultsProps = {
+type LookalikeResultsProps = {
   /** Names of industry codes an answer brought, so the filter editor and summary can show words. */
   onIndustryNames?: (names: readonly (readonly [string, string])[]) => void;
   /**

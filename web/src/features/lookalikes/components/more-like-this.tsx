@@ -11,7 +11,7 @@ import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { lookalikeRequestOf, requestKey } from '../lookalike-request';
 import { askRun } from '../run-memory';
 
-export function SimilarIcon() {
+function SimilarIcon() {
   return (
     <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
       <circle cx="5" cy="8" r="3" fill="none" stroke="currentColor" strokeWidth="1.5" />

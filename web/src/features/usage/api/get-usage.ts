@@ -6,7 +6,7 @@ import { subscribeBffEvent } from '@/lib/bff-events';
 import { invalidateUsage, USAGE_QUERY_KEY } from '@/lib/usage';
 
 /** Today's spend and budget (`GET /bff/usage`); null where the BFF does not keep a ledger. */
-export async function getUsage(): Promise<UsageResponse | null> {
+async function getUsage(): Promise<UsageResponse | null> {
   try {
     const parsed = UsageSchema.safeParse(await call('bff.usage'));
     return parsed.success ? parsed.data : null;

@@ -1,7 +1,7 @@
 import type { Entry, Sections } from '@contract/sections';
 import { Block, EmptyState, Missing, Sources } from '../panel-states';
 
-export type BusinessData = {
+type BusinessData = {
   business_model?: Sections['business_model'] | undefined;
   company_assessment?: Sections['company_assessment'] | undefined;
 };

@@ -114,7 +114,7 @@ const REVIEW_DIMENSIONS = [
   ['work_life_balance_rating', 'Work-life balance'],
 ] as const;
 
-export function EmployeeReviewItem({ review: r }: { review: EmployeeReview }) {
+function EmployeeReviewItem({ review: r }: { review: EmployeeReview }) {
   const date = formatDate(r.review_date);
   const status = [
     r.is_current_employee ? 'Current employee' : 'Former employee',

@@ -22,7 +22,7 @@ export function NewsView({ articles, offset }: { articles: readonly NewsArticle[
   );
 }
 
-export function NewsItem({ article: a }: { article: NewsArticle }) {
+function NewsItem({ article: a }: { article: NewsArticle }) {
   const date = formatDate(a.published_date);
   const title = a.title || 'Untitled article';
   return (

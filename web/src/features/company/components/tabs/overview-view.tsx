@@ -11,7 +11,7 @@ const OFFICE_TYPES: Readonly<Record<Sections['location']['offices'][number]['typ
   warehouse: 'Warehouse',
 };
 
-export type OverviewData = {
+type OverviewData = {
   firmographic?: Sections['firmographic'] | undefined;
   location?: Sections['location'] | undefined;
   industry?: Sections['industry'] | undefined;

@@ -15,7 +15,7 @@ export function PostsView({ posts, offset }: { posts: readonly Post[]; offset: n
   );
 }
 
-export function PostItem({ post: p }: { post: Post }) {
+function PostItem({ post: p }: { post: Post }) {
   const m = p.engagement_metrics;
   const date = formatDate(p.posted_date);
   return (

@@ -186,7 +186,7 @@ function PointList({
   );
 }
 
-export function ProductReviewItem({ review: r }: { review: ProductReview }) {
+function ProductReviewItem({ review: r }: { review: ProductReview }) {
   const date = formatDate(r.publish_date);
   return (
     <li

@@ -4,7 +4,7 @@ import { CompanyLink } from '../company-link';
 import { Block, EmptyState, Missing, Sources } from '../panel-states';
 import { EntryList } from './business-view';
 
-export type SignalsData = {
+type SignalsData = {
   strategic_signal?: Sections['strategic_signal'] | undefined;
   management_profile?: Sections['management_profile'] | undefined;
   customer_profile?: Sections['customer_profile'] | undefined;

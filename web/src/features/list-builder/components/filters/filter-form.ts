@@ -101,7 +101,7 @@ const MESSAGES: readonly (readonly [RegExp, string])[] = [
 ];
 
 /** The contract's messages in the words of the form. */
-export function humaniseMessage(message: string): string {
+function humaniseMessage(message: string): string {
   for (const [pattern, words] of MESSAGES) if (pattern.test(message)) return words;
   if (/^Too small: expected number to be >=0$/.test(message)) return 'Enter a number of zero or more.';
   return message.charAt(0).toUpperCase() + message.slice(1);

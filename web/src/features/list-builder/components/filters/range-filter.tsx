@@ -4,11 +4,11 @@ import { cn } from '@/components/ui/cn';
 import { formatMoneyInput, parseMoney } from '@/lib/format';
 import { FieldError } from './field-error';
 
-export type RangeKind = 'year_range' | 'int_range' | 'usd_range' | 'date_range';
+type RangeKind = 'year_range' | 'int_range' | 'usd_range' | 'date_range';
 type Bound = number | string;
 
 /** How long typing pauses before a bound applies (the grid follows without a button). */
-export const RANGE_DEBOUNCE_MS = 400;
+const RANGE_DEBOUNCE_MS = 400;
 
 const PLACEHOLDERS: Record<RangeKind, [string, string]> = {
   year_range: ['e.g. 2015', 'e.g. 2020'],

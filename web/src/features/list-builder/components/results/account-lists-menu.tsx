@@ -22,7 +22,7 @@ const USES: readonly { use: AccountListUse; label: string }[] = [
 export type AccountListsChoice = { mark: readonly string[]; hide: readonly string[] };
 
 /** The choice with one list set to a use (a list is marked or hidden, never both). */
-export function withUse(choice: AccountListsChoice, id: string, use: AccountListUse): AccountListsChoice {
+function withUse(choice: AccountListsChoice, id: string, use: AccountListUse): AccountListsChoice {
   const mark = choice.mark.filter((x) => x !== id);
   const hide = choice.hide.filter((x) => x !== id);
   if (use === 'mark') mark.push(id);
@@ -30,7 +30,7 @@ export function withUse(choice: AccountListsChoice, id: string, use: AccountList
   return { mark, hide };
 }
 
-export type AccountListsMenuProps = {
+type AccountListsMenuProps = {
   choice: AccountListsChoice;
   onChange: (next: AccountListsChoice) => void;
   /** The uses offered (the lookalikes hide, they do not mark); all three by default. */

@@ -23,7 +23,7 @@ import {
 
 type ColumnState = Pick<ListSearch, 'sections' | 'columns'>;
 
-export type ColumnChooserProps = {
+type ColumnChooserProps = {
   state: ColumnState;
   pricing: Pricing;
   /** Reasons the service gave for sections it left out of the last list (`skipped_sections`). */

@@ -3,11 +3,13 @@
  * what to do next. Retrying only helps where the cause can pass (network, rate limit, a service
  * fault); a spent budget or a refused filter needs something else from the user.
  */
+
 import { ListTooBroadProblem } from '@contract/problem';
 import { ApiError } from '@/lib/api-client';
+import { problemFields } from '@/lib/errors';
 import { formatCount } from '@/lib/format';
 
-export type ErrorAdvice = {
+type ErrorAdvice = {
   title: string;
   /** The service's own explanation (problem `detail`), or ours. */
   detail: string;
@@ -65,7 +67,7 @@ export function errorAdvice(error: unknown): ErrorAdvice {
   }
   const base = {
     detail: error.message,
-    fields: (error.problem?.errors ?? []).map((e) => `${e.path}: ${e.message}`),
+    fields: problemFields(error).map((e) => `${e.path}: ${e.message}`),
   };
   switch (true) {
     case error.status === 0:

@@ -4,6 +4,7 @@
  * after the list and the day. Columns whose section the plan cannot have are left out, and the menu
  * says which and why before anything is spent (the BFF would refuse the whole export for them).
  */
+
 import type { ListRequest } from '@contract/api';
 import { EXPORT_MAX_ROWS } from '@contract/bff';
 import type { ExportRequest } from '@contract/bff-lists';
@@ -13,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Popover } from '@/components/ui/popover';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage, problemFields } from '@/lib/errors';
 import { formatCount } from '@/lib/format';
 import { saveBlob } from '@/lib/save-blob';
 import { invalidateUsage } from '@/lib/usage';
@@ -21,7 +22,7 @@ import { exportCsv } from '../../api/export';
 import { exportFileName } from '../../export/file-name';
 import type { BlockedColumn } from './visible-columns';
 
-export type ExportMenuProps = {
+type ExportMenuProps = {
   /** The list request of the grid, exclusions and all (limit and offset are ignored by the export). */
   request: ListRequest;
   columns: readonly string[];
@@ -126,9 +127,8 @@ export function ExportMenu({
       });
     } catch (err) {
       if (controller.signal.aborted) return;
-      const message =
-        err instanceof ApiError ? err.message : 'The export stopped before it finished. Try again.';
-      const details = err instanceof ApiError ? (err.problem?.errors ?? []).map((e) => e.message) : [];
+      const message = errorMessage(err, 'The export stopped before it finished. Try again.');
+      const details = problemFields(err).map((e) => e.message);
       setRun({ state: 'failed', message, details: details.slice(0, 5) });
     } finally {
       // Every page the export read was charged (even of an export that failed part-way).

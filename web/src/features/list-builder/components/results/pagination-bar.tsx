@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { formatCount, formatCredits } from '@/lib/format';
 import type { ResultsTable } from './results-table';
 
-export type PaginationBarProps = {
+type PaginationBarProps = {
   table: ResultsTable;
   /** `total_count` of the response (null before the first page arrives). */
   total: number | null;

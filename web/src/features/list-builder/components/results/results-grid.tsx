@@ -15,13 +15,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { ResultsFeatures, ResultsTable } from './results-table';
 import { SELECT_COLUMN_ID } from './results-table';
 
-export const ROW_HEIGHT = 36;
+const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 40;
 /** Columns that stay in view while scrolling sideways. */
 const PINNED_IDS = [SELECT_COLUMN_ID, 'name'];
 const SKELETON_KEYS = Array.from({ length: 12 }, (_, i) => `skeleton-${i}`);
 /** Pixels an arrow key widens or narrows a column by. */
-export const RESIZE_STEP = 16;
+const RESIZE_STEP = 16;
 
 /**
  * The grid's id for the router's element scroll restoration, one per page shown: the router carries
@@ -99,7 +99,7 @@ function resizeBy(
   table.setColumnSizing((old) => ({ ...old, [id]: next }));
 }
 
-export type ResultsGridProps = {
+type ResultsGridProps = {
   table: ResultsTable;
   /** No page has arrived yet: show skeleton rows. */
   loading: boolean;

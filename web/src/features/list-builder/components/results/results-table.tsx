@@ -26,7 +26,7 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { CellValue } from './cell-value';
 
-export const resultsFeatures = tableFeatures({
+const resultsFeatures = tableFeatures({
   rowSortingFeature,
   rowSelectionFeature,
   rowPaginationFeature,
@@ -36,7 +36,7 @@ export const resultsFeatures = tableFeatures({
 export type ResultsFeatures = typeof resultsFeatures;
 
 export const SELECT_COLUMN_ID = 'select';
-export const SELECT_COLUMN_WIDTH = 44;
+const SELECT_COLUMN_WIDTH = 44;
 
 const helper = createColumnHelper<ResultsFeatures, CompanyListItem>();
 
@@ -105,7 +105,7 @@ const selectColumn = helper.display({
   ),
 });
 
-export const IN_CRM_COLUMN_ID = 'in_crm';
+const IN_CRM_COLUMN_ID = 'in_crm';
 
 /**
  * "In CRM": whether a company of the grid is in one of the marked account lists (the BFF says which,
@@ -138,7 +138,7 @@ function inCrmColumn(marked: ReadonlyMap<string, string>) {
 
 const EMPTY_ROWS: CompanyListItem[] = [];
 
-export type ResultsTableOptions = {
+type ResultsTableOptions = {
   rows: CompanyListItem[] | undefined;
   columnIds: readonly string[];
   sortBy: SortBy;

@@ -1,7 +1,7 @@
 import { SORT_BY, SORT_LABELS, type SortBy, type SortOrder } from '@contract/list-params';
 import { useId } from 'react';
 
-export type SortControlProps = {
+type SortControlProps = {
   sortBy: SortBy;
   sortOrder: SortOrder;
   onChange: (sortBy: SortBy, order: SortOrder) => void;
