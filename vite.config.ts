@@ -16,11 +16,11 @@ const vitePort = devConfigFromEnv().vitePort;
  * on SQLite (the `sqlite` project). A test that touches what the BFF keeps (users and sessions, the
  * ledger and budgets, the team's cap and audit log, rate limits, additions, webhooks, live events,
  * saved and account lists) runs on both stores, and says so in its name:
- * - `*.http.test.ts` under bff/server: starts a BFF (bff/testing/bff-server.ts, extras-server.ts);
+ * - `*.http.test.ts` under bff/server: starts a BFF (`startBff`, bff/testing/bff-server.ts);
  * - `*.store.test.ts` under bff/server, and every test in bff/server/store/: opens a store itself;
- * - `*.bff.test.tsx` under web: renders against a BFF built in-process;
+ * - `*.bff.test.tsx` under web: renders against the BFF in-process (`startInProcessBff`, ibid.);
  * - `*.pg.test.ts`: several BFF processes on one database, PostgreSQL only.
- * Such a test takes its store from bff/testing/test-store.ts (`testStore()`, which the harnesses use
+ * Such a test takes its store from bff/testing/test-store.ts (`testStore()`, which the harness uses
  * when a test gives none), never `new SqliteStore(...)` unless it tests SQLite itself. A test that
  * opens no store (the contract, parsers and planners, the embedded service, components on fixtures)
  * keeps a plain `*.test.ts(x)` name and runs once. bff/testing/projects.test.ts fails when a test
@@ -101,6 +101,12 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['bff/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+          // Its files share a worker's modules rather than each loading them afresh (loading was
+          // most of a file's time: the project runs in well under half the time it took isolated). So
+          // a test file leaves the process as it found it: it closes the servers and stores it
+          // opens, restores what it replaces on globalThis (`vi.unstubAllGlobals`, fetch put
+          // back), and never writes process.env (bff/testing/env.ts is how a test names a database).
+          isolate: false,
           // Several BFF processes on one database: PostgreSQL only.
           exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
         },

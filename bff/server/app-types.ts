@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import type { BffMode } from '../contract/bff';
 import type { Accounts } from './accounts/service';
 import type { BffDeps, BffEnv } from './context';
-import type { BffExtras, ExtrasOptions } from './extras';
+import type { Extras, ExtrasOptions } from './extras';
 import type { ListResolverOptions } from './lists/resolver';
 import type { SavedListScheduler } from './saved-lists/scheduler';
 import type { SavedListStore } from './saved-lists/store';
@@ -87,7 +87,8 @@ export type BffApp = {
   /** The app's fetch; `env` carries the Node adapter's bindings (the client's socket). */
   fetch: (req: Request, env?: unknown) => Response | Promise<Response>;
   deps: BffDeps;
-  extras: BffExtras;
+  /** The extras' services: event hub, additions, webhooks (what their routes and the proxy share). */
+  extras: Extras;
   accounts: Accounts;
   savedLists: { store: SavedListStore; scheduler: SavedListScheduler };
   /** Ends event streams and timers, writes the ledger's pending records, closes a store it opened. */

@@ -91,7 +91,7 @@ describe('extras in the whole BFF', () => {
   it("follows an addition from the proxy to the user's event stream via the BFF's own webhook", async () => {
     const registration = await registerWebhookEndpoint(bff.bff.deps, bff.url);
     expect(registration.created).toBe(true);
-    const tab = await openEvents(bff.url, 'ignored-in-local-mode');
+    const tab = await openEvents(bff.url);
     try {
       const res = await bff.post('/api/v1/company/addition-requests', {
         company_name: 'Platypus Analytics',

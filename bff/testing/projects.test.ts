@@ -10,7 +10,7 @@ import { POSTGRES_TESTS } from '../../vite.config';
 
 /** A test opens a store through these: the harnesses, the app, or a store of its own. */
 const OPENS_A_STORE =
-  /from '[^']*(?:testing\/(?:test-store|bff-server|extras-server|in-process-bff)|server\/app|server\/store\/(?:sqlite|postgres|open))'/;
+  /from '[^']*(?:testing\/(?:test-store|bff-server)|server\/app|server\/store\/(?:sqlite|postgres|open))'/;
 
 /** A glob of POSTGRES_TESTS as a RegExp: `**` any folders, `*` any name, `{a,b}` either. */
 function globRegExp(glob: string): RegExp {

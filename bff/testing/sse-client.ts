@@ -1,5 +1,4 @@
 /** A minimal Server-Sent Events reader over fetch for tests: frames, comments and `retry:` kept apart. */
-import { TEST_USER_HEADER } from './extras-server';
 
 export type SseFrame = { event?: string; id?: string; data?: string; retry?: number; comments: string[] };
 
@@ -12,12 +11,12 @@ export type SseClient = {
   close: () => Promise<void>;
 };
 
-/** `user`: the extras server's test user, or the headers of a signed-in browser (its cookie). */
-export async function openEvents(baseUrl: string, user: string | Record<string, string>): Promise<SseClient> {
+/** `headers`: those of a signed-in browser in team mode (its cookie; `RunningBff.as`), none in local mode. */
+export async function openEvents(baseUrl: string, headers: Record<string, string> = {}): Promise<SseClient> {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}/bff/events`, {
     headers: {
-      ...(typeof user === 'string' ? { [TEST_USER_HEADER]: user } : user),
+      ...headers,
       accept: 'text/event-stream',
     },
     signal: controller.signal,

@@ -144,7 +144,7 @@ describe('matching: every confidence level', () => {
       ['', '', ''], // line 10: empty row
       ['', 'not a website', 'ivy'], // line 11: neither name nor website
     ];
-    const events = await openEvents(bff.url, 'local');
+    const events = await openEvents(bff.url);
     const a = await accepted(await upload(bff, csvOf(rows), { name: 'CRM accounts' }));
     expect(a.status).toBe('queued');
     expect(a.rows).toBe(10);

@@ -4,13 +4,7 @@ import type { AdditionStatus } from '../../contract/api';
 import type { AdditionsResponse } from '../../contract/bff-lists';
 import { problemBody } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
-import { type RunningBff, startBff } from '../../testing/bff-server';
-import {
-  type ExtrasServer,
-  startEmbedded,
-  startExtrasServer,
-  TEST_USER_HEADER,
-} from '../../testing/extras-server';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { openEvents } from '../../testing/sse-client';
 import { testStore } from '../../testing/test-store';
 import { addUser } from '../auth/users';
@@ -19,12 +13,12 @@ import type { BffStore } from '../store/store';
 import { DEFAULT_EMBEDDED_KEY, embeddedUpstream } from '../upstream/upstream';
 
 let service: Service;
-let server: ExtrasServer;
+let server: RunningBff;
 
 beforeAll(async () => {
   // No webhook endpoint is registered here: status lookups are the only news (the polling fallback).
   service = await startEmbedded(300, { additionDelayMs: 30 });
-  server = await startExtrasServer(service);
+  server = await startBff({ upstream: embeddedUpstream(service), mode: 'team' });
 });
 
 afterAll(async () => {
@@ -35,7 +29,7 @@ afterAll(async () => {
 const user = (id: string): BffUser => ({ id, name: id });
 
 async function additionsOf(id: string): Promise<AdditionsResponse['data']> {
-  const res = await fetch(`${server.url}/bff/additions`, { headers: { [TEST_USER_HEADER]: id } });
+  const res = await fetch(`${server.url}/bff/additions`, { headers: await server.as(id) });
   expect(res.status).toBe(200);
   expect(res.headers.get('cache-control')).toBe('no-store');
   return ((await res.json()) as AdditionsResponse).data;
@@ -46,7 +40,7 @@ async function submit(
   company_name: string,
   website: string,
 ): Promise<{ request_id: string | null }> {
-  const res = await server.deps.call(
+  const res = await server.bff.deps.call(
     user(as),
     new Request('http://bff/api/v1/company/addition-requests', {
       method: 'POST',
@@ -59,7 +53,7 @@ async function submit(
 }
 
 async function lookUp(as: string, path: string): Promise<AdditionStatus> {
-  const res = await server.deps.call(user(as), new Request(`http://bff${path}`));
+  const res = await server.bff.deps.call(user(as), new Request(`http://bff${path}`));
   expect(res.status).toBe(200);
   return (await res.json()) as AdditionStatus;
 }
@@ -88,7 +82,7 @@ describe('GET /bff/additions and the polling fallback', () => {
 
   it('keeps the list fresh from status lookups and pushes each new state to the owner', async () => {
     const { request_id } = await submit('dave', 'Quoll Robotics', 'https://quoll-robotics-test.com');
-    const tab = await openEvents(server.url, 'dave');
+    const tab = await openEvents(server.url, await server.as('dave'));
     try {
       let status: AdditionStatus;
       let lookups = 0;
@@ -124,7 +118,7 @@ describe('GET /bff/additions and the polling fallback', () => {
 
   it('claims a request nobody submitted through this BFF for the user who looks it up', async () => {
     const requestId = randomUUID();
-    await server.extras.onProxied({
+    await server.bff.extras.onProxied({
       user: user('frank'),
       method: 'GET',
       id: 'additions.status' as const,
@@ -157,9 +151,9 @@ describe('GET /bff/additions and the polling fallback', () => {
       id: 'additions.submit' as const,
       endpoint: '/api/v1/company/addition-requests',
     };
-    await server.extras.onProxied({ ...call, status: 429, body: { request_id: randomUUID() } });
-    await server.extras.onProxied({ ...call, status: 202, body: { unexpected: true } });
-    await server.extras.onProxied({
+    await server.bff.extras.onProxied({ ...call, status: 429, body: { request_id: randomUUID() } });
+    await server.bff.extras.onProxied({ ...call, status: 202, body: { unexpected: true } });
+    await server.bff.extras.onProxied({
       ...call,
       method: 'GET',
       id: 'additions.status' as const,

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Service } from '../../embedded/service';
-import { type ExtrasServer, startEmbedded, startExtrasServer } from '../../testing/extras-server';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { openEvents } from '../../testing/sse-client';
+import { embeddedUpstream } from '../upstream/upstream';
 import { EventHub } from './hub';
 
 let service: Service;
-let server: ExtrasServer;
+let server: RunningBff;
 
 beforeAll(async () => {
   service = await startEmbedded(300);
-  server = await startExtrasServer(service, { extras: { heartbeatMs: 50 } });
+  server = await startBff({ upstream: embeddedUpstream(service), mode: 'team', extras: { heartbeatMs: 50 } });
 });
 
 afterAll(async () => {
@@ -18,7 +19,7 @@ afterAll(async () => {
 });
 
 const spend = (user: string, credits: number) =>
-  server.extras.onProxied({
+  server.bff.extras.onProxied({
     user: { id: user, name: user },
     method: 'POST',
     id: 'list.generate' as const,
@@ -29,7 +30,7 @@ const spend = (user: string, credits: number) =>
 
 describe('GET /bff/events', () => {
   it('opens an event stream with a retry hint', async () => {
-    const tab = await openEvents(server.url, 'alice');
+    const tab = await openEvents(server.url, await server.as('alice'));
     try {
       expect(tab.response.status).toBe(200);
       expect(tab.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -42,9 +43,9 @@ describe('GET /bff/events', () => {
 
   it("sends a user's events to every tab of theirs and to nobody else", async () => {
     const [a1, a2, b] = await Promise.all([
-      openEvents(server.url, 'alice'),
-      openEvents(server.url, 'alice'),
-      openEvents(server.url, 'bob'),
+      openEvents(server.url, await server.as('alice')),
+      openEvents(server.url, await server.as('alice')),
+      openEvents(server.url, await server.as('bob')),
     ]);
     try {
       spend('alice', 12.5);
@@ -66,7 +67,7 @@ describe('GET /bff/events', () => {
   });
 
   it('sends no event for a call that cost nothing', async () => {
-    const tab = await openEvents(server.url, 'carol');
+    const tab = await openEvents(server.url, await server.as('carol'));
     try {
       spend('carol', 0);
       spend('carol', 2);
@@ -77,7 +78,7 @@ describe('GET /bff/events', () => {
   });
 
   it('keeps a quiet stream alive with heartbeat comments', async () => {
-    const tab = await openEvents(server.url, 'dave');
+    const tab = await openEvents(server.url, await server.as('dave'));
     try {
       // nextEvent reads frames until an event; the heartbeats before it are kept in `frames`.
       await vi.waitFor(
@@ -94,18 +95,18 @@ describe('GET /bff/events', () => {
   });
 
   it('forgets a tab when it disconnects', async () => {
-    const tab = await openEvents(server.url, 'erin');
-    expect(server.extras.hub.subscriberCount('erin')).toBe(1);
+    const tab = await openEvents(server.url, await server.as('erin'));
+    expect(server.bff.extras.hub.subscriberCount('erin')).toBe(1);
     await tab.close();
-    await vi.waitFor(() => expect(server.extras.hub.subscriberCount('erin')).toBe(0), { timeout: 5000 });
+    await vi.waitFor(() => expect(server.bff.extras.hub.subscriberCount('erin')).toBe(0), { timeout: 5000 });
   });
 
   it('ends open streams when the extras close', async () => {
-    const own = await startExtrasServer(service);
-    const tab = await openEvents(own.url, 'frank');
-    own.extras.close();
+    const own = await startBff({ upstream: embeddedUpstream(service), mode: 'team' });
+    const tab = await openEvents(own.url, await own.as('frank'));
+    own.bff.extras.close();
     await expect(tab.nextEvent()).rejects.toThrow('event stream ended');
-    expect(own.extras.hub.subscriberCount()).toBe(0);
+    expect(own.bff.extras.hub.subscriberCount()).toBe(0);
     await own.close();
   });
 });

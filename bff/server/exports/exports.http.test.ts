@@ -3,21 +3,29 @@ import type { CompanyListItem } from '../../contract/api';
 import { COLUMN_BY_ID } from '../../contract/columns';
 import type { Problem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
-import { type ExtrasServer, startEmbedded, startExtrasServer } from '../../testing/extras-server';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { parseCsv } from '../../testing/parse-csv';
+import { embeddedUpstream } from '../upstream/upstream';
 import { countCsvRows } from './csv';
 
 let service: Service;
-let enterprise: ExtrasServer;
-let payg: ExtrasServer;
-let subscription: ExtrasServer;
+let enterprise: RunningBff;
+let payg: RunningBff;
+let subscription: RunningBff;
+
+/**
+ * A team-mode BFF on the plan's development key; the tests export as alice. No cache: every page an
+ * export reads reaches the upstream, where the tests count them.
+ */
+const bffOn = (key: string) =>
+  startBff({ upstream: embeddedUpstream(service, key), mode: 'team', cacheTtlMs: 0 });
 
 beforeAll(async () => {
   service = await startEmbedded();
   [enterprise, payg, subscription] = await Promise.all([
-    startExtrasServer(service, { plan: 'enterprise' }),
-    startExtrasServer(service, { plan: 'payg' }),
-    startExtrasServer(service, { plan: 'subscription' }),
+    bffOn('dev-enterprise-key'),
+    bffOn('dev-payg-key'),
+    bffOn('dev-subscription-key'),
   ]);
 });
 
@@ -26,13 +34,8 @@ afterAll(async () => {
   service?.close();
 });
 
-function postExport(server: ExtrasServer, body: unknown, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${server.url}/bff/exports`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    ...init,
-  });
+async function postExport(server: RunningBff, body: unknown): Promise<Response> {
+  return server.post('/bff/exports', body, { headers: await server.as('alice') });
 }
 
 /** The list as the embedded service serves it directly, for comparing the export with. */
@@ -277,17 +280,17 @@ describe('POST /bff/exports: plans, refusals and failures', () => {
     );
     await expectProblem(await postExport(enterprise, { columns: ['name'], extra: 1 }), 400);
     await expectProblem(
-      await fetch(`${enterprise.url}/bff/exports`, {
+      await enterprise.call('/bff/exports', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...(await enterprise.as('alice')) },
         body: '{"request":',
       }),
       400,
     );
     await expectProblem(
-      await fetch(`${enterprise.url}/bff/exports`, {
+      await enterprise.call('/bff/exports', {
         method: 'POST',
-        headers: { 'content-type': 'text/plain' },
+        headers: { 'content-type': 'text/plain', ...(await enterprise.as('alice')) },
         body: '{}',
       }),
       415,

@@ -6,13 +6,9 @@ import type { AdditionsResponse } from '../../contract/bff-lists';
 import { pathOf } from '../../contract/endpoints';
 import type { Problem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
-import {
-  type ExtrasServer,
-  startEmbedded,
-  startExtrasServer,
-  TEST_USER_HEADER,
-} from '../../testing/extras-server';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { openEvents } from '../../testing/sse-client';
+import { embeddedUpstream } from '../upstream/upstream';
 
 const WEBHOOK_PATH = pathOf('bff.webhookReceiver');
 
@@ -22,11 +18,15 @@ const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 const SECRET = newSecret();
 
 let service: Service;
-let server: ExtrasServer;
+let server: RunningBff;
 
 beforeAll(async () => {
   service = await startEmbedded(300);
-  server = await startExtrasServer(service, { extras: { webhookSecret: SECRET } });
+  server = await startBff({
+    upstream: embeddedUpstream(service),
+    mode: 'team',
+    extras: { webhookSecret: SECRET },
+  });
 });
 
 afterAll(async () => {
@@ -58,7 +58,7 @@ function eventBody(data: AdditionStatus): string {
 
 type Delivery = { id?: string; at?: Date; secret?: string; body: string; headers?: Record<string, string> };
 
-function deliver(target: ExtrasServer, d: Delivery): Promise<Response> {
+function deliver(target: RunningBff, d: Delivery): Promise<Response> {
   const id = d.id ?? `msg_${randomUUID()}`;
   const at = d.at ?? new Date();
   const signature = new Webhook(d.secret ?? SECRET).sign(id, at, d.body);
@@ -77,12 +77,12 @@ function deliver(target: ExtrasServer, d: Delivery): Promise<Response> {
 
 /** A submission as the proxy relays it: the request becomes the user's. */
 async function submitted(
-  target: ExtrasServer,
+  target: RunningBff,
   user: string,
   requestId: string,
   companyName = 'Zebra Widgets',
 ): Promise<void> {
-  await target.extras.onProxied({
+  await target.bff.extras.onProxied({
     user: { id: user, name: user },
     method: 'POST',
     id: 'additions.submit' as const,
@@ -100,8 +100,8 @@ async function submitted(
   });
 }
 
-async function additionsOf(target: ExtrasServer, user: string): Promise<AdditionsResponse['data']> {
-  const res = await fetch(`${target.url}/bff/additions`, { headers: { [TEST_USER_HEADER]: user } });
+async function additionsOf(target: RunningBff, user: string): Promise<AdditionsResponse['data']> {
+  const res = await fetch(`${target.url}/bff/additions`, { headers: await target.as(user) });
   expect(res.status).toBe(200);
   return ((await res.json()) as AdditionsResponse).data;
 }
@@ -116,7 +116,10 @@ describe('POST /bff/webhooks/company-addition', () => {
   it("applies a signed status change and pushes it to the submitter's tabs only", async () => {
     const requestId = randomUUID();
     await submitted(server, 'alice', requestId);
-    const [alice, bob] = await Promise.all([openEvents(server.url, 'alice'), openEvents(server.url, 'bob')]);
+    const [alice, bob] = await Promise.all([
+      openEvents(server.url, await server.as('alice')),
+      openEvents(server.url, await server.as('bob')),
+    ]);
     try {
       const data = statusOf(requestId, 'in_progress', '2026-01-01T00:00:01.000Z');
       const res = await deliver(server, { body: eventBody(data) });
@@ -128,7 +131,7 @@ describe('POST /bff/webhooks/company-addition', () => {
       expect(JSON.parse(event.data!)).toEqual(data);
 
       // Bob's next event is one of his own, so Alice's never reached him.
-      await server.extras.onProxied({
+      await server.bff.extras.onProxied({
         user: { id: 'bob', name: 'bob' },
         method: 'GET',
         id: 'news' as const,
@@ -153,7 +156,7 @@ describe('POST /bff/webhooks/company-addition', () => {
   it('acknowledges a replayed delivery without applying it twice, and never moves a request back', async () => {
     const requestId = randomUUID();
     await submitted(server, 'carol', requestId);
-    const tab = await openEvents(server.url, 'carol');
+    const tab = await openEvents(server.url, await server.as('carol'));
     try {
       const progress = eventBody(statusOf(requestId, 'in_progress', '2026-01-01T00:00:01.000Z'));
       const id = `msg_${randomUUID()}`;
@@ -238,7 +241,7 @@ describe('POST /bff/webhooks/company-addition', () => {
   });
 
   it('verifies with the secrets of registered endpoints, and rejects everything when it holds none', async () => {
-    const bare = await startExtrasServer(service);
+    const bare = await startBff({ upstream: embeddedUpstream(service), mode: 'team' });
     try {
       const requestId = randomUUID();
       await submitted(bare, 'frank', requestId);
@@ -267,13 +270,13 @@ describe('POST /bff/webhooks/company-addition', () => {
 describe('with the embedded service sending the webhooks', () => {
   it('registers the BFF, then follows a submitted addition to completion over SSE', async () => {
     const live = await startEmbedded(300, { additionDelayMs: 30, webhookRetryBaseMs: 50 });
-    const bff = await startExtrasServer(live);
+    const bff = await startBff({ upstream: embeddedUpstream(live), mode: 'team' });
     const { registerWebhookEndpoint } = await import('./register');
     try {
-      const registration = await registerWebhookEndpoint(bff.deps, bff.url);
+      const registration = await registerWebhookEndpoint(bff.bff.deps, bff.url);
       expect(registration).toMatchObject({ created: true, url: `${bff.url}${WEBHOOK_PATH}` });
-      const tab = await openEvents(bff.url, 'alice');
-      const res = await bff.deps.call(
+      const tab = await openEvents(bff.url, await bff.as('alice'));
+      const res = await bff.bff.deps.call(
         { id: 'alice', name: 'alice' },
         new Request('http://bff/api/v1/company/addition-requests', {
           method: 'POST',

@@ -13,7 +13,7 @@ import { LookalikeResults } from '@/features/lookalikes/components/lookalike-res
 import { lookalikeRequestOf, requestKey } from '@/features/lookalikes/lookalike-request';
 import { askRun } from '@/features/lookalikes/run-memory';
 import { renderWithList } from '@/testing/render-with-list';
-import { type InProcessBff, startInProcessBff } from '../../../bff/testing/in-process-bff';
+import { type InProcessBff, startInProcessBff } from '../../../bff/testing/bff-server';
 import { LookalikeAccountLists } from './lookalike-account-lists';
 
 let app: InProcessBff;

@@ -10,7 +10,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render-with-providers';
-import { type InProcessBff, startInProcessBff } from '../../../../../bff/testing/in-process-bff';
+import { type InProcessBff, startInProcessBff } from '../../../../../bff/testing/bff-server';
 import { estimateRun } from '../run-cost';
 import type { SavedList } from '../types';
 import { ListSettingsButton } from './list-actions';

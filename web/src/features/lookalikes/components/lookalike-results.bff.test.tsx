@@ -8,7 +8,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderWithList } from '@/testing/render-with-list';
-import { type InProcessBff, startInProcessBff } from '../../../../../bff/testing/in-process-bff';
+import { type InProcessBff, startInProcessBff } from '../../../../../bff/testing/bff-server';
 import type { ListSearch } from '../../list-builder/list-search';
 import { lookalikeRequestOf, requestKey } from '../lookalike-request';
 import { askRun } from '../run-memory';
