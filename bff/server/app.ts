@@ -71,19 +71,11 @@ function healthRoutes(s: BffServices): Hono<BffEnv> {
 
 /**
  * The service's endpoints under each prefix, as the user: the pipeline builds the answer with the
- * guard's headers on it. A path with escapes takes the layers' general way (`call`), which matches
- * the endpoint from the path as sent.
+ * guard's headers on it.
  */
 function proxyRoutes(s: BffServices, guard: Guard): Hono<BffEnv> {
   const app = new Hono<BffEnv>();
-  const { call, proxyCall } = s;
-  const proxy = (c: Context<BffEnv>) => {
-    const req = c.req.raw;
-    const headers = guard.apiHeaders(c);
-    return req.url.includes('%')
-      ? call(c.get('user'), req, { headers })
-      : proxyCall(c.get('user'), req, c.req.path, headers);
-  };
+  const proxy = (c: Context<BffEnv>) => s.proxyCall(c.get('user'), c.req.raw, guard.apiHeaders(c));
   for (const prefix of SERVICE_PREFIXES) app.all(`${prefix}/*`, proxy);
   return app;
 }

@@ -10,8 +10,6 @@ import { listRoutes } from './list-routes';
 import { rowRoutes } from './row-routes';
 import type { Accounts } from './service';
 
-export type { Accounts } from './service';
-
 export function accountRoutes(accounts: Accounts): Hono<BffEnv> {
   return new Hono<BffEnv>()
     .route('/', importRoutes(accounts))

@@ -14,8 +14,6 @@ import { problem, ServiceRefusal } from '../proxy/problem';
 import type { ListRow, ServicePort } from './port';
 
 export type { ListRow };
-/** The name other parts (lookalikes) know a relayed refusal by. */
-export { ServiceRefusal as Relay };
 
 /** The list changed between two readings (a company was added): the cached readings are wrong. */
 export class Stale extends Error {}

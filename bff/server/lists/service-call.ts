@@ -32,12 +32,7 @@ export type ServiceCallOptions = {
 
 export type ServiceCall = {
   call: CallUpstream;
-  proxyCall: (
-    user: BffUser,
-    req: Request,
-    path: string,
-    headers: Readonly<Record<string, string>>,
-  ) => Promise<Response>;
+  proxyCall: (user: BffUser, req: Request, headers: Readonly<Record<string, string>>) => Promise<Response>;
   port: ServicePort;
   planner: ListPlanner;
 };
@@ -97,8 +92,10 @@ export function createServiceCall(pipeline: CallUpstream, o: ServiceCallOptions)
         return words.call(user, req, opts);
       return list(user, req, opts).catch(answerOf);
     },
-    proxyCall: (user, req, path, headers) => {
-      if (!isListGeneration(req.method, path)) return words.call(user, req, { headers });
+    // The endpoint is matched from the path as sent (escapes and all), as the pipeline matches it.
+    proxyCall: (user, req, headers) => {
+      if (!isListGeneration(req.method, splitUrl(req.url).pathname))
+        return words.call(user, req, { headers });
       return list(user, req, { headers });
     },
   };

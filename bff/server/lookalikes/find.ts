@@ -33,8 +33,7 @@ import { credits, PLAN_LABELS, PLAN_RULES, type Plan } from '../../contract/pric
 import type { ProblemField } from '../../contract/problem';
 import type { ListSection } from '../../contract/section-names';
 import type { BffDeps, BffUser } from '../context';
-import { Relay } from '../lists/calls';
-import { invalidProblem, problem } from '../proxy/problem';
+import { invalidProblem, problem, ServiceRefusal } from '../proxy/problem';
 import { callEndpoint } from '../routing';
 import { derive, type Ladder, type LevelName, ladder } from './derive';
 import { readFacts } from './facts';
@@ -101,16 +100,20 @@ class Run {
   }
 
   private async read<S extends z.ZodType>(res: Response, schema: S, what: string): Promise<z.output<S>> {
-    if (!res.ok) throw new Relay(res);
+    if (!res.ok) throw new ServiceRefusal(res);
     let body: unknown;
     try {
       body = await res.json();
     } catch {
-      throw new Relay(problem(502, `The Company Data Service answered ${what} the BFF cannot read.`));
+      throw new ServiceRefusal(
+        problem(502, `The Company Data Service answered ${what} the BFF cannot read.`),
+      );
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success)
-      throw new Relay(problem(502, `The Company Data Service answered ${what} the BFF cannot read.`));
+      throw new ServiceRefusal(
+        problem(502, `The Company Data Service answered ${what} the BFF cannot read.`),
+      );
     const cost = (body as { credits_consumed?: unknown }).credits_consumed;
     if (typeof cost === 'number') this.spent += cost;
     return parsed.data;
@@ -162,7 +165,7 @@ class Run {
     try {
       return (await this.list({ filters, exclude, limit: 1 })).total_count;
     } catch (e) {
-      if (e instanceof Relay && e.response.status === 422) return null;
+      if (e instanceof ServiceRefusal && e.response.status === 422) return null;
       throw e;
     }
   }
@@ -178,11 +181,11 @@ async function chooseLevel(
   exclude: Exclusions | undefined,
   need: number,
 ): Promise<Choice> {
-  let tooBroad: Relay | undefined;
+  let tooBroad: ServiceRefusal | undefined;
   for (const [i, level] of steps.levels.entries()) {
     const total = await run.count(level.filters, exclude);
     if (total === null) {
-      tooBroad = new Relay(
+      tooBroad = new ServiceRefusal(
         problem(422, 'The lists these seeds lead to are too broad to read: add a filter.'),
       );
       continue;
@@ -190,7 +193,7 @@ async function chooseLevel(
     if (total >= need || i === steps.levels.length - 1)
       return { level: level.name, filters: level.filters, total };
   }
-  throw tooBroad ?? new Relay(problem(502, 'The BFF found no list to read.'));
+  throw tooBroad ?? new ServiceRefusal(problem(502, 'The BFF found no list to read.'));
 }
 
 /** Reads up to `limit` companies of a list from its top, in pages the plan allows. */
@@ -238,7 +241,7 @@ export async function findLookalikes(
   try {
     return await find(run, opts, user, req);
   } catch (e) {
-    if (e instanceof Relay) return e.response;
+    if (e instanceof ServiceRefusal) return e.response;
     throw e;
   }
 }
@@ -337,7 +340,7 @@ async function find(
         bands.push(...ring);
       } catch (e) {
         // Too broad to slice (422): the rest comes from the rung in the service's order.
-        if (!(e instanceof Relay) || e.response.status !== 422) throw e;
+        if (!(e instanceof ServiceRefusal) || e.response.status !== 422) throw e;
         broken = true;
         break;
       }
