@@ -130,7 +130,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker per server: a project's journeys share its server's data (the one local user's
+  // lists, spend, additions), so they run one after another (each project's `workers: 1`), while
+  // the other projects' journeys, on servers of their own, run beside them. Two at once is what
+  // two cores carry: a journey waits on its server and the browser as much as it computes.
+  workers: 2,
   retries: 0,
   reporter: env.CI ? [['list']] : [['list']],
   // Runs after the servers are up (Playwright starts them in order, then the global setup).
@@ -154,14 +158,20 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'local', testIgnore: /team[^/]*\.spec\.ts$/ },
-    { name: 'team', testMatch: /team[^/]*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${TEAM_PORT}` } },
+    { name: 'local', testIgnore: /team[^/]*\.spec\.ts$/, workers: 1 },
+    {
+      name: 'team',
+      testMatch: /team[^/]*\.spec\.ts$/,
+      use: { baseURL: `http://127.0.0.1:${TEAM_PORT}` },
+      workers: 1,
+    },
     {
       // The journeys that matter on the real service's double (bff/testing/real-service-double.ts):
       // the BFF in remote mode, adapting its requests and answers.
       name: 'real-double',
       testMatch: /(?:smoke|list-builder-results|list-builder-filters|company|additions)\.spec\.ts$/,
       use: { baseURL: `http://127.0.0.1:${DOUBLE_BFF_PORT}` },
+      workers: 1,
     },
   ],
   webServer: [

@@ -83,7 +83,12 @@ test('open a company from the grid, walk every tab, and go back to the same list
   // The header: identity, and what it cost.
   await expect(page).toHaveURL(/\/companies\/[^/?]+$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByTestId('cost-note').first()).toHaveText(/Cost 2\.5 credits|From cache/);
+  // The header: what it cost (nothing when the team's store already holds the company) and when
+  // its data was fetched.
+  await expect(page.getByTestId('cost-note').first()).toHaveText(
+    /Cost 2\.5 credits|Already stored, no charge|From cache/,
+  );
+  await expect(page.getByTestId('as-of').first()).toHaveText(/^as of [A-Z][a-z]{2} \d{1,2}(, \d{4})?$/);
   // Each tab says what it will cost before it is opened.
   await expect(tab(page, 'Business model')).toContainText('4 credits');
   await expect(tab(page, 'News')).toContainText('≤ 0.2 credits');
@@ -288,7 +293,9 @@ test('a small company without employee reviews or funding shows clear empty stat
   const employees = page.getByRole('tabpanel');
   await expect(employees.getByText('No employee reviews for this company')).toBeVisible();
   // What the empty answer cost is said too (the ratings summary is charged; a repeat is not).
-  await expect(employees.getByTestId('cost-note')).toHaveText(/Cost 1\.5 credits|From cache, no charge/);
+  await expect(employees.getByTestId('cost-note')).toHaveText(
+    /Cost 1\.5 credits|Already stored, no charge|From cache, no charge/,
+  );
   const funding = await openTab(page, 'Funding');
   await expect(
     funding.getByText(/^(No funding rounds recorded for this company|No funding data for this company)$/),

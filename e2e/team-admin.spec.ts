@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { REFRESH_HEADERS } from '../bff/contract/company-store';
 import { grid } from './fixtures/list';
 import { TEAM_ADMIN } from './fixtures/team';
 import { expect, test } from './fixtures/test';
@@ -80,6 +81,13 @@ test('an admin adds a member, sets a budget, and sees the member’s spend on th
     );
     expect((await built).status()).toBe(200);
     await expect(grid(m)).toHaveAttribute('aria-busy', 'false');
+    // The team's company store may hold that list from an earlier run (free to look again): the same
+    // list asked afresh is always paid, so the member has spent something.
+    const fresh = await m.request.post('/api/v1/list/generate/companies', {
+      headers: { ...REFRESH_HEADERS, 'x-requested-with': 'list-builder', origin: new URL(m.url()).origin },
+      data: { filters: { 'business_model.offering_type': ['software'] }, limit: 5 },
+    });
+    expect(fresh.status()).toBe(200);
     const usage = (await (await m.request.get('/bff/usage')).json()) as {
       spent_today: number;
       budget: number;
@@ -114,6 +122,12 @@ test('an admin adds a member, sets a budget, and sees the member’s spend on th
     if (named.includes(member.name)) await expect(legend).toContainText(member.name);
     else await expect(legend).toContainText('Everyone else');
     await expect(row).toContainText(spent);
+    // Beside the spend, what the team's store saved over the window, as the ledger's companion says.
+    const saved = ((await (await page.request.get('/bff/admin/spend?days=30')).json()) as { saved: number })
+      .saved;
+    await expect(page.getByTestId('spend-saved')).toContainText(
+      `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(saved)} ${saved === 1 ? 'credit' : 'credits'} not spent again`,
+    );
   } finally {
     await other.close();
   }

@@ -22,6 +22,7 @@ export const BENCH_PARTS = [
   'lookalikes',
   'savedlists',
   'accounts',
+  'payonce',
 ] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 

@@ -166,6 +166,10 @@ export const SpendDay = z.object({
   credits: z.number(),
   /** Credits by user name; users who spent nothing that day are left out. */
   by_user: z.record(z.string(), z.number()),
+  /** Credits the company store saved that day (asking the service directly less what was paid). */
+  saved: z.number(),
+  /** Saved credits by user name; users who saved nothing that day are left out. */
+  saved_by_user: z.record(z.string(), z.number()),
 });
 export type SpendDay = z.infer<typeof SpendDay>;
 
@@ -176,6 +180,8 @@ export const SpendResponse = z.object({
   by_endpoint: z.record(z.string(), z.number()),
   /** Users by credits over the window, largest first (at most TOP_SPENDERS). */
   top_spenders: z.array(z.object({ name: z.string(), credits: z.number() })),
+  /** Credits the company store saved over the window. */
+  saved: z.number(),
 });
 export type SpendResponse = z.infer<typeof SpendResponse>;
 

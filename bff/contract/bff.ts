@@ -83,6 +83,11 @@ export const UsageResponse = z.object({
   /** UTC day the figures are for, YYYY-MM-DD. */
   day: z.string(),
   spent_today: z.number(),
+  /**
+   * Credits the team's company store saved this user today: what asking the service directly would
+   * have cost, less what was paid (docs/decisions/0024-company-store.md).
+   */
+  saved_today: z.number(),
   calls_today: z.number().int(),
   /** Daily credit budget; null = unlimited. */
   budget: z.number().nullable(),

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCompanies } from '../embedded/dataset/generate';
 import type { CompanyListItem } from './api';
 import {
+  AS_OF_COLUMN,
   COLUMN_BY_ID,
   COLUMNS,
   IDENTITY_COLUMN_IDS,
@@ -35,7 +36,10 @@ describe('column catalog', () => {
   it('has unique ids and unique headers', () => {
     expect(new Set(COLUMNS.map((c) => c.id)).size).toBe(COLUMNS.length);
     expect(new Set(COLUMNS.map((c) => c.header)).size).toBe(COLUMNS.length);
-    expect(COLUMN_BY_ID.size).toBe(COLUMNS.length);
+    // The catalog's columns and the export's "Data as of", which the grid shows as a tooltip.
+    expect(COLUMN_BY_ID.size).toBe(COLUMNS.length + 1);
+    expect(COLUMN_BY_ID.get(AS_OF_COLUMN.id)).toBe(AS_OF_COLUMN);
+    expect(COLUMNS.some((c) => c.header === AS_OF_COLUMN.header)).toBe(false);
   });
 
   it('covers every list section with 3 to 9 columns, 2 to 4 of them main', () => {

@@ -669,7 +669,25 @@ export const COLUMNS: readonly ColumnDef[] = [
   ...LIST_SECTIONS.flatMap((s) => SECTION_COLUMNS[s]),
 ];
 
-export const COLUMN_BY_ID: ReadonlyMap<string, ColumnDef> = new Map(COLUMNS.map((c) => [c.id, c]));
+/**
+ * The day a row's data was fetched from the service (the oldest of its sections; the BFF's company
+ * store serves data up to its max age). An export column only: the grid shows it as a row's tooltip.
+ * The export puts the time on each row as `as_of` (ISO-8601); the column writes its day.
+ */
+export const AS_OF_COLUMN: ColumnDef = {
+  id: 'as_of',
+  header: 'Data as of',
+  section: null,
+  kind: 'date',
+  main: false,
+  width: 110,
+  text: (row) => ((row as { as_of?: unknown }).as_of as string | undefined)?.slice(0, 10) ?? '',
+  value: (row) => ((row as { as_of?: unknown }).as_of as string | undefined)?.slice(0, 10) ?? null,
+};
+
+export const COLUMN_BY_ID: ReadonlyMap<string, ColumnDef> = new Map(
+  [...COLUMNS, AS_OF_COLUMN].map((c) => [c.id, c]),
+);
 
 /** Every column of a section, main ones first in catalog order. */
 export function sectionColumns(section: ListSection): readonly ColumnDef[] {

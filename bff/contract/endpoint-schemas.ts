@@ -72,6 +72,7 @@ import {
 } from './api';
 import { PricingResponse, SessionInfo, SignInRequest, UsageResponse } from './bff';
 import { AdditionsResponse, ExportRequest } from './bff-lists';
+import { CompanyQuote, CompanyQuoteRequest, ListExportEstimate } from './company-store';
 import { ENDPOINT_IDS, ENDPOINTS, type EndpointDef, type EndpointId } from './endpoints';
 import { LookalikeRequest, LookalikeResponse } from './lookalikes';
 import {
@@ -156,7 +157,11 @@ const ENDPOINT_SCHEMAS = {
   'bff.accounts.list': { input: AccountListQuery, output: AccountListDetail },
   'bff.accounts.updateList': { input: AccountListPatch, output: AccountListSummary },
   'bff.accounts.enrichment': { output: EnrichmentRunResponse },
-  'bff.exports.estimate': { input: ExportRequest, output: EnrichmentEstimate },
+  'bff.exports.estimate': {
+    input: ExportRequest,
+    output: z.union([EnrichmentEstimate, ListExportEstimate]),
+  },
+  'bff.companies.quote': { input: CompanyQuoteRequest, output: CompanyQuote },
 
   // --- the team's administration (admins only) ---------------------------------------------------
   'bff.admin.users': { output: AdminUsersResponse },

@@ -683,8 +683,19 @@ export const ENDPOINTS = {
     price: FREE,
     auth: 'user',
     summary:
-      'What a bulk enrichment export (`source: {account_list}`) costs: price per company x matched rows, what is already paid, the budget left',
+      'What an export costs before it is made: a list (`request`), the company store counted, or a bulk enrichment (`source: {account_list}`): price per company x matched rows, what is already paid, the budget left',
     tag: 'Exports',
+  },
+  'bff.companies.quote': {
+    scope: 'bff',
+    method: 'POST',
+    path: '/bff/companies/quote',
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary:
+      'What some sections of some companies cost now: the (company, section) pairs the team’s company store lacks, at enrichment prices',
+    tag: 'Companies',
   },
 
   // --- the team's administration (admins only) ----------------------------------------------------

@@ -120,6 +120,42 @@ export function envOptionalNumber(o: { description: string; fractions?: boolean;
     .register(envDocs, { type: `${kind} ≥ 0`, default: o.shown ?? '(none)', description: o.description });
 }
 
+const DURATION_UNITS: Readonly<Record<string, number>> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+
+/** A duration written as a number and a unit (`30d`, `12h`, `90m`, `2s`, `500ms`) or `0`: milliseconds. */
+export function parseDuration(text: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/i.exec(text.trim());
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  const unit = m[2]?.toLowerCase();
+  if (unit === undefined) return n === 0 ? 0 : undefined;
+  const ms = Math.round(n * DURATION_UNITS[unit]!);
+  return Number.isSafeInteger(ms) ? ms : undefined;
+}
+
+/** A duration (see parseDuration), in milliseconds; `fallback` when unset. */
+export function envDuration(o: { default: string; description: string }) {
+  const fallback = parseDuration(o.default);
+  if (fallback === undefined) throw new Error(`envDuration: bad default '${o.default}'`);
+  return raw()
+    .transform((s, ctx) => {
+      if (!isSet(s)) return fallback;
+      const ms = parseDuration(s);
+      return ms ?? bad(ctx, 'must be 0 or a number with a unit (ms, s, m, h, d), e.g. 30d, 12h, 2s', s);
+    })
+    .register(envDocs, {
+      type: 'duration (30d, 12h, 2s; 0)',
+      default: o.default,
+      description: o.description,
+    });
+}
+
 /** A port number. */
 export function envPort(o: { default: number; description: string }) {
   return envNumber({ ...o, min: 1, max: 65535 });

@@ -169,6 +169,15 @@ export const FILTER_CATALOG = [
 ] as const satisfies readonly FilterDef[];
 
 export type FilterKey = (typeof FILTER_CATALOG)[number]['key'];
+
+/**
+ * "Not funded by X" in words: the investors a company's rounds must not name (ids, as
+ * `funding_detail.funding_rounds` takes them), an exclusion of an open key, served by set difference
+ * against the companies with a round naming one of them (`{"funding_detail.funding_rounds":
+ * {"investors.uuid": [...]}}`). The BFF's description step writes it in `exclude`; it excludes those
+ * investors and nothing else (docs/product-rules.md, section 14).
+ */
+export const INVESTOR_EXCLUSION_KEY = 'funding_detail.funding_rounds.investors.uuid';
 export const FILTER_BY_KEY: ReadonlyMap<string, FilterDef> = new Map(FILTER_CATALOG.map((f) => [f.key, f]));
 
 // ---------------------------------------------------------------------------------------------
@@ -611,10 +620,16 @@ function excludeValueSchema(f: FilterDef): z.ZodType {
  * depends on what `filters` asks on the same key.
  */
 export const ExcludeSchema = z
-  .object(Object.fromEntries(EXCLUDABLE_FILTERS.map((f) => [f.key, excludeValueSchema(f).optional()])))
+  .object({
+    ...Object.fromEntries(EXCLUDABLE_FILTERS.map((f) => [f.key, excludeValueSchema(f).optional()])),
+    // Investors a company's rounds must not name (INVESTOR_EXCLUSION_KEY): an open key of ids.
+    [INVESTOR_EXCLUSION_KEY]: investorUuids.optional(),
+  })
   .strict() as unknown as z.ZodType<Exclusions, Record<string, unknown>>;
 
 export type Exclusions = {
+  [INVESTOR_EXCLUSION_KEY]?: string[];
+} & {
   [K in keyof ListFilters]?: NonNullable<ListFilters[K]> extends readonly unknown[]
     ? NonNullable<ListFilters[K]>
     : NonNullable<ListFilters[K]> extends boolean

@@ -17,7 +17,7 @@
 export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
   [
     // articles, determiners, quantifiers
-    'a an the any all some such this that these those each every both either neither other another own same',
+    'a an the any all some such this that these those each every both either neither other another own same anything everything',
     // pronouns
     'i me my we our us you your they them their its it he she his her who whom whose which what where when how there here one ones',
     // prepositions

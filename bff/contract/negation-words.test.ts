@@ -32,7 +32,9 @@ describe('cues', () => {
     ["companies that aren't B2B in Canada", "aren't B2B", 'B2B'],
     ['companies that aren’t B2B', 'aren’t B2B', 'B2B'],
     ["B2C companies that don't sell software", "don't sell software", 'sell software'],
-    ["fintechs that isn't public", "isn't public", 'public'],
+    ["fintechs that isn't B2C", "isn't B2C", 'B2C'],
+    // a status is excluded, every other kept: no idiom names "operating, IPO or closed"
+    ['European companies that are not acquired', 'not acquired', 'acquired'],
     ['fintechs except those in the UK', 'except those in the UK', 'those in the UK'],
     ['fintechs except for those in the UK', 'except for those in the UK', 'those in the UK'],
     ['banks, aside from Germany', 'aside from Germany', 'Germany'],
@@ -139,7 +141,8 @@ describe('no negation', () => {
     'companies without a mobile app',
     'software companies that are not public',
     'not listed companies',
-    'European companies that are not acquired',
+    // "isn't public" names a value as "not public" does: private
+    "fintechs that isn't public",
     'companies with no revenue',
     'companies not yet generating revenue',
     'not only B2B but also B2C',

@@ -4,7 +4,8 @@
  * translator, reached without the BFF, reports it unmatched. Pure: no imports outside the contract.
  *
  * Cues: "not", "non-" / "non", "no", "without", "excluding", "except (for)", "other than", "apart
- * from", "aside from", "outside (of)", "never", "no longer", "not yet", and the contractions
+ * from", "aside from", "outside (of)", "never", "no longer", "not yet", "leaving out" / "leave out",
+ * "minus", "ignoring", and the contractions
  * "isn't", "aren't", "don't", "doesn't" (and their kin). "but not" is "not" after a "but" that ends
  * what came before.
  *
@@ -25,9 +26,10 @@
  * ("non-US", "non-venture-backed"). A cue with no content word after it negates nothing.
  *
  * Idioms: negative phrases that name a value of their own are no negation: "non-profit", "not for
- * profit", "non-tech", "no AI", "without an API", "no mobile app", "not public", "not listed", "not
- * acquired", "no revenue", "not yet generating revenue" (the translator reads each as that value);
- * focus words ("not only", "not just") and compounds ("no-code") are none either. Callers add their
+ * profit", "non-tech", "no AI", "without an API", "no mobile app", "not public", "not listed", "no
+ * revenue", "not yet generating revenue" (the translator reads each as that value). "Not acquired" is
+ * a negation like any other: the operating status "acquired" is excluded, and every other status
+ * (operating, IPO, closed) stays, which no positive value could say. Focus words ("not only", "not just") and compounds ("no-code") are none either. Callers add their
  * own (`keep`), and mark words already read (`read`: "without funding"), which end a scope.
  *
  * A negated comparison is a negation like any other: "no more than 3 rounds" negates "more than 3
@@ -63,8 +65,7 @@ export const NEGATION_IDIOMS: readonly string[] = [
   'no ai|without ai|not using ai|non[- ]ai|no use of ai',
   'no (?:public )?api|without (?:an? )?(?:public )?api',
   'no (?:mobile )?apps?|without (?:an? )?(?:mobile )?apps?',
-  'not public|non[- ]public|not listed|not publicly (?:traded|listed)',
-  'not (?:been |yet )?acquired',
+  "(?:not|isn't|aren't|isnt|arent) (?:public|listed|publicly (?:traded|listed))|non[- ]public",
   'no revenue|not yet generating revenue',
 ];
 
@@ -83,6 +84,8 @@ const MULTI_WORD_CUES: readonly (readonly string[])[] = [
   ['outside', 'of'],
   ['no', 'longer'],
   ['not', 'yet'],
+  ['leaving', 'out'],
+  ['leave', 'out'],
 ];
 const ONE_WORD_CUES: ReadonlySet<string> = new Set([
   'not',
@@ -91,6 +94,8 @@ const ONE_WORD_CUES: ReadonlySet<string> = new Set([
   'without',
   'excluding',
   'exclude',
+  'minus',
+  'ignoring',
   'except',
   'outside',
   'never',

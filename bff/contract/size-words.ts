@@ -142,11 +142,11 @@ const NUMBER_FORMS: readonly NumberForm[] = [
   { re: `(?:between|from)\\s+${N}\\s*(?:and|to|-)\\s*${N}`, span: ([a, b]) => ({ min: a!, max: b! }) },
   { re: `${N}\\s*(?:-|to)\\s*${N}`, span: ([a, b]) => ({ min: a!, max: b! }) },
   {
-    re: `(?:more than|over|above|greater than|upwards of|in excess of|north of|larger than|bigger than)\\s+${N}`,
+    re: `(?:(?:more than|over|above|greater than|upwards of|in excess of|north of|larger than|bigger than)\\s+|>\\s*)${N}`,
     span: ([a]) => ({ min: a! + 1, max: null }),
   },
   {
-    re: `(?:at least|minimum(?: of)?|min\\.?|no fewer than|no less than|not fewer than|not less than)\\s+${N}`,
+    re: `(?:(?:at least|minimum(?: of)?|min\\.?|no fewer than|no less than|not fewer than|not less than)\\s+|(?:>=|\u2265)\\s*)${N}`,
     span: ([a]) => ({ min: a!, max: null }),
   },
   {
@@ -154,11 +154,11 @@ const NUMBER_FORMS: readonly NumberForm[] = [
     span: ([a]) => ({ min: a!, max: null }),
   },
   {
-    re: `(?:fewer than|less than|under|below|sub|smaller than)\\s*-?\\s*${N}`,
+    re: `(?:fewer than|less than|under|below|sub|smaller than|<)\\s*-?\\s*${N}`,
     span: ([a]) => ({ min: 1, max: a! - 1 }),
   },
   {
-    re: `(?:up to|at most|maximum(?: of)?|max\\.?|no more than|not more than)\\s+${N}`,
+    re: `(?:(?:up to|at most|maximum(?: of)?|max\\.?|no more than|not more than)\\s+|(?:<=|\u2264)\\s*)${N}`,
     span: ([a]) => ({ min: 1, max: a! }),
   },
   { re: `${N}\\s+or\\s+(?:fewer|less)`, span: ([a]) => ({ min: 1, max: a! }) },
@@ -170,7 +170,7 @@ const NUMBER_FORMS: readonly NumberForm[] = [
 
 /** Words after a number that make it a number of employees ("50 staff", "20-person", "500-strong"). */
 const EMPLOYEE_NOUN =
-  '\\s*-?\\s*(?:full[- ]time\\s+)?(?:employees?|staff(?:ers)?|people|persons?|workers?|ftes?|team members|heads?|man|strong)(?![a-z])';
+  '(?:ish)?\\s*-?\\s*(?:full[- ]time\\s+)?(?:employees?|employes|emplyees|emps?|staff(?:ers)?|people|ppl|persons?|workers?|ftes?|team members|heads?|head ?count|man|strong)(?![a-z])';
 /** Words before a number that make it a number of employees ("headcount of 50-200", "team of 5"). */
 const EMPLOYEE_HEAD =
   '(?:head ?count|employee count|number of employees|employees|staff(?: count| size)?|team size|teams? of|workforce(?: of)?|company size)\\s*(?:of\\s+|:\\s*|=\\s*|is\\s+|at\\s+)?';

@@ -39,6 +39,11 @@ export type BffConfig = {
   /** BFF_CACHE_TTL_MS: life of a cached read (default 60 s; 0 = no cache). */
   cacheTtlMs?: number;
   cacheMaxEntries?: number;
+  /**
+   * BFF_STORE_MAX_AGE in ms: how long the team's company store serves what it bought (companies/);
+   * 0 or unset: off, calls pass through (npm start sets the variable's default, 30 days).
+   */
+  storeMaxAgeMs?: number;
   /** BFF_MAX_BODY_BYTES: largest request body (default 1 MiB, as the service). */
   maxBodyBytes?: number;
   /** Life of a team session (default 7 days). */

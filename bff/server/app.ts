@@ -22,6 +22,7 @@ import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
 import type { BffApp, BffConfig } from './app-types';
 import { resolveSessionUser, sessionRoutes } from './auth/session-routes';
+import { companyRoutes } from './companies/routes';
 import type { BffEnv } from './context';
 import { extrasRoutes } from './extras';
 import { createGuard, type Guard } from './guard';
@@ -105,10 +106,12 @@ function ownRoutes(s: BffServices, guard: Guard, config: BffConfig): Hono<BffEnv
     teamCap: money.teamCap,
     defaultDailyBudget: config.dailyBudget ?? null,
     builtInUsers: [LOCAL_USER, SYSTEM_USER],
+    savedSince: (firstDay) => s.companies.savedSince(firstDay),
     now,
   });
   const lookalikes = lookalikeRoutes({
-    call: deps.call,
+    port: deps.port,
+    planner: deps.planner,
     plan: upstream.plan,
     remaining: money.remaining,
     // The accounts part's own check of `exclude_account_lists`.
@@ -124,6 +127,7 @@ function ownRoutes(s: BffServices, guard: Guard, config: BffConfig): Hono<BffEnv
     exports: {
       onRows: (user, rows) => accounts.recordExport(user, rows),
       extension: accounts.exportExtension,
+      estimates: { plan: upstream.plan, companies: s.companies, remaining: money.remaining },
     },
   });
   return new Hono<BffEnv>()
@@ -131,8 +135,14 @@ function ownRoutes(s: BffServices, guard: Guard, config: BffConfig): Hono<BffEnv
     .route('/', sessions)
     .route(
       '/',
-      ledgerRoutes({ plan: upstream.plan, ledger: money.ledger, budgetOf: async (u) => money.budgetOf(u) }),
+      ledgerRoutes({
+        plan: upstream.plan,
+        ledger: money.ledger,
+        budgetOf: async (u) => money.budgetOf(u),
+        savedToday: (u) => s.companies.savedOn(u.id, now().toISOString().slice(0, 10)),
+      }),
     )
+    .route('/', companyRoutes(s.companies))
     .route('/', admin)
     .route('/', lookalikes)
     .route('/', extras)

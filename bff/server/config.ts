@@ -14,6 +14,7 @@ import type { BffMode } from '../contract/bff';
 import {
   type Env,
   envChoice,
+  envDuration,
   envFlag,
   envList,
   envNumber,
@@ -129,6 +130,11 @@ export const bffSchema = z.object({
     description: 'Company searches a minute for account matching and bulk enrichment; 0 = not paced.',
   }),
   BFF_CACHE_TTL_MS: envNumber({ default: 60_000, description: 'Life of a cached read; 0 = no cache.' }),
+  BFF_STORE_MAX_AGE: envDuration({
+    default: '30d',
+    description:
+      "How long the team's company store serves what it bought (sections, list orders) at no cost; 0 = off.",
+  }),
   BFF_LIST_CHECK_INTERVAL_MS: envNumber({
     default: 60_000,
     description: 'How often the BFF looks for due checks of saved lists; 0 = this instance runs none.',
@@ -197,6 +203,8 @@ export type BffEnvConfig = {
   retries: number;
   rateLimitPerMinute: number;
   cacheTtlMs: number;
+  /** BFF_STORE_MAX_AGE in ms: how long the company store serves what it bought; 0 = off. */
+  storeMaxAgeMs: number;
   /** BFF_LIST_CHECK_INTERVAL_MS: how often the BFF looks for due checks of saved lists; 0 = never. */
   listCheckIntervalMs: number;
   maxBodyBytes: number;
@@ -241,6 +249,7 @@ export function bffConfigFromEnv(env: Env = process.env): BffEnvConfig {
     rateLimitPerMinute: v.BFF_RATE_LIMIT,
     accountsMatchPerMinute: v.ACCOUNTS_MATCH_PER_MINUTE,
     cacheTtlMs: v.BFF_CACHE_TTL_MS,
+    storeMaxAgeMs: v.BFF_STORE_MAX_AGE,
     listCheckIntervalMs: v.BFF_LIST_CHECK_INTERVAL_MS,
     maxBodyBytes: v.BFF_MAX_BODY_BYTES,
     stopTimeoutMs: v.BFF_STOP_TIMEOUT_MS,

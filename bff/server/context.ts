@@ -1,10 +1,12 @@
 /**
- * The seams of the BFF: who the request is for, and the one way every part of the BFF calls the
- * upstream (validation, budget, cache, retries and the credit ledger applied alike).
+ * The seams of the BFF: who the request is for, and the typed ways every part of the BFF calls the
+ * upstream by (validation, budget, cache, retries and the credit ledger applied alike).
  */
 import type { Role } from '../contract/admin';
 import type { ServiceEndpointId } from '../contract/endpoints';
 import type { Plan } from '../contract/pricing';
+import type { ListPlanner } from './lists/planner';
+import type { ServicePort } from './lists/port';
 import type { BffStore } from './store/store';
 
 /** The user a request acts for: the implicit local user, or a signed-in team account. */
@@ -28,11 +30,16 @@ export type BffEnv = { Variables: { user: BffUser } };
 
 export type BffDeps = {
   /**
-   * Calls the upstream as `user` for a request shaped like the browser's (`/api/v1/...` path, method,
-   * JSON body): the same validation, budget check, cache, retries and ledger record as the proxy.
-   * Answers with the BFF's response (problem details on failure, never throws for HTTP errors).
+   * Calls an endpoint of the service as `user`, its input an object (lists/port.ts): the same
+   * validation, budget check, cache, retries and ledger record as the proxy. Answers the JSON and
+   * what it cost; throws a refusal as a `ServiceRefusal` carrying the answer to relay.
    */
-  call: (user: BffUser, req: Request) => Promise<Response>;
+  port: ServicePort;
+  /**
+   * Serves a list request the service cannot answer as asked (company size, exclusions, account
+   * lists, a description's words; lists/planner.ts); `listPage` (lists/list-page.ts) chooses.
+   */
+  planner: ListPlanner;
   /**
    * The BFF's store (bff/server/store/store.ts): SQLite in DATA_DIR/bff.sqlite, or PostgreSQL when
    * DATABASE_URL is set. Users, sessions, ledger, budgets, the team, additions, webhooks seen.

@@ -9,8 +9,8 @@ import type { AdditionStatus } from '../contract/api';
 import type { UsageResponse } from '../contract/bff';
 import type { AdditionsResponse } from '../contract/bff-lists';
 import { pathOf } from '../contract/endpoints';
-import { type Service, startService } from '../embedded/service';
-import { type RunningBff, startBff } from '../testing/bff-server';
+import type { Service } from '../embedded/service';
+import { type RunningBff, startBff, startEmbedded } from '../testing/bff-server';
 import { parseCsv } from '../testing/parse-csv';
 import { openEvents } from '../testing/sse-client';
 import { embeddedUpstream } from './upstream/upstream';
@@ -24,7 +24,7 @@ let service: Service;
 let bff: RunningBff;
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 600, seed: 3, additionDelayMs: 30 });
+  service = await startEmbedded(600, { seed: 3, additionDelayMs: 30 });
   bff = await startBff({
     upstream: embeddedUpstream(service),
     cacheTtlMs: 0,

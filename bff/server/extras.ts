@@ -14,6 +14,7 @@ import type { BffDeps, BffEnv, BffUser, ProxiedCall } from './context';
 import { EventHub } from './events/hub';
 import { eventRoutes, OpenStreams } from './events/routes';
 import { SessionStreams } from './events/session-streams';
+import type { ListEstimateDeps } from './exports/estimate';
 import type { ExportHooks } from './exports/export';
 import { type ExportExtension, exportRoutes } from './exports/routes';
 import { webhookReceiverRoutes } from './webhooks/receiver';
@@ -62,6 +63,8 @@ export type ExportOptions = {
   onRows?: (user: BffUser, rows: ExportedRow[]) => Promise<void> | undefined;
   /** Exports beyond a list request's (bulk enrichment of an account list, presets, exclusions). */
   extension?: ExportExtension;
+  /** What a list export's estimate reads: the company store and what the user may still spend. */
+  estimates?: ListEstimateDeps;
 };
 
 export type ExportedRow = { uuid: string; name: string; website: string };
@@ -92,8 +95,8 @@ export function createExtras(deps: Pick<BffDeps, 'store' | 'log'>, opts: ExtrasO
     sessions,
     open,
     now,
-    // Export pages go through `deps.call`, which reports them here like any proxied call, so their
-    // credits reach `usage.changed` too.
+    // Export pages go through the port to the pipeline, which reports them here like any proxied
+    // call, so their credits reach `usage.changed` too.
     onProxied: (call) => {
       // Bookkeeping must never break the answer the proxy is relaying.
       try {
@@ -153,7 +156,7 @@ export function extrasRoutes(
   });
   return new Hono<BffEnv>()
     .route('/', events)
-    .route('/', exportRoutes(deps, hooks, opts.exports?.extension))
+    .route('/', exportRoutes(deps, hooks, opts.exports?.extension, opts.exports?.estimates))
     .route('/', additionRoutes(extras.additions))
     .route(
       '/',

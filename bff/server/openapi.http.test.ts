@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIXES, HTTP_METHODS } from '../contract/endpoints';
 import type { OpenApiDocument } from '../contract/openapi';
-import { type Service, startService } from '../embedded/service';
-import { type RunningBff, startBff } from '../testing/bff-server';
+import type { Service } from '../embedded/service';
+import { type RunningBff, startBff, startEmbedded } from '../testing/bff-server';
 import { embeddedUpstream } from './upstream/upstream';
 
 let service: Service;
@@ -18,7 +18,7 @@ let bff: RunningBff;
 let doc: OpenApiDocument;
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 300, seed: 7 });
+  service = await startEmbedded(300, { seed: 7 });
   bff = await startBff({ upstream: embeddedUpstream(service) });
   const res = await bff.call('/api/openapi.json');
   expect(res.status).toBe(200);

@@ -5,17 +5,10 @@
  */
 import type { Context, Env, Handler, Hono } from 'hono';
 import type { z } from 'zod';
-import {
-  type BffEndpointId,
-  ENDPOINTS,
-  type EndpointDef,
-  honoPath,
-  requestOf,
-  type ServiceEndpointId,
-} from '../contract/endpoints';
+import { type BffEndpointId, ENDPOINTS, type EndpointDef, honoPath } from '../contract/endpoints';
 import { readJsonBody } from '../contract/http';
 import { zodFields } from '../contract/problem';
-import type { BffDeps, BffUser } from './context';
+import type { BffUser } from './context';
 import { ADMINS_ONLY, invalidProblem, problem } from './proxy/problem';
 
 /**
@@ -72,29 +65,4 @@ export function queryInput<S extends z.ZodType>(
   const parsed = schema.safeParse(c.req.query());
   if (!parsed.success) return { ok: false, response: invalidProblem(zodFields(parsed.error)) };
   return { ok: true, value: parsed.data };
-}
-
-/**
- * A call to a service endpoint made by the BFF itself (export pages, webhook registration): written
- * from the endpoint table and run through `deps.call`, the proxy's own path (validation, budget,
- * cache, ledger).
- */
-export function callEndpoint(
-  deps: Pick<BffDeps, 'call'>,
-  user: BffUser,
-  id: ServiceEndpointId,
-  input?: unknown,
-): Promise<Response> {
-  const req = requestOf(id, input);
-  return deps.call(
-    user,
-    new Request(`http://bff${req.url}`, {
-      method: req.method,
-      headers: {
-        accept: 'application/json',
-        ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(req.body !== undefined ? { body: req.body } : {}),
-    }),
-  );
 }

@@ -1,9 +1,9 @@
 /**
  * The BFF's services, built once and in order, each from those before it: the store; the money
  * (ledger, holds, the team's cap, budgets); the extras (events, additions, webhooks), which the
- * pipeline tells of every proxied answer; the pipeline and the call every part makes to the service
- * over it; the accounts part; the saved lists and their scheduler. `createApp` (app.ts) puts routes
- * in front of them.
+ * pipeline tells of every proxied answer; the pipeline and, over it, the typed ways every part calls
+ * the service by (the port and the list planner, `deps`) and the proxy's call; the accounts part;
+ * the saved lists and their scheduler. `createApp` (app.ts) puts routes in front of them.
  */
 import { IMPORT_MAX_BYTES } from '../contract/accounts';
 import type { BffMode } from '../contract/bff';
@@ -15,13 +15,14 @@ import { SqlAccountStore } from './accounts/store';
 import { TeamCap } from './admin/team-cap';
 import type { BffConfig } from './app-types';
 import { ResponseCache } from './cache/cache';
+import { CompanyStore } from './companies/store';
 import type { BffDeps, BffUser } from './context';
 import { createExtras, type Extras } from './extras';
 import { Holds } from './ledger/budget';
 import { LedgerJournal } from './ledger/journal';
 import { Ledger } from './ledger/ledger';
 import { createServiceCall } from './lists/service-call';
-import { type CallUpstream, createPipeline } from './proxy/pipeline';
+import { createPipeline } from './proxy/pipeline';
 import { scrub } from './proxy/tolerant';
 import type { RunnerOptions } from './saved-lists/runs';
 import { type BudgetLeft, SavedListScheduler } from './saved-lists/scheduler';
@@ -63,8 +64,8 @@ export type BffServices = {
   /** Answers the pipeline built with the security headers already on them. */
   secured: WeakSet<Response>;
   deps: BffDeps;
-  /** The call every part makes to the service (`deps.call`), with the pipeline's options. */
-  call: CallUpstream;
+  /** The team's company store (companies/): off when `storeMaxAgeMs` is 0. */
+  companies: CompanyStore;
   /** The service proxy's call (a plain list request straight to the pipeline; lists/service-call.ts). */
   proxyCall: ReturnType<typeof createServiceCall>['proxyCall'];
   extras: Extras;
@@ -159,7 +160,7 @@ function buildAccounts(
   return createAccounts({
     store: base.store,
     recording: base.recording,
-    call: base.deps.call,
+    port: base.deps.port,
     plan: upstream.plan,
     remaining: base.money.remaining,
     hub: base.extras.hub,
@@ -183,7 +184,6 @@ function buildSavedLists(
   base: {
     store: BffStore;
     deps: BffDeps;
-    call: CallUpstream;
     money: Money;
     extras: Extras;
     now: () => Date;
@@ -193,7 +193,13 @@ function buildSavedLists(
   const now = config.savedLists?.now ?? base.now;
   // Its tables are migration 3 of the BFF's store (store/migrations.ts), on either engine.
   const savedListStore = new SqlSavedListStore(store.sql, { applySchema: false });
-  const runner: RunnerOptions = { call: base.call, plan: deps.plan, store: savedListStore, now };
+  const runner: RunnerOptions = {
+    port: deps.port,
+    planner: deps.planner,
+    plan: deps.plan,
+    store: savedListStore,
+    now,
+  };
   const schedulerConfig = config.savedLists?.scheduler;
   const scheduler = new SavedListScheduler({
     runner,
@@ -252,20 +258,30 @@ export function buildServices(config: BffConfig): BffServices {
   // recording companies in "Exported before".
   const accountStore = new SqlAccountStore(store);
   const recording = exportRecording();
-  const { call, proxyCall } = createServiceCall(pipeline, {
+  // The team's company store: what was bought, served again at no cost while young enough.
+  const companies = new CompanyStore(store.sql, {
+    maxAgeMs: config.storeMaxAgeMs ?? 0,
+    plan: upstream.plan,
+    now,
+    log,
+    onSaved: (userId, endpoint) =>
+      extras.hub.publish(userId, 'usage.changed', { endpoint, credits_consumed: 0 }),
+  });
+  const { port, planner, proxyCall } = createServiceCall(pipeline, {
     plan: upstream.plan,
     log,
     lists: config.lists,
     accountLists: accountListLookup(accountStore, recording.recorded),
+    companies,
   });
-  const deps: BffDeps = { call, store, plan: upstream.plan, log };
+  const deps: BffDeps = { port, planner, store, plan: upstream.plan, log };
   const importMaxBytes = config.accounts?.maxBytes ?? IMPORT_MAX_BYTES;
   const accounts = buildAccounts(
     config,
     { store: accountStore, recording, upstream, deps, money, extras, now },
     importMaxBytes,
   );
-  const savedLists = buildSavedLists(config, { store, deps, call, money, extras, now });
+  const savedLists = buildSavedLists(config, { store, deps, money, extras, now });
   return {
     mode: config.mode ?? 'local',
     upstream,
@@ -276,7 +292,7 @@ export function buildServices(config: BffConfig): BffServices {
     cache,
     secured,
     deps,
-    call,
+    companies,
     proxyCall,
     extras,
     accounts,

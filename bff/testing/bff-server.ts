@@ -20,6 +20,7 @@ import { createSession, SESSION_COOKIE } from '../server/auth/sessions';
 import { serveBff } from '../server/serve';
 import type { BffStore } from '../server/store/store';
 import { embeddedUpstream, type Upstream } from '../server/upstream/upstream';
+import { startSeededService } from './dataset-cache';
 import { testStore } from './test-store';
 
 /**
@@ -80,9 +81,15 @@ export function stagedUpstream(inner: Upstream): StagedUpstream {
   };
 }
 
-/** The embedded service in memory (seed 11 unless told), as the harness's BFFs call it. */
+/**
+ * The embedded service (seed 11 unless told), as the harness's BFFs call it: on a copy of the data
+ * set seeded once (./dataset-cache.ts), or in `opts.dataDir` when given.
+ */
 export function startEmbedded(companies = 2000, opts: Partial<ServiceOptions> = {}): Promise<Service> {
-  return startService({ dataDir: ':memory:', companies, seed: 11, ...opts });
+  const { dataDir, seed = 11, ...rest } = opts;
+  return dataDir === undefined
+    ? startSeededService(companies, seed, rest)
+    : startService({ ...rest, dataDir, companies, seed });
 }
 
 export type HarnessConfig = Partial<BffConfig> & Pick<BffConfig, 'upstream'>;

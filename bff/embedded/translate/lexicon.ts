@@ -11,6 +11,7 @@
 import worldCountries from 'world-countries';
 import { COUNTRIES, countriesInRegion, REGIONS } from '../../contract/geo';
 import { normalizeText } from '../../contract/text';
+import { INDUSTRY_SYNONYMS } from '../dataset/industry-synonyms';
 import { citiesOf } from '../dataset/reference/cities';
 import { altNamesOf, demonymsOf } from '../dataset/reference/geo-extra';
 import { INDUSTRIES } from '../dataset/taxonomy';
@@ -122,8 +123,9 @@ export function cityLexicon(): Map<string, string> {
 /**
  * Multi-word industry names and keywords that other rules would otherwise split: those holding the
  * word "ai" ("generative ai", "healthcare ai"), "embedded", "community", "media" or "content" ("embedded
- * finance", "social media") and those starting with "it" ("it services"). They are
- * read as industries before the AI-maturity and offering rules run.
+ * finance", "social media"), those starting with "it" ("it services") and those ending in "software"
+ * ("accounting software"); and the synonym table (`dataset/industry-synonyms.ts`). They are read as
+ * industries before the AI-maturity and offering rules run.
  */
 let protectedIndustries: Map<string, string[]> | undefined;
 
@@ -134,10 +136,18 @@ export function protectedIndustryPhrases(): Map<string, string[]> {
     for (const phrase of [ind.name, ...ind.keywords]) {
       const key = normalizeText(phrase);
       if (!key.includes(' ')) continue;
-      if (!/(^| )(ai|embedded|community|media|content)( |$)/.test(key) && !key.startsWith('it ')) continue;
+      // "recruiting software", "supply chain software": the industry, not the software offering
+      if (
+        !/(^| )(ai|embedded|community|media|content)( |$)/.test(key) &&
+        !key.startsWith('it ') &&
+        !key.endsWith(' software')
+      )
+        continue;
       map.set(key, [...new Set([...(map.get(key) ?? []), ind.code])]);
     }
   }
+  // the words reps use for industries (`dataset/industry-synonyms.ts`) come before anything else
+  for (const [phrase, codes] of Object.entries(INDUSTRY_SYNONYMS)) map.set(phrase, [...codes]);
   protectedIndustries = map;
   return map;
 }

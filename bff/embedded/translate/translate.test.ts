@@ -80,7 +80,8 @@ describe('places', () => {
     ['Nordics', { 'location.hq.country': ['DNK', 'FIN', 'ISL', 'NOR', 'SWE'] }],
     ['Benelux', { 'location.hq.country': ['BEL', 'NLD', 'LUX'] }],
     ['EMEA', { 'location.hq.region': ['150', '002', '145'] }],
-    ['APAC', { 'location.hq.region': ['142', '009'] }],
+    // Asia-Pacific without Western Asia, which is EMEA's: no country in both
+    ['APAC', { 'location.hq.region': ['030', '035', '034', '143', '009'] }],
     ['with an office in London', { 'location.offices.city': ['London'] }],
     ['offices in Germany', { 'location.offices.country': ['DEU'] }],
     ['selling into France', { 'location.market_served.markets': ['FRA'] }],
@@ -303,7 +304,7 @@ describe('ambiguities resolved', () => {
     ['food and beverage', { 'industry.industry': ['IND-7002'] }],
     // typo in an industry word, corrected against the industry vocabulary
     ['logistcs companies', { 'industry.industry': ['IND-5201'] }],
-    ['not acquired', { 'firmographic.operating_status': ['operating', 'ipo'] }],
+    ['still independent', { 'firmographic.operating_status': ['operating', 'ipo'] }],
     ['help us find companies', {}],
     ['private equity firms', { 'industry.industry': ['IND-2007'] }],
     ['owned by private equity', { 'firmographic.ownership_category': ['private_equity_controlled'] }],

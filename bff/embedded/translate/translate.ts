@@ -25,6 +25,7 @@ import { firmographicGroup } from './rules/firmographic';
 import { foundingGroup } from './rules/founding';
 import { fundingGroup } from './rules/funding';
 import { industryGroup, readLeftovers } from './rules/industry';
+import { investorsGroup } from './rules/investors';
 import { moneyGroup } from './rules/money';
 import { placesGroup } from './rules/places';
 import { relationshipsGroup } from './rules/relationships';
@@ -56,6 +57,7 @@ const GROUPS: readonly RuleGroup[] = [
   foundingGroup,
   firmographicGroup,
   fundingGroup,
+  investorsGroup,
   relationshipsGroup,
   businessModelGroup,
   technologyGroup,

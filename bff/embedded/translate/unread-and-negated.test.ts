@@ -55,6 +55,7 @@ describe('a negated criterion is reported, never read as its positive', () => {
     ['European fintechs apart from the UK', 'apart from the UK', 'location.hq.country'],
     ['SaaS companies outside of North America', 'outside of North America', 'location.hq.region'],
     ['not VC-backed startups', 'not VC-backed', 'firmographic.ownership_category'],
+    ['companies not acquired', 'not acquired', 'firmographic.operating_status'],
     [
       'companies with not more than 3 rounds',
       'not more than 3 rounds',
@@ -103,7 +104,6 @@ describe('a negated criterion is reported, never read as its positive', () => {
     ],
     ['companies without a mobile app', { 'technology.app_detail.has_app': false }],
     ['not listed companies', { 'firmographic.company_type': ['private'] }],
-    ['companies not acquired', { 'firmographic.operating_status': ['operating', 'ipo'] }],
     ['companies with no revenue', { 'financial_estimate.revenue_estimate': ['pre_revenue'] }],
     [
       'startups without VC',
@@ -139,8 +139,6 @@ describe('a negated criterion is reported, never read as its positive', () => {
       'non-public',
       'not listed',
       'not publicly traded',
-      'not acquired',
-      'not yet acquired',
       'no revenue',
       'not yet generating revenue',
     ];

@@ -1,7 +1,7 @@
 /**
  * Bulk enrichment of an account list (issue 15): `POST /bff/exports` with `source: {account_list}`
  * and columns (or a CRM preset) writes the list's matched companies as CSV, each enriched with the
- * sections its columns need, one enrichment call per company through `deps.call` (budget, team cap,
+ * sections its columns need, one enrichment call per company through `deps.port` (budget, team cap,
  * ledger, retries as any call), paced like matching.
  *
  * - Cost first: `POST /bff/exports/estimate` answers price per company x companies, what an
@@ -27,19 +27,20 @@ import {
 } from '../../contract/pricing';
 import { type ProblemField, zodFields } from '../../contract/problem';
 import { SECTION_LABELS, STORED_SECTIONS, type StoredSection } from '../../contract/section-names';
-import type { BffDeps, BffUser } from '../context';
+import type { BffUser } from '../context';
 import type { EventHub } from '../events/hub';
 import { type CsvCell, csvRow, UTF8_BOM } from '../exports/csv';
 import { type ExportHooks, exportFileName } from '../exports/export';
-import { invalidProblem, problem } from '../proxy/problem';
-import { callEndpoint } from '../routing';
+import type { ServicePort } from '../lists/port';
+import { invalidProblem, problem, ServiceRefusal } from '../proxy/problem';
 import type { Pacer } from './pacer';
 import { presetColumns, presetSections } from './presets';
 import type { AccountListRecord, AccountStore, EnrichmentRunRecord, MemberRecord } from './records';
 
 export type EnrichDeps = {
   store: AccountStore;
-  call: BffDeps['call'];
+  /** The typed port to the service (`deps.port`). */
+  port: ServicePort;
   plan: Plan;
   hub: EventHub;
   pacer: Pacer;
@@ -221,22 +222,25 @@ async function fetchSections(
 ): Promise<Fetched> {
   for (;;) {
     await deps.pacer.take();
-    const res = await callEndpoint({ call: deps.call }, user, 'company.enrichment', {
-      company: m.uuid,
-      sections: missing.join(','),
-    });
-    if (res.status === 429) {
-      // The upstream's rate limit: wait as told, then ask again.
-      const retryAfter = Number(res.headers.get('retry-after'));
-      await res.body?.cancel().catch(() => undefined);
-      deps.pacer.pause(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 60_000);
-      continue;
+    let body: { data?: Record<string, unknown>; credits_consumed?: number } | null;
+    try {
+      const called = await deps.port(user, 'company.enrichment', {
+        company: m.uuid,
+        sections: missing.join(','),
+      });
+      body = called.data as typeof body;
+    } catch (e) {
+      if (!(e instanceof ServiceRefusal)) throw e;
+      const res = e.response;
+      if (res.status === 429) {
+        // The upstream's rate limit: wait as told, then ask again.
+        const retryAfter = Number(res.headers.get('retry-after'));
+        await res.body?.cancel().catch(() => undefined);
+        deps.pacer.pause(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 60_000);
+        continue;
+      }
+      return { ok: false, status: res.status, response: res };
     }
-    if (!res.ok) return { ok: false, status: res.status, response: res };
-    const body = (await res.json().catch(() => null)) as {
-      data?: Record<string, unknown>;
-      credits_consumed?: number;
-    } | null;
     const data = body?.data ?? {};
     const sections: Record<string, unknown> = {};
     for (const s of missing) if (data[s] !== undefined) sections[s] = data[s];

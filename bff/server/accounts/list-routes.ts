@@ -4,11 +4,10 @@
  */
 import { Hono } from 'hono';
 import { AccountListPatch, AccountListQuery, type AccountListSummary } from '../../contract/accounts';
-import { readJsonBody } from '../../contract/http';
 import type { BffEnv, BffUser } from '../context';
 import { problem } from '../proxy/problem';
 import { jsonInput, queryInput, route } from '../routing';
-import { estimateEnrichment, planEnrichment, runOut } from './enrich';
+import { runOut } from './enrich';
 import { type Accounts, visible } from './service';
 import type { AccountListRecord } from './store';
 
@@ -26,7 +25,7 @@ const summaryOf = (l: AccountListRecord, user: BffUser): AccountListSummary => (
 });
 
 export function listRoutes(accounts: Accounts): Hono<BffEnv> {
-  const { store, now, recorded, exportedList, enrichDeps } = accounts;
+  const { store, now, recorded, exportedList } = accounts;
   const app = new Hono<BffEnv>();
 
   route(app, 'bff.accounts.lists', async (c) => {
@@ -61,15 +60,6 @@ export function listRoutes(accounts: Accounts): Hono<BffEnv> {
     if (!input.ok) return input.response;
     await store.updateList(l!.id, input.value, now().toISOString());
     return c.json(summaryOf((await store.getList(l!.id))!, user));
-  });
-
-  route(app, 'bff.exports.estimate', async (c) => {
-    const read = await readJsonBody(c.req.raw);
-    if (!read.ok) return problem(read.status, read.detail);
-    const user = c.get('user');
-    const plan = await planEnrichment(enrichDeps, user, read.value);
-    if (plan instanceof Response) return plan;
-    return c.json(await estimateEnrichment(enrichDeps, user, plan));
   });
 
   route(app, 'bff.accounts.enrichment', async (c) => {

@@ -14,7 +14,7 @@
  *    `close name` (2); several close ones: `several candidates` (1);
  * 4. `none` (0).
  *
- * The search is injected (`Search`): the BFF's goes through `deps.call`, paced, with retries.
+ * The search is injected (`Search`): the BFF's goes through `deps.port`, paced, with retries.
  */
 import { getDomain, getDomainWithoutSuffix, getHostname } from 'tldts';
 import { type Candidate, MATCH_REASONS, MAX_CANDIDATES, type MatchReason } from '../../contract/accounts';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RowsResponse } from '../../contract/accounts';
 import { pathOf } from '../../contract/endpoints';
-import { type Service, startService } from '../../embedded/service';
+import type { Service } from '../../embedded/service';
 import {
   accepted,
   csvOf,
@@ -15,7 +15,7 @@ import {
   finished,
   upload,
 } from '../../testing/accounts';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { type RealServiceDouble, startRealServiceDouble } from '../../testing/real-service-double';
 import { remoteUpstream, type Upstream } from '../upstream/upstream';
 
@@ -26,7 +26,7 @@ let upstream: Upstream;
 let bff: RunningBff;
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 2000, seed: 11 });
+  service = await startEmbedded(2000, { seed: 11 });
   companies = datasetCompanies(service);
   double = await startRealServiceDouble(service);
   upstream = remoteUpstream(double.url, 'dev-enterprise-key', 'enterprise');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RowsResponse } from '../../contract/accounts';
 import { pathOf } from '../../contract/endpoints';
-import { type Service, startService } from '../../embedded/service';
+import type { Service } from '../../embedded/service';
 import {
   accepted,
   csvOf,
@@ -20,7 +20,7 @@ import {
   status,
   upload,
 } from '../../testing/accounts';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { reopenTestStore, testStore } from '../../testing/test-store';
 import { bffDatabaseFile } from '../store/sqlite';
 import type { BffStore } from '../store/store';
@@ -35,7 +35,7 @@ let state: BffStore;
 const searches: string[] = [];
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 2000, seed: 11 });
+  service = await startEmbedded(2000, { seed: 11 });
   companies = datasetCompanies(service);
   dataDir = mkdtempSync(path.join(tmpdir(), 'accounts-resume-'));
   state = await testStore({ file: bffDatabaseFile(dataDir) });

@@ -8,7 +8,7 @@ import { type ImportRow, MATCH_REASONS, PickRequest, RowsQuery } from '../../con
 import type { BffEnv } from '../context';
 import { CSV_STRINGIFY_OPTIONS } from '../exports/csv';
 import { invalidProblem, problem } from '../proxy/problem';
-import { callEndpoint, jsonInput, queryInput, route } from '../routing';
+import { jsonInput, queryInput, route } from '../routing';
 import { ownImport } from './import-routes';
 import { domainOf } from './match';
 import type { Accounts } from './service';
@@ -116,10 +116,10 @@ export function rowRoutes(accounts: Accounts): Hono<BffEnv> {
     } else {
       let company = row.candidates.find((x) => x.uuid === uuid);
       if (!company) {
-        // Any company the service knows (the free search by id) may be picked.
-        const res = await callEndpoint({ call: accounts.call }, c.get('user'), 'company.search', { uuid });
-        if (!res.ok) return res;
-        const body = (await res.json().catch(() => null)) as {
+        // Any company the service knows (the free search by id) may be picked; a refusal of the
+        // service is thrown, and `onError` relays it.
+        const { data } = await accounts.port(c.get('user'), 'company.search', { uuid });
+        const body = data as {
           data?: { uuid: string; name: string; website?: string; domain?: string }[];
         } | null;
         const found = body?.data?.find((x) => x.uuid === uuid);

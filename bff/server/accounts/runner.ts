@@ -1,5 +1,5 @@
 /**
- * Background matching of imports. Each row is matched through the free company search (`deps.call`,
+ * Background matching of imports. Each row is matched through the free company search (`deps.port`,
  * so the proxy's validation, cache and ledger apply: 0 credits), paced to the upstream's rate limit,
  * and recorded in the store in one transaction with its list membership, so a BFF that stops
  * mid-import resumes with the rows still pending and never records a row twice. A 429 pauses every
@@ -8,8 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MATCHED_CONFIDENCE } from '../../contract/accounts';
-import type { BffDeps, BffUser } from '../context';
-import { callEndpoint } from '../routing';
+import type { BffUser } from '../context';
+import type { ServicePort } from '../lists/port';
+import { ServiceRefusal } from '../proxy/problem';
 import { matchRow, type Search, type SearchParams, type SearchRecord } from './match';
 import type { Pacer } from './pacer';
 import type { AccountStore, ImportRecord } from './records';
@@ -19,7 +20,8 @@ class Fatal extends Error {}
 
 export type RunnerOptions = {
   store: AccountStore;
-  call: BffDeps['call'];
+  /** The typed port to the service (`deps.port`). */
+  port: ServicePort;
   pacer: Pacer;
   /** Rows matched at once per import (default 4). */
   concurrency?: number;
@@ -223,9 +225,9 @@ export class ImportRunner {
       this.opts.onProgress(record.id, user.id, true);
   }
 
-  /** The company search as the ladder asks it: paced, through `deps.call`, retried. */
+  /** The company search as the ladder asks it: paced, through `deps.port`, retried. */
   private search(user: BffUser, state: Running): Search {
-    const { pacer, call, log } = this.opts;
+    const { pacer, port, log } = this.opts;
     const attempts = this.opts.attempts ?? 6;
     const base = this.opts.retryBaseMs ?? 500;
     return async (params: SearchParams): Promise<SearchRecord[]> => {
@@ -234,14 +236,19 @@ export class ImportRunner {
         await pacer.take();
         if (state.cancelled) return [];
         const started = performance.now();
-        let res: Response;
+        let res: Response | undefined;
+        let data: unknown;
         try {
-          res = await callEndpoint({ call }, user, 'company.search', params);
+          ({ data } = await port(user, 'company.search', params));
         } catch (e) {
-          res = new Response(null, { status: 502, statusText: e instanceof Error ? e.message : String(e) });
+          // A refusal carries the service's answer; anything else is a fault on the way there.
+          res =
+            e instanceof ServiceRefusal
+              ? e.response
+              : new Response(null, { status: 502, statusText: e instanceof Error ? e.message : String(e) });
         }
         this.secondsPerRequest = 0.9 * this.secondsPerRequest + 0.1 * ((performance.now() - started) / 1000);
-        if (res.ok) return readRecords(await res.json().catch(() => null));
+        if (!res) return readRecords(data);
         await res.body?.cancel().catch(() => undefined);
         if (res.status === 400 || res.status === 404) {
           // A name or website the service will not search for: nothing found.

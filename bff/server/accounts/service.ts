@@ -7,11 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../contract/accounts';
 import type { Plan } from '../../contract/pricing';
-import type { BffDeps, BffUser } from '../context';
+import type { BffUser } from '../context';
 import type { EventHub } from '../events/hub';
 import type { ExportExtension } from '../exports/routes';
+import type { ServicePort } from '../lists/port';
 import { invalidProblem } from '../proxy/problem';
-import { type EnrichDeps, planEnrichment, runEnrichment } from './enrich';
+import { type EnrichDeps, estimateEnrichment, planEnrichment, runEnrichment } from './enrich';
 import { domainOf } from './match';
 import { Pacer } from './pacer';
 import { type ImportProgress, importProgress } from './progress';
@@ -22,7 +23,8 @@ export type AccountsOptions = {
   store: AccountStore;
   /** The companies exports are recording in "Exported before" (made before the service call reads it). */
   recording?: ExportRecording;
-  call: BffDeps['call'];
+  /** The typed port to the service (`deps.port`): company searches and enrichments. */
+  port: ServicePort;
   plan: Plan;
   hub: EventHub;
   /** Credits the user may still spend (daily budget and team cap); null: unlimited. */
@@ -62,7 +64,8 @@ export type Accounts = {
   recorded: (userId: string) => Promise<void>;
   progress: ImportProgress;
   enrichDeps: EnrichDeps;
-  call: BffDeps['call'];
+  /** The typed port to the service (a row's pick searches by id through it). */
+  port: ServicePort;
   limits: { maxRows: number; maxBytes: number };
   now: () => Date;
   close: () => Promise<void>;
@@ -126,7 +129,7 @@ export function createAccounts(opts: AccountsOptions): Accounts {
   });
   const runner = new ImportRunner({
     store,
-    call: opts.call,
+    port: opts.port,
     pacer,
     ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
     ...(opts.leaseMs !== undefined ? { leaseMs: opts.leaseMs } : {}),
@@ -153,7 +156,7 @@ export function createAccounts(opts: AccountsOptions): Accounts {
   };
   const enrichDeps: EnrichDeps = {
     store,
-    call: opts.call,
+    port: opts.port,
     plan: opts.plan,
     hub,
     pacer,
@@ -196,11 +199,18 @@ export function createAccounts(opts: AccountsOptions): Accounts {
         if (plan instanceof Response) return plan;
         return runEnrichment(enrichDeps, user, plan, hooks);
       },
+      // `POST /bff/exports/estimate` of a bulk enrichment; a list export's is the exports' own.
+      estimate: async (user, body) => {
+        if (!body || typeof body !== 'object' || !('source' in body)) return undefined;
+        const plan = await planEnrichment(enrichDeps, user, body);
+        if (plan instanceof Response) return plan;
+        return Response.json(await estimateEnrichment(enrichDeps, user, plan));
+      },
     },
     recorded,
     progress,
     enrichDeps,
-    call: opts.call,
+    port: opts.port,
     limits: { maxRows: opts.maxRows ?? IMPORT_MAX_ROWS, maxBytes: opts.maxBytes ?? IMPORT_MAX_BYTES },
     now,
     close: async () => {

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountListDetail, AccountListsResponse } from '../../contract/accounts';
 import { pathOf } from '../../contract/endpoints';
-import { type Service, startService } from '../../embedded/service';
+import type { Service } from '../../embedded/service';
 import { csvOf, datasetCompanies, upload } from '../../testing/accounts';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { testStore } from '../../testing/test-store';
 import { addUser } from '../auth/users';
 import type { BffStore } from '../store/store';
@@ -25,7 +25,7 @@ let bob: string;
 const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 300, seed: 9 });
+  service = await startEmbedded(300, { seed: 9 });
   db = await testStore();
   await addUser(db, { ...ALICE, dailyBudget: null });
   await addUser(db, { ...BOB, dailyBudget: null });

@@ -193,7 +193,7 @@ describe('bulk enrichment: the budget and refusals', () => {
 });
 
 describe('CRM presets on a list export', () => {
-  it('writes the Salesforce headers in order, revenue plain, countries by name, employees left empty', async () => {
+  it('writes the Salesforce headers in order, revenue plain, countries by name, employees from headcount', async () => {
     const res = await bff.post(pathOf('bff.exports'), {
       request: { filters: GERMANY, limit: 5 },
       preset: 'salesforce',
@@ -204,11 +204,19 @@ describe('CRM presets on a list export', () => {
     const d = await direct({ filters: GERMANY, sections: ['financial_estimate', 'location'] });
     expect(rows.length - 1).toBe(d.total_count);
     const first = d.data[0]!;
+    // The exact employee count is enrichment's `headcount` section, bought per exported company.
+    const enriched = await service.fetch(
+      new Request(`http://service/api/v1/company/enrichment?company=${first.uuid}&sections=headcount`, {
+        headers: { 'x-api-key': 'dev-enterprise-key' },
+      }),
+    );
+    const count = ((await enriched.json()) as { data: { headcount?: { employee_count?: number } } }).data
+      .headcount?.employee_count;
     expect(rows[1]).toEqual([
       first.name,
       first.website,
       expect.any(String),
-      '',
+      count === undefined || count === null ? '' : String(count),
       String(first.financial_estimate!.revenue_usd ?? ''),
       first.location!.hq.city,
       '',

@@ -40,20 +40,17 @@ async function submit(
   company_name: string,
   website: string,
 ): Promise<{ request_id: string | null }> {
-  const res = await server.bff.deps.call(
-    user(as),
-    new Request('http://bff/api/v1/company/addition-requests', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ company_name, website }),
-    }),
+  const res = await server.post(
+    '/api/v1/company/addition-requests',
+    { company_name, website },
+    { headers: await server.as(as) },
   );
   expect(res.status).toBeLessThan(300);
   return (await res.json()) as { request_id: string | null };
 }
 
 async function lookUp(as: string, path: string): Promise<AdditionStatus> {
-  const res = await server.bff.deps.call(user(as), new Request(`http://bff${path}`));
+  const res = await server.call(path, { headers: await server.as(as) });
   expect(res.status).toBe(200);
   return (await res.json()) as AdditionStatus;
 }

@@ -24,7 +24,7 @@ import { utcDay } from '../ledger/ledger';
 import { problem } from '../proxy/problem';
 import { jsonInput, queryInput, route } from '../routing';
 import type { Actor, BffStore, LedgerCsvRow, UserChanges } from '../store/store';
-import { buildSpend, windowDays } from './spend';
+import { buildSpend, type SavedRow, windowDays } from './spend';
 import { type TeamCap, utcMonth } from './team-cap';
 
 export type AdminRoutesOptions = {
@@ -35,6 +35,8 @@ export type AdminRoutesOptions = {
   defaultDailyBudget: number | null;
   /** The BFF's own users, which have no account: their names in the dashboard and the CSV. */
   builtInUsers: readonly BffUser[];
+  /** What the company store saved each user per day from a day on (bff/server/companies/). */
+  savedSince: (firstDay: string) => Promise<SavedRow[]>;
   now: () => Date;
 };
 
@@ -149,7 +151,8 @@ export function adminRoutes(o: AdminRoutesOptions): Hono<BffEnv> {
     const days = windowDays(now(), input.value.days);
     await ledger.flush();
     const rows = await store.spendRows(days[0]!, days[days.length - 1]!);
-    return c.json(buildSpend(rows, days, nameOf));
+    const saved = await o.savedSince(days[0]!);
+    return c.json(buildSpend(rows, days, nameOf, saved));
   });
 
   route(app, 'bff.admin.ledgerCsv', async (c) => {

@@ -28,10 +28,14 @@ function spent(totals: Map<string, number>): [string, number][] {
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
+/** What the company store saved a user on a day (bff/server/companies/queries.ts). */
+export type SavedRow = { user_id: string; name: string | null; day: string; credits: number };
+
 export function buildSpend(
   rows: readonly SpendRow[],
   days: readonly string[],
-  nameOf: (row: SpendRow) => string,
+  nameOf: (row: { user_id: string; name: string | null }) => string,
+  savedRows: readonly SavedRow[] = [],
 ): SpendResponse {
   const byDay = new Map<string, { total: number; byUser: Map<string, number> }>(
     days.map((d) => [d, { total: 0, byUser: new Map() }]),
@@ -47,11 +51,30 @@ export function buildSpend(
     add(byEndpoint, row.endpoint, row.credits);
     add(byUser, name, row.credits);
   }
+  const savedByDay = new Map<string, { total: number; byUser: Map<string, number> }>(
+    days.map((d) => [d, { total: 0, byUser: new Map() }]),
+  );
+  let savedTotal = 0;
+  for (const row of savedRows) {
+    const day = savedByDay.get(row.day);
+    if (!day) continue;
+    day.total += row.credits;
+    savedTotal += row.credits;
+    add(day.byUser, nameOf(row), row.credits);
+  }
   return {
     days: days.map((date) => {
       const d = byDay.get(date)!;
-      return { date, credits: credits(d.total), by_user: Object.fromEntries(spent(d.byUser)) };
+      const sv = savedByDay.get(date)!;
+      return {
+        date,
+        credits: credits(d.total),
+        by_user: Object.fromEntries(spent(d.byUser)),
+        saved: credits(sv.total),
+        saved_by_user: Object.fromEntries(spent(sv.byUser)),
+      };
     }),
+    saved: credits(savedTotal),
     by_endpoint: Object.fromEntries(spent(byEndpoint)),
     top_spenders: spent(byUser)
       .slice(0, TOP_SPENDERS)

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionInfo, UsageResponse } from '../../contract/bff';
-import { type Service, startService } from '../../embedded/service';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import type { Service } from '../../embedded/service';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { childEnv, testDatabaseUrl } from '../../testing/env';
 import { testStore } from '../../testing/test-store';
 import { openStore } from '../store/open';
@@ -25,7 +25,7 @@ const ALICE = { name: 'alice', password: 'correct horse battery' };
 const BOB = { name: 'bob', password: 'another long secret' };
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 300, seed: 9 });
+  service = await startEmbedded(300, { seed: 9 });
   db = await testStore();
   await addUser(db, { ...ALICE, dailyBudget: null });
   await addUser(db, { ...BOB, dailyBudget: 2 });

@@ -77,6 +77,7 @@ const bff = createBffApp({
   retries: cfg.retries,
   rateLimitPerMinute: cfg.rateLimitPerMinute,
   cacheTtlMs: cfg.cacheTtlMs,
+  storeMaxAgeMs: cfg.storeMaxAgeMs,
   savedLists: { scheduler: cfg.listCheckIntervalMs > 0 ? { intervalMs: cfg.listCheckIntervalMs } : false },
   maxBodyBytes: cfg.maxBodyBytes,
   trustProxy: cfg.trustProxy,

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Service, startService } from '../../embedded/service';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import type { Service } from '../../embedded/service';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { openEvents, type SseClient } from '../../testing/sse-client';
 import { reopenTestStore, testStore } from '../../testing/test-store';
 import { addUser } from '../auth/users';
@@ -33,7 +33,7 @@ let ahead = 0;
 const ids = new Map<Name, string>();
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 50, seed: 3 });
+  service = await startEmbedded(50, { seed: 3 });
   dir = mkdtempSync(path.join(tmpdir(), 'bff-session-end-'));
   // A file on SQLite, so that a second store (another process) can open the same state.
   db = await testStore({ file: path.join(dir, 'bff.sqlite') });

@@ -1,7 +1,8 @@
 /**
- * CSV export of a list request: validates, pages list generation upstream through `deps.call` (so
- * every page is budget-checked and recorded in the ledger like any proxied call), and streams the
- * CSV as pages arrive.
+ * CSV export of a list request: validates, reads the list's pages through the typed ways in
+ * (`listPage`: the port, or the list planner for what the service cannot answer as asked; every page
+ * budget-checked and recorded in the ledger like any proxied call), and streams the CSV as pages
+ * arrive.
  *
  * Failure handling: the first page is fetched before anything is sent, so a request the upstream
  * refuses (400, 402 budget spent, 429, 502...) gets that problem with its real status. Once the
@@ -17,15 +18,25 @@ import { COLUMN_BY_ID, type ColumnDef, sectionsOfColumns } from '../../contract/
 import { PLAN_LABELS, PLAN_RULES } from '../../contract/pricing';
 import type { ProblemField } from '../../contract/problem';
 import { zodFields } from '../../contract/problem';
-import { type ListSection, SECTION_LABELS } from '../../contract/section-names';
+import {
+  LIST_SECTIONS,
+  type ListSection,
+  SECTION_LABELS,
+  type StoredSection,
+} from '../../contract/section-names';
 import { presetColumns, presetSections } from '../accounts/presets';
+import { withReceipt } from '../companies/receipt';
 import type { BffDeps, BffUser } from '../context';
-import { invalidProblem, problem } from '../proxy/problem';
-import { callEndpoint } from '../routing';
+import { listPage, type ServiceWays } from '../lists/list-page';
+import { answerOf, invalidProblem, problem } from '../proxy/problem';
 import { type CsvCell, csvRow, UTF8_BOM } from './csv';
 
-/** Pages stay small enough that progress moves while the export runs. */
-export const EXPORT_PAGE_SIZE = 100;
+/**
+ * Pages stay small enough that progress moves while the export runs, and are the list builder's
+ * page size: the orders of the pages a rep has looked at are kept by the company store, so their
+ * export reads them at no cost and its estimate is exact.
+ */
+export const EXPORT_PAGE_SIZE = 50;
 
 export type ExportHooks = {
   now?: () => Date;
@@ -45,8 +56,23 @@ const ListPage = z.object({
   excluded_count: z.number().int().optional(),
 });
 
+/**
+ * The limit of the page at `offset`: always the page size, the last page too (the service answers
+ * what is left), so the export's pages are the grid's and the store's kept orders serve them; less
+ * only where the 500 the service serves end.
+ */
+export function exportPageLimit(pageSize: number, offset: number): number {
+  return Math.min(pageSize, EXPORT_MAX_ROWS - offset);
+}
+
 type Plan = {
   request: Record<string, unknown>;
+  /**
+   * Sections bought per exported row by enrichment (what the team's company store holds is free):
+   * a CRM file's `headcount`; with a selection, every section the columns need, so that only the
+   * chosen companies are paid for (the list's pages are read without sections).
+   */
+  enrich: StoredSection[];
   /** Account lists are left out: the pages are read whole first, so the counts are exact. */
   excluding: boolean;
   columns: readonly ColumnDef[];
@@ -54,6 +80,9 @@ type Plan = {
   bom: boolean;
   pageSize: number;
 };
+
+/** What an export reads its pages through, and the plan they are read on. */
+export type ExportDeps = ServiceWays & Pick<BffDeps, 'plan' | 'log'>;
 
 /** Validates an export body; answers the plan of the export or the problem to send. */
 export function planExport(body: unknown, plan: BffDeps['plan']): Plan | Response {
@@ -74,16 +103,19 @@ export function planExport(body: unknown, plan: BffDeps['plan']): Plan | Respons
       { path: 'source', message: 'bulk enrichment of an account list is not available here' },
     ]);
 
-  const columns = req.preset
-    ? presetColumns(req.preset, false)
-    : (req.columns ?? []).map((id) => COLUMN_BY_ID.get(id)!);
   const rules = PLAN_RULES[plan];
+  // A CRM file's employees come from `headcount`, an enrichment section every plan has.
+  const extra: StoredSection[] = req.preset && rules.sections.includes('headcount') ? ['headcount'] : [];
+  const columns = req.preset
+    ? presetColumns(req.preset, extra.length > 0)
+    : (req.columns ?? []).map((id) => COLUMN_BY_ID.get(id)!);
+  const inLists = (section: string) => (LIST_SECTIONS as readonly string[]).includes(section);
   // The service would skip these sections and the cells would come out empty; say so before any
   // credits are spent rather than deliver a file with blank columns.
   const blocked: ProblemField[] = [];
   columns.forEach((c, i) => {
     if (c.section === null) return;
-    if (!rules.listSections) {
+    if (!rules.listSections && inLists(c.section)) {
       blocked.push({
         path: `columns.${i}`,
         message: `"${c.header}" needs the ${SECTION_LABELS[c.section]} section; the ${PLAN_LABELS[plan]} plan includes no sections in lists`,
@@ -119,12 +151,14 @@ export function planExport(body: unknown, plan: BffDeps['plan']): Plan | Respons
   const excluded = [
     ...new Set([...(list.exclude_account_lists ?? []), ...(req.exclude_account_lists ?? [])]),
   ];
+  const selection = req.uuids !== undefined;
   return {
     request: {
       ...list,
       ...(excluded.length > 0 ? { exclude_account_lists: excluded } : {}),
-      ...(sections.length > 0 ? { sections } : {}),
+      ...(sections.length > 0 && !selection ? { sections } : {}),
     },
+    enrich: selection ? [...sections, ...extra] : extra,
     excluding: excluded.length > 0,
     columns,
     uuids: req.uuids ? new Set(req.uuids) : null,
@@ -149,25 +183,77 @@ function cellOf(column: ColumnDef, row: CompanyListItem): CsvCell {
 
 type Page = { rows: CompanyListItem[]; total: number; excluded: number };
 
+/** A row as exported: the list item, what enrichment added, and when its data was fetched. */
+type ExportRow = CompanyListItem & { as_of?: string };
+
+/** A page of the list, or the refusal to relay (the service's, the planner's) as an answer. */
 async function fetchPage(
-  deps: Pick<BffDeps, 'call'>,
+  ways: ServiceWays,
   user: BffUser,
   request: Record<string, unknown>,
   offset: number,
   limit: number,
   onSpent?: (credits: number) => void,
 ): Promise<Page | Response> {
-  const res = await callEndpoint(deps, user, 'list.generate', { ...request, limit, offset });
-  if (!res.ok) return res;
-  const parsed = ListPage.safeParse(await res.json().catch(() => undefined));
+  let page: unknown;
+  let fetched: Map<string, string>;
+  try {
+    const read = await withReceipt(false, () => listPage(ways, user, { ...request, limit, offset }));
+    page = read.value;
+    fetched = read.receipt.asOf;
+  } catch (e) {
+    return answerOf(e);
+  }
+  const parsed = ListPage.safeParse(page);
   if (!parsed.success)
     return problem(502, 'The Company Data Service answered a list page the BFF cannot read.');
   if (parsed.data.credits_consumed) onSpent?.(parsed.data.credits_consumed);
+  const now = new Date().toISOString();
+  const rows = parsed.data.data as unknown as ExportRow[];
+  for (const row of rows) row.as_of = fetched.get(row.uuid) ?? now;
   return {
-    rows: parsed.data.data as unknown as CompanyListItem[],
+    rows,
     total: parsed.data.total_count,
     excluded: parsed.data.excluded_count ?? 0,
   };
+}
+
+/** Rows enriched at once. */
+const ENRICHING_AT_ONCE = 6;
+
+/**
+ * The plan's enrichment sections added to each row (through the port: stored ones are free), and
+ * each row's `as_of` moved to its oldest data; a refusal is answered as the response to relay.
+ */
+async function completeRows(
+  ways: ServiceWays,
+  user: BffUser,
+  sections: readonly StoredSection[],
+  rows: ExportRow[],
+  onSpent?: (credits: number) => void,
+): Promise<ExportRow[] | Response> {
+  if (sections.length === 0 || rows.length === 0) return rows;
+  let next = 0;
+  const one = async (row: ExportRow) => {
+    const { value, receipt } = await withReceipt(false, () =>
+      ways.port(user, 'company.enrichment', { company: row.uuid, sections: sections.join(',') }),
+    );
+    if (value.credits) onSpent?.(value.credits);
+    const data = (value.data as { data?: Record<string, unknown> } | undefined)?.data ?? {};
+    for (const s of sections) (row as Record<string, unknown>)[s] = data[s];
+    const at = receipt.oldest;
+    if (at && (row.as_of === undefined || at < row.as_of)) row.as_of = at;
+  };
+  try {
+    await Promise.all(
+      Array.from({ length: Math.min(ENRICHING_AT_ONCE, rows.length) }, async () => {
+        while (next < rows.length) await one(rows[next++]!);
+      }),
+    );
+  } catch (e) {
+    return answerOf(e);
+  }
+  return rows;
 }
 
 /** Passes an upstream refusal on with its status, body and the headers that matter to the client. */
@@ -185,7 +271,7 @@ export function exportFileName(now: Date): string {
 }
 
 export async function runExport(
-  deps: Pick<BffDeps, 'call' | 'plan' | 'log'>,
+  deps: ExportDeps,
   user: BffUser,
   body: unknown,
   hooks: ExportHooks = {},
@@ -197,6 +283,9 @@ export async function runExport(
   if (first instanceof Response) return relay(first);
 
   if (plan.excluding) return bufferedExport(deps, user, plan, first, hooks);
+  const select = (rows: ExportRow[]) => (plan.uuids ? rows.filter((r) => plan.uuids!.has(r.uuid)) : rows);
+  const firstRows = await completeRows(deps, user, plan.enrich, select(first.rows), hooks.onSpent);
+  if (firstRows instanceof Response) return relay(firstRows);
 
   const end = Math.min(first.total, EXPORT_MAX_ROWS);
   // With a selection the number of rows is known up front; a selected company that no longer
@@ -208,17 +297,17 @@ export async function runExport(
   let found = 0;
   let cancelled = false;
 
-  const rowsOf = (rows: CompanyListItem[]): string => {
+  /** The CSV of a page's rows as chosen and completed (`pageRows`: the rows the page had). */
+  const rowsOf = (rows: ExportRow[], pageRows: number): string => {
     let out = '';
     const exported: { uuid: string; name: string; website: string }[] = [];
     for (const row of rows) {
-      if (plan.uuids && !plan.uuids.has(row.uuid)) continue;
       found++;
       out += csvRow(plan.columns.map((c) => cellOf(c, row)));
       exported.push({ uuid: row.uuid, name: row.name, website: row.website });
     }
     hooks.onRows?.(exported);
-    written = plan.uuids ? found : written + rows.length;
+    written = plan.uuids ? found : written + pageRows;
     return out;
   };
   const finished = (lastPageRows: number) =>
@@ -228,7 +317,7 @@ export async function runExport(
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       const head = (plan.bom ? UTF8_BOM : '') + csvRow(plan.columns.map((c) => c.header));
-      controller.enqueue(encoder.encode(head + rowsOf(first.rows)));
+      controller.enqueue(encoder.encode(head + rowsOf(firstRows, first.rows.length)));
       hooks.onProgress?.(written, total);
     },
     async pull(controller) {
@@ -239,17 +328,30 @@ export async function runExport(
           controller.close();
           return;
         }
-        const limit = Math.min(plan.pageSize, end - offset);
-        const page = await fetchPage(deps, user, plan.request, offset, limit, hooks.onSpent);
+        const page = await fetchPage(
+          deps,
+          user,
+          plan.request,
+          offset,
+          exportPageLimit(plan.pageSize, offset),
+          hooks.onSpent,
+        );
         if (cancelled) return;
         if (page instanceof Response) {
           deps.log(`export for ${user.id} aborted at row ${written}: upstream answered ${page.status}`);
           controller.error(new Error(`upstream answered ${page.status}`));
           return;
         }
+        const completed = await completeRows(deps, user, plan.enrich, select(page.rows), hooks.onSpent);
+        if (cancelled) return;
+        if (completed instanceof Response) {
+          deps.log(`export for ${user.id} aborted at row ${written}: upstream answered ${completed.status}`);
+          controller.error(new Error(`upstream answered ${completed.status}`));
+          return;
+        }
         offset += page.rows.length;
         lastPageRows = page.rows.length;
-        const text = rowsOf(page.rows);
+        const text = rowsOf(completed, page.rows.length);
         hooks.onProgress?.(written, total);
         if (text !== '') {
           controller.enqueue(encoder.encode(text));
@@ -280,17 +382,17 @@ export async function runExport(
  * most 500 rows: the list's pages, read through the account lists' resolver).
  */
 async function bufferedExport(
-  deps: Pick<BffDeps, 'call' | 'plan' | 'log'>,
+  deps: ExportDeps,
   user: BffUser,
   plan: Plan,
   first: Page,
   hooks: ExportHooks,
 ): Promise<Response> {
-  const rows: CompanyListItem[] = [...first.rows];
+  const rows: ExportRow[] = [...first.rows];
   let excluded = first.excluded;
   let last = first;
   while (last.rows.length > 0 && rows.length < Math.min(last.total, EXPORT_MAX_ROWS)) {
-    const limit = Math.min(plan.pageSize, EXPORT_MAX_ROWS - rows.length);
+    const limit = exportPageLimit(plan.pageSize, rows.length);
     const page = await fetchPage(deps, user, plan.request, rows.length, limit, hooks.onSpent);
     if (page instanceof Response) return relay(page);
     rows.push(...page.rows);
@@ -298,7 +400,15 @@ async function bufferedExport(
     last = page;
     hooks.onProgress?.(rows.length, last.total);
   }
-  const chosen = plan.uuids ? rows.filter((r) => plan.uuids!.has(r.uuid)) : rows;
+  const completed = await completeRows(
+    deps,
+    user,
+    plan.enrich,
+    plan.uuids ? rows.filter((r) => plan.uuids!.has(r.uuid)) : rows,
+    hooks.onSpent,
+  );
+  if (completed instanceof Response) return relay(completed);
+  const chosen = completed;
   hooks.onRows?.(chosen.map((r) => ({ uuid: r.uuid, name: r.name, website: r.website })));
   let text = (plan.bom ? UTF8_BOM : '') + csvRow(plan.columns.map((c) => c.header));
   for (const row of chosen) text += csvRow(plan.columns.map((c) => cellOf(c, row)));

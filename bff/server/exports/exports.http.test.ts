@@ -7,6 +7,7 @@ import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-serv
 import { parseCsv } from '../../testing/parse-csv';
 import { embeddedUpstream } from '../upstream/upstream';
 import { countCsvRows } from './csv';
+import { EXPORT_PAGE_SIZE } from './export';
 
 let service: Service;
 let enterprise: RunningBff;
@@ -113,8 +114,15 @@ describe('POST /bff/exports: the CSV', () => {
     expect(pages.map((c) => [c.method, c.path])).toEqual(
       pages.map(() => ['POST', '/api/v1/list/generate/companies']),
     );
-    expect(pages.map((c) => (c.body as { offset: number }).offset)).toEqual([0, 100]);
-    expect(pages.map((c) => (c.body as { limit: number }).limit)).toEqual([100, direct.total_count - 100]);
+    const offsets = Array.from(
+      { length: Math.ceil(direct.total_count / EXPORT_PAGE_SIZE) },
+      (_, i) => i * EXPORT_PAGE_SIZE,
+    );
+    expect(pages.map((c) => (c.body as { offset: number }).offset)).toEqual(offsets);
+    // Every page asks for a whole page (the service answers what is left): the grid's pages.
+    expect(pages.map((c) => (c.body as { limit: number }).limit)).toEqual(
+      offsets.map(() => EXPORT_PAGE_SIZE),
+    );
     for (const p of pages) {
       expect((p.body as { sections: string[] }).sections).toEqual([
         'firmographic',
@@ -133,7 +141,7 @@ describe('POST /bff/exports: the CSV', () => {
     expect(rows.length).toBe(501);
     expect(new Set(rows.slice(1).map((r) => r[1])).size).toBe(500);
     const offsets = enterprise.calls.slice(before).map((c) => (c.body as { offset: number }).offset);
-    expect(offsets).toEqual([0, 100, 200, 300, 400]);
+    expect(offsets).toEqual(Array.from({ length: 500 / EXPORT_PAGE_SIZE }, (_, i) => i * EXPORT_PAGE_SIZE));
     // Identity columns need no section, so none is requested (and none is paid for).
     for (const c of enterprise.calls.slice(before)) expect(c.body).not.toHaveProperty('sections');
   });
@@ -150,9 +158,11 @@ describe('POST /bff/exports: the CSV', () => {
     expect(res.headers.get('x-export-total')).toBe('3');
     const rows = parseCsv(await res.text());
     expect(rows.slice(1)).toEqual([5, 150, 320].map((i) => [direct.data[i]!.uuid, direct.data[i]!.name]));
-    expect(enterprise.calls.slice(before).map((c) => (c.body as { offset: number }).offset)).toEqual([
-      0, 100, 200, 300,
-    ]);
+    // Pages up to the one holding the last selected company (the 321st), none after it.
+    const last = Math.floor(320 / EXPORT_PAGE_SIZE);
+    expect(enterprise.calls.slice(before).map((c) => (c.body as { offset: number }).offset)).toEqual(
+      Array.from({ length: last + 1 }, (_, i) => i * EXPORT_PAGE_SIZE),
+    );
   });
 
   it('writes a UTF-8 byte-order mark only when asked', async () => {
@@ -225,7 +235,8 @@ describe('POST /bff/exports: plans, refusals and failures', () => {
     expect(pages).toEqual([
       expect.objectContaining({ offset: 0, limit: 20 }),
       expect.objectContaining({ offset: 20, limit: 20 }),
-      expect.objectContaining({ offset: 40, limit: 5 }),
+      // The last page asks for a whole page too; the service answers the 5 left.
+      expect.objectContaining({ offset: 40, limit: 20 }),
     ]);
   });
 
@@ -332,7 +343,9 @@ describe('POST /bff/exports: plans, refusals and failures', () => {
       expect(res.headers.get('x-export-total')).toBe('500');
       await expect(res.text()).rejects.toThrow();
       expect(enterprise.calls.length - before).toBe(2);
-      expect(enterprise.logs.at(-1)).toMatch(/export for alice aborted at row 100: upstream answered 502/);
+      expect(enterprise.logs.at(-1)).toMatch(
+        new RegExp(`export for alice aborted at row ${EXPORT_PAGE_SIZE}: upstream answered 502`),
+      );
     } finally {
       enterprise.stage(undefined);
     }

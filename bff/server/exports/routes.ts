@@ -1,10 +1,15 @@
-/** `POST /bff/exports`: the CSV of a list request (see export.ts). */
+/**
+ * `POST /bff/exports`: the CSV of a list request (see export.ts); `POST /bff/exports/estimate`: its
+ * price before it is made (estimate.ts). Bulk enrichment of an account list (`source`) is the
+ * accounts part's, through the extension.
+ */
 import { Hono } from 'hono';
 import { readJsonBody } from '../../contract/http';
-import type { BffDeps, BffEnv, BffUser } from '../context';
+import type { BffEnv, BffUser } from '../context';
 import { problem } from '../proxy/problem';
 import { route } from '../routing';
-import { type ExportHooks, runExport } from './export';
+import { estimateListExport, type ListEstimateDeps } from './estimate';
+import { type ExportDeps, type ExportHooks, runExport } from './export';
 
 /**
  * What another part of the BFF adds to exports: it may answer an export body itself (bulk
@@ -13,14 +18,27 @@ import { type ExportHooks, runExport } from './export';
 export type ExportExtension = {
   /** A Response to answer, or the body (possibly rewritten) for the list export. */
   handle: (user: BffUser, body: unknown, hooks: ExportHooks) => Promise<Response | { body: unknown }>;
+  /** The price of an export body it serves (with `source`); undefined: a list export's. */
+  estimate?: (user: BffUser, body: unknown) => Promise<Response | undefined>;
 };
 
 export function exportRoutes(
-  deps: Pick<BffDeps, 'call' | 'plan' | 'log'>,
+  deps: ExportDeps,
   hooks: (user: BffUser) => ExportHooks,
   extension?: ExportExtension,
+  estimates?: ListEstimateDeps,
 ): Hono<BffEnv> {
   const app = new Hono<BffEnv>();
+  route(app, 'bff.exports.estimate', async (c) => {
+    const read = await readJsonBody(c.req.raw);
+    if (!read.ok) return problem(read.status, read.detail);
+    const user = c.get('user');
+    const theirs = await extension?.estimate?.(user, read.value);
+    if (theirs) return theirs;
+    if (!estimates) return problem(404, 'Export estimates are not available here.');
+    const estimate = await estimateListExport(estimates, user, read.value);
+    return estimate instanceof Response ? estimate : c.json(estimate);
+  });
   route(app, 'bff.exports', async (c) => {
     const read = await readJsonBody(c.req.raw);
     if (!read.ok) return problem(read.status, read.detail);

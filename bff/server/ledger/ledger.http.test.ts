@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageResponse } from '../../contract/bff';
-import { type Service, startService } from '../../embedded/service';
+import type { Service } from '../../embedded/service';
 import { findKey } from '../../embedded/store/keys';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { embeddedUpstream } from '../upstream/upstream';
 import { registerWebhookEndpoint, SYSTEM_USER } from '../webhooks/register';
 
@@ -19,7 +19,7 @@ let service: Service;
 let bff: RunningBff;
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 600, seed: 11, additionDelayMs: 60_000 });
+  service = await startEmbedded(600, { seed: 11, additionDelayMs: 60_000 });
   bff = await startBff({ upstream: embeddedUpstream(service, KEY) });
 });
 afterAll(async () => {

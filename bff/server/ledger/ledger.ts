@@ -252,7 +252,12 @@ export class Ledger {
     return (await this.store.spentOn(userId, utcDay(this.now()))).credits;
   }
 
-  async usage(user: BffUser, budget: number | null, recentCount = 20): Promise<UsageResponse> {
+  /** Today's figures of the ledger; what the company store saved is added by the route. */
+  async usage(
+    user: BffUser,
+    budget: number | null,
+    recentCount = 20,
+  ): Promise<Omit<UsageResponse, 'saved_today'>> {
     await this.flush();
     const day = utcDay(this.now());
     const totals = await this.store.spentOn(user.id, day);

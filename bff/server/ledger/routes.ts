@@ -48,13 +48,16 @@ export function ledgerRoutes(o: {
   plan: Plan;
   ledger: Ledger;
   budgetOf: (user: BffUser) => Promise<number | null>;
+  /** What the company store saved the user today (bff/server/companies/). */
+  savedToday: (user: BffUser) => Promise<number>;
 }): Hono<BffEnv> {
   const app = new Hono<BffEnv>();
   const body = pricing(o.plan);
   route(app, 'bff.pricing', (c) => c.json(body));
   route(app, 'bff.usage', async (c) => {
     const user = c.get('user');
-    return c.json(await o.ledger.usage(user, await o.budgetOf(user)));
+    const usage = await o.ledger.usage(user, await o.budgetOf(user));
+    return c.json({ ...usage, saved_today: await o.savedToday(user) });
   });
   return app;
 }

@@ -63,7 +63,7 @@ export class Calls {
     readonly plan: Plan,
     /**
      * Asked afresh: the keys of the resolver's memory that may be read, those written by the calls
-     * sharing this set (`CallOptions.freshMemory`); nothing older is read. Undefined: all of it.
+     * sharing this set (`RunOptions.memory`, ./port.ts); nothing older is read. Undefined: all of it.
      */
     readonly remembered?: Set<string>,
   ) {

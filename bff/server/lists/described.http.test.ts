@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterBuilderResponse } from '../../contract/api';
 import { pathOf } from '../../contract/endpoints';
 import type { Service } from '../../embedded/service';
-import { startService } from '../../embedded/service';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { readList } from '../../testing/list-pages';
 import { byEmployees, loadTruth, matching, type TruthCompany } from '../../testing/list-truth';
 import { embeddedUpstream } from '../upstream/upstream';
@@ -19,7 +18,7 @@ let truth: TruthCompany[];
 let bff: RunningBff;
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 3000, seed: 19 });
+  service = await startEmbedded(3000, { seed: 19 });
   truth = loadTruth(service);
   bff = await startBff({ upstream: embeddedUpstream(service) });
 });

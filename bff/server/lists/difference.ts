@@ -4,7 +4,7 @@
  * that have an excluded value, by uuid, both read without sections (`ListTooBroad` past the 500
  * served). Codes only the service can judge are checked first, in one call that costs nothing.
  */
-import { type Filters, LIST_FILTER_BY_KEY } from '../../contract/filters';
+import { type Filters, INVESTOR_EXCLUSION_KEY, LIST_FILTER_BY_KEY } from '../../contract/filters';
 import { LIST_TOTAL_CAP } from '../../contract/list-params';
 import type { ProblemField } from '../../contract/problem';
 import { InvalidRequest, ServiceRefusal } from '../proxy/problem';
@@ -40,7 +40,19 @@ async function membersOf(
   return rows;
 }
 
-const labelOf = (key: string) => LIST_FILTER_BY_KEY.get(key)!.label.toLowerCase();
+const labelOf = (key: string) =>
+  key === INVESTOR_EXCLUSION_KEY ? 'investor' : LIST_FILTER_BY_KEY.get(key)!.label.toLowerCase();
+
+/**
+ * The filter that finds the companies a difference leaves out: the key with the excluded values; for
+ * investors, a round naming one of them (a company with such a round is left out, whatever its
+ * other rounds).
+ */
+function differenceFilter(d: Difference): Record<string, unknown> {
+  if (d.key === INVESTOR_EXCLUSION_KEY)
+    return { 'funding_detail.funding_rounds': { 'investors.uuid': d.values } };
+  return { [d.key]: d.values };
+}
 
 /** The base list minus the companies with an excluded value: members with their base positions. */
 export async function difference(
@@ -59,8 +71,9 @@ export async function difference(
   // Nothing to leave out of an empty list: no further read.
   for (const d of baseRows.length > 0 ? diffs : []) {
     const label = labelOf(d.key);
-    const within = !(d.key in base.filters) && !base.bands;
-    const q: Source = { ...base, filters: { ...base.filters, [d.key]: d.values } as Filters };
+    const where = differenceFilter(d);
+    const within = !Object.keys(where).some((k) => k in base.filters) && !base.bands;
+    const q: Source = { ...base, filters: { ...base.filters, ...where } as Filters };
     const rows = await membersOf(
       reading,
       q,

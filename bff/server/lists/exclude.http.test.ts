@@ -11,8 +11,7 @@ import { LIST_TOTAL_CAP } from '../../contract/list-params';
 import { HEADCOUNT_KEY } from '../../contract/list-rules';
 import { ListTooBroadProblem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
-import { startService } from '../../embedded/service';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { checkExclusion, exclusionCases } from '../../testing/list-checks';
 import { LIST_PATH, lastLedgerId, ledgerRows, readList } from '../../testing/list-pages';
 import {
@@ -44,7 +43,7 @@ function recorded(upstream: Upstream): Upstream {
 }
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 2000, seed: 11 });
+  service = await startEmbedded(2000, { seed: 11 });
   truth = loadTruth(service);
   [enterprise, payg] = await Promise.all([
     startBff({ upstream: recorded(embeddedUpstream(service, 'dev-enterprise-key')) }),
@@ -318,5 +317,47 @@ describe('exclude through the BFF: set differences, refusals and exports', () =>
     expect(res.headers.get('x-export-total')).toBe(String(want.uuids.length));
     const rows = parseCsv(await res.text());
     expect(rows.slice(1).map((r) => r[0])).toEqual(want.uuids);
+  });
+});
+
+describe('exclude an investor ("not funded by X")', () => {
+  it('leaves out exactly the companies with a round naming the investor, and nothing else', async () => {
+    const direct = async (body: Record<string, unknown>) => {
+      const res = await service.fetch(
+        new Request(`http://service${LIST_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': 'dev-enterprise-key' },
+          body: JSON.stringify({ limit: 500, ...body }),
+        }),
+      );
+      expect(res.status).toBe(200);
+      return (await res.json()) as {
+        data: { uuid: string; funding_detail?: { funding_rounds: { investors: { uuid: string }[] }[] } }[];
+      };
+    };
+    const country = { 'location.hq.country': ['DEU', 'FRA'] };
+    const all = await direct({ filters: country, sections: ['funding_detail'] });
+    expect(all.data.length).toBeLessThan(LIST_TOTAL_CAP);
+    const counts = new Map<string, number>();
+    for (const c of all.data)
+      for (const r of c.funding_detail?.funding_rounds ?? [])
+        for (const i of r.investors) counts.set(i.uuid, (counts.get(i.uuid) ?? 0) + 1);
+    const [investor] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+    const backed = new Set(
+      (
+        await direct({
+          filters: { ...country, 'funding_detail.funding_rounds': { 'investors.uuid': [investor] } },
+        })
+      ).data.map((c) => c.uuid),
+    );
+    expect(backed.size).toBeGreaterThan(0);
+    const res = await enterprise.post(LIST_PATH, {
+      filters: country,
+      exclude: { 'funding_detail.funding_rounds.investors.uuid': [investor] },
+      limit: 500,
+    });
+    expect(res.status).toBe(200);
+    const got = (await res.json()) as { data: { uuid: string }[] };
+    expect(got.data.map((c) => c.uuid)).toEqual(all.data.map((c) => c.uuid).filter((u) => !backed.has(u)));
   });
 });

@@ -10,6 +10,7 @@ import {
   type Exclusions,
   type FilterDef,
   type Filters,
+  INVESTOR_EXCLUSION_KEY,
   isEmptyFilterValue,
   LIST_FILTER_BY_KEY,
   type ListFilters,
@@ -117,6 +118,12 @@ export function planList(
         code: 'empty_exclusion_ignored',
         message: `exclude.${key} is an empty list and was ignored`,
       });
+      continue;
+    }
+    if (key === INVESTOR_EXCLUSION_KEY) {
+      // An open key of its own (investor ids inside a round): always a set difference.
+      excludeEcho[key] = value;
+      differences.push({ key, values: value as string[] });
       continue;
     }
     const def = LIST_FILTER_BY_KEY.get(key);

@@ -1,28 +1,23 @@
-/**
- * The typed port to the Company Data Service (docs/decisions/0021-typed-list-planner.md): an
- * endpoint of the table, its input as an object, and back its answer's JSON and what it cost. It is
- * implemented over the proxy pipeline (bff/server/proxy/pipeline.ts), which alone speaks HTTP
- * upstream: validation, the budget's holds, the read cache, retries and the ledger stay there. A
- * refusal is thrown as a `ServiceRefusal` carrying the answer to relay.
- */
-import type { z } from 'zod';
 import type { ParsedListRequest, SkippedSection, Warning } from '../../contract/api';
-import type { EndpointSchemaTable } from '../../contract/endpoint-schemas';
-import { requestOf, type ServiceEndpointId } from '../../contract/endpoints';
+import { type InputOf, requestOf, type ServiceEndpointId } from '../../contract/endpoints';
 import type { BffUser } from '../context';
 import type { CallUpstream } from '../proxy/pipeline';
 import { problem, ServiceRefusal } from '../proxy/problem';
 
-/** The input an endpoint takes, as its schema reads it. */
-export type PortInput<Id extends ServiceEndpointId> = EndpointSchemaTable[Id] extends {
-  input: infer S extends z.ZodType;
-}
-  ? z.input<S>
-  : undefined;
+/** The input an endpoint takes, as its schema reads it, and its path parameters by name. */
+export type PortInput<Id extends ServiceEndpointId> = InputOf<Id>;
 
 export type PortOptions = {
-  /** Neither answered from nor stored in the read cache (the planner's own reads ask afresh). */
+  /**
+   * Neither answered from nor stored in the read cache (the planner's own reads ask afresh); the
+   * company store asks a list's order afresh and keeps none (../companies/port.ts).
+   */
   fresh?: boolean;
+  /**
+   * A `Cache-Control: no-cache` request: everything bought afresh, and the company store refreshed
+   * with what was bought.
+   */
+  refresh?: boolean;
 };
 
 export type Called = {
@@ -79,10 +74,12 @@ export function servicePort(pipeline: CallUpstream): ServicePort {
         },
         ...(r.body !== undefined ? { body: r.body } : {}),
       }),
-      options.fresh ? { fresh: true } : {},
+      options.fresh || options.refresh ? { fresh: true } : {},
     );
     const text = await res.text();
     if (!res.ok) throw ServiceRefusal.of(res, text);
+    // A success with no body (a deletion's 204) has no JSON to read.
+    if (text === '') return { data: undefined, credits: 0, cache: res.headers.get('x-cache') };
     let data: unknown;
     try {
       data = JSON.parse(text) as unknown;

@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf } from '../../contract/endpoints';
 import { ListTooBroadProblem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
-import { startService } from '../../embedded/service';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { checkExclusion, checkSize, exclusionCases, sizeCases } from '../../testing/list-checks';
 import { LIST_PATH } from '../../testing/list-pages';
 import { expectedList, loadTruth, type TruthCompany } from '../../testing/list-truth';
@@ -26,7 +25,7 @@ let enterprise: RunningBff;
 let payg: RunningBff;
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 2000, seed: 11 });
+  service = await startEmbedded(2000, { seed: 11 });
   truth = loadTruth(service);
   double = await startRealServiceDouble(service);
   const [e, p] = [

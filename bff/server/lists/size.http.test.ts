@@ -11,8 +11,7 @@ import { bandRuns, PROBES_PER_RUN } from '../../contract/list-rules';
 import { listGenerationCost } from '../../contract/pricing';
 import { ListTooBroadProblem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
-import { startService } from '../../embedded/service';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { checkSize, sizeCases } from '../../testing/list-checks';
 import { LIST_PATH, lastLedgerId, ledgerRows, readList } from '../../testing/list-pages';
 import { byEmployees, expectedList, loadTruth, type TruthCompany } from '../../testing/list-truth';
@@ -25,7 +24,7 @@ let enterprise: RunningBff;
 let payg: RunningBff;
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 2000, seed: 11 });
+  service = await startEmbedded(2000, { seed: 11 });
   truth = loadTruth(service);
   [enterprise, payg] = await Promise.all([
     startBff({ upstream: embeddedUpstream(service, 'dev-enterprise-key') }),

@@ -1,8 +1,8 @@
 /**
  * `POST /bff/lookalikes`: companies like 1 to 20 seeds (docs/decisions/0014-lookalikes.md), built on
- * the service's own endpoints through the BFF's one call path (`deps.call`: validation, budget,
- * cache, the list resolver for sizes and exclusions, the ledger), so it works on the embedded and the
- * real service alike.
+ * the service's own endpoints through the typed ways in (`deps.port`, and `deps.planner` for sizes,
+ * exclusions and account lists: validation, budget, cache, the ledger), so it works on the embedded
+ * and the real service alike.
  *
  * 1. Resolve the seeds by company search (free): every seed not found is named in one 400.
  * 2. Estimate the run's cost; 402 when the budget left cannot cover it, before anything is spent.
@@ -32,16 +32,15 @@ import {
 import { credits, PLAN_LABELS, PLAN_RULES, type Plan } from '../../contract/pricing';
 import type { ProblemField } from '../../contract/problem';
 import type { ListSection } from '../../contract/section-names';
-import type { BffDeps, BffUser } from '../context';
-import { invalidProblem, problem, ServiceRefusal } from '../proxy/problem';
-import { callEndpoint } from '../routing';
+import type { BffUser } from '../context';
+import { listPage, type ServiceWays } from '../lists/list-page';
+import { answerOf, invalidProblem, problem, ServiceRefusal } from '../proxy/problem';
 import { derive, type Ladder, type LevelName, ladder } from './derive';
 import { readFacts } from './facts';
 import { rankBySimilarity, seedFacts } from './rank';
 import { type Row, rowOf, unscored } from './rows';
 
-export type LookalikeOptions = {
-  call: BffDeps['call'];
+export type LookalikeOptions = ServiceWays & {
   plan: Plan;
   /** The credits the user has left today (null: no budget). */
   remaining: (user: BffUser) => number | null | Promise<number | null>;
@@ -84,7 +83,10 @@ export function isWebsite(seed: string): boolean {
   return /[./]/.test(seed);
 }
 
-/** The calls of one run, each through `deps.call`, with what they cost and the warnings they gave. */
+/**
+ * The calls of one run, each through the port (lists through `listPage`), with what they cost and
+ * the warnings they gave. Every refusal is a `ServiceRefusal` carrying the answer to relay.
+ */
 class Run {
   spent = 0;
   readonly warnings: Warning[] = [];
@@ -99,16 +101,8 @@ class Run {
     this.maxLimit = PLAN_RULES[opts.plan].maxListLimit;
   }
 
-  private async read<S extends z.ZodType>(res: Response, schema: S, what: string): Promise<z.output<S>> {
-    if (!res.ok) throw new ServiceRefusal(res);
-    let body: unknown;
-    try {
-      body = await res.json();
-    } catch {
-      throw new ServiceRefusal(
-        problem(502, `The Company Data Service answered ${what} the BFF cannot read.`),
-      );
-    }
+  /** An answer's JSON read with `schema`, its cost counted. */
+  private read<S extends z.ZodType>(body: unknown, schema: S, what: string): z.output<S> {
     const parsed = schema.safeParse(body);
     if (!parsed.success)
       throw new ServiceRefusal(
@@ -121,16 +115,16 @@ class Run {
 
   async search(seed: string) {
     const input = isWebsite(seed) ? { website: seed, limit: 1 } : { uuid: seed, limit: 1 };
-    const res = await callEndpoint(this.opts, this.user, 'company.search', input);
-    return (await this.read(res, SearchAnswer, 'a company search')).data[0];
+    const { data } = await this.opts.port(this.user, 'company.search', input);
+    return this.read(data, SearchAnswer, 'a company search').data[0];
   }
 
   async enrich(uuid: string, sections: readonly ListSection[]) {
-    const res = await callEndpoint(this.opts, this.user, 'company.enrichment', {
+    const { data } = await this.opts.port(this.user, 'company.enrichment', {
       company: uuid,
       sections: sections.join(','),
     });
-    return (await this.read(res, EnrichmentAnswer, 'an enrichment')).data;
+    return this.read(data, EnrichmentAnswer, 'an enrichment').data;
   }
 
   async list(q: {
@@ -141,7 +135,7 @@ class Run {
     sections?: readonly ListSection[];
   }): Promise<ListAnswer> {
     const banded = Array.isArray((q.filters as Record<string, unknown>)[HEADCOUNT_KEY]);
-    const res = await callEndpoint(this.opts, this.user, 'list.generate', {
+    const page = await listPage(this.opts, this.user, {
       filters: q.filters,
       ...(q.exclude && Object.keys(q.exclude).length > 0 ? { exclude: q.exclude } : {}),
       ...(this.hide.length > 0 ? { exclude_account_lists: this.hide } : {}),
@@ -151,8 +145,11 @@ class Run {
       limit: q.limit,
       offset: q.offset ?? 0,
       ...(q.sections && q.sections.length > 0 ? { sections: q.sections } : {}),
+    }).catch((e: unknown) => {
+      // The planner's own refusals (a list too broad, changed while read) are relayed alike.
+      throw e instanceof ServiceRefusal ? e : new ServiceRefusal(answerOf(e));
     });
-    const answer = await this.read(res, ListAnswer, 'a list');
+    const answer = this.read(page, ListAnswer, 'a list');
     for (const w of answer.warnings) {
       if (w.code === 'employee_sort' || this.warnings.some((x) => x.code === w.code)) continue;
       this.warnings.push(w);

@@ -9,9 +9,8 @@ import { HEADCOUNT_KEY } from '../../contract/list-rules';
 import { estimateLookalikeCost, type LookalikeResponse } from '../../contract/lookalikes';
 import type { Problem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
-import { startService } from '../../embedded/service';
 import { accepted, csvOf, finished, upload } from '../../testing/accounts';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { lastLedgerId, ledgerRows, spentToday } from '../../testing/list-pages';
 import { loadTruth, matching, type TruthCompany } from '../../testing/list-truth';
 import { embeddedUpstream } from '../upstream/upstream';
@@ -30,7 +29,7 @@ let industry: string;
 const primary = (c: TruthCompany) => c.sections.industry.industry[0]?.code;
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 2000, seed: 11 });
+  service = await startEmbedded(2000, { seed: 11 });
   truth = loadTruth(service);
   byUuid = new Map(truth.map((c) => [c.uuid, c]));
   const counts = new Map<string, number>();

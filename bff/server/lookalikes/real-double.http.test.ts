@@ -9,8 +9,7 @@ import { pathOf } from '../../contract/endpoints';
 import type { LookalikeResponse } from '../../contract/lookalikes';
 import type { Problem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
-import { startService } from '../../embedded/service';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { spentToday } from '../../testing/list-pages';
 import { loadTruth, type TruthCompany } from '../../testing/list-truth';
 import { type RealServiceDouble, startRealServiceDouble } from '../../testing/real-service-double';
@@ -25,7 +24,7 @@ let upstream: Upstream;
 let bff: RunningBff;
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 2000, seed: 11 });
+  service = await startEmbedded(2000, { seed: 11 });
   truth = loadTruth(service);
   double = await startRealServiceDouble(service);
   upstream = remoteUpstream(double.url, 'dev-enterprise-key', 'enterprise');

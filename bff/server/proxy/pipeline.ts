@@ -2,7 +2,8 @@
  * One call to the upstream on behalf of a user, as the browser asked for it: route check,
  * validation against the contract, cache, the worst case held against the budget and the cap
  * (ledger/budget.ts), the upstream call with its key, timeout and retries (./send.ts), the tolerant
- * reader, the ledger line written before the answer. The `/api/v1/*` proxy and `BffDeps.call` (CSV export) both run it.
+ * reader, the ledger line written before the answer. The `/api/v1/*` proxy and the typed port
+ * (`BffDeps.port`: exports, saved lists, lookalikes, enrichment) both run it.
  */
 
 import type { ServiceEndpointId } from '../../contract/endpoints';
@@ -59,9 +60,6 @@ export type PipelineOptions = {
  * How the BFF's own parts call (the list planner, bff/server/lists/):
  * - `fresh`: neither answered from nor stored in the read cache (a resolution asks afresh, and its
  *   one-company probes would only crowd the cache);
- * - `freshMemory`: read by the list planner's Request-shaped call only (bff/server/lists/service-call.ts),
- *   never by the pipeline: a list the planner resolves asked afresh reads of its memory only what
- *   calls carrying the same set wrote (a saved list's run: probes once per run, none older);
  * - `body`: the JSON body already read and validated against the endpoint's input by the caller,
  *   so a request passed on unchanged is read and validated once.
  * And how the proxy route calls:
@@ -71,7 +69,6 @@ export type PipelineOptions = {
  */
 export type CallOptions = {
   fresh?: boolean;
-  freshMemory?: Set<string>;
   body?: { value: unknown; text: string };
   headers?: Readonly<Record<string, string>>;
 };

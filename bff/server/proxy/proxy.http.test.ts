@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageResponse } from '../../contract/bff';
-import { type Service, startService } from '../../embedded/service';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import type { Service } from '../../embedded/service';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { embeddedUpstream, remoteUpstream, type Upstream } from '../upstream/upstream';
 
 const KEY = 'dev-enterprise-key';
@@ -40,7 +40,7 @@ async function overLoopback(service: Service): Promise<Setup> {
 
 let service: Service;
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 1500, seed: 5 });
+  service = await startEmbedded(1500, { seed: 5 });
 });
 afterAll(() => service.close());
 

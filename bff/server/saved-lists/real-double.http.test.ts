@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestOf } from '../../contract/endpoints';
 import type { SavedList, SavedListRun } from '../../contract/saved-lists';
-import { type Service, startService } from '../../embedded/service';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import type { Service } from '../../embedded/service';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { spentToday } from '../../testing/list-pages';
 import { type RealServiceDouble, startRealServiceDouble } from '../../testing/real-service-double';
 import { remoteUpstream, type Upstream } from '../upstream/upstream';
@@ -19,7 +19,7 @@ let upstream: Upstream;
 let bff: RunningBff;
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 400, seed: 17 });
+  service = await startEmbedded(400, { seed: 17 });
   double = await startRealServiceDouble(service);
   upstream = remoteUpstream(double.url, 'dev-enterprise-key', 'enterprise');
   bff = await startBff({ upstream, savedLists: { scheduler: false } });

@@ -1,10 +1,10 @@
 /**
  * One run of a saved list (docs/decisions/0016-saved-lists.md): its first 500 companies in the
- * list's order, read without sections in pages the plan allows, through the BFF's one call path
- * (validation, budget and team cap, the list resolver for company size and exclusions, the ledger)
- * and always asked afresh (never the read cache, nor the resolver's memory). Compared with the run
- * the runner last marked seen: what is new, what left, and why each left (a company search by id,
- * free: still found means no longer matching, otherwise no longer found).
+ * list's order, read without sections in pages the plan allows, through the typed ways in (the
+ * port, and the list planner for company size, exclusions and account lists: validation, budget and
+ * team cap, the ledger) and always asked afresh (never the read cache, nor the resolver's memory).
+ * Compared with the run the runner last marked seen: what is new, what left, and why each left (a
+ * company search by id, free: still found means no longer matching, otherwise no longer found).
  *
  * A list with seeds (issue 16): the seeds are never members; on a plan with sections in lists the
  * pages carry the sections the similarity score reads, the seeds' profiles are read (their rows
@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import type { ParsedListRequest } from '../../contract/api';
-import { requestOf, type ServiceEndpointId } from '../../contract/endpoints';
+import type { ServiceEndpointId } from '../../contract/endpoints';
 import { lookalikeSections } from '../../contract/lookalike-cost';
 import { credits, PLAN_RULES, type Plan } from '../../contract/pricing';
 import {
@@ -29,16 +29,16 @@ import {
 } from '../../contract/saved-lists';
 import type { ListSection } from '../../contract/section-names';
 import type { BffUser } from '../context';
+import { listPage, type ServiceWays } from '../lists/list-page';
+import type { PortInput } from '../lists/port';
 import { type Facts, readFacts } from '../lookalikes/facts';
 import { seedFacts } from '../lookalikes/rank';
-import type { CallUpstream } from '../proxy/pipeline';
-import { problem } from '../proxy/problem';
+import { answerOf, problem } from '../proxy/problem';
 import { rankMembers } from './ranking';
 import type { SavedListStore, StoredList, StoredRun, StoredRunSummary } from './records';
 
-export type RunnerOptions = {
-  /** The BFF's call path (`deps.call`), taking `{fresh: true}`. */
-  call: CallUpstream;
+/** The typed ways in (`deps.port`, `deps.planner`), each call asked afresh; the plan and the store. */
+export type RunnerOptions = ServiceWays & {
   plan: Plan;
   store: SavedListStore;
   now: () => Date;
@@ -107,33 +107,25 @@ class Relay extends Error {
 
 /**
  * A call of a service endpoint as `user`, asked afresh: never the read cache, and of the list
- * resolver's memory only what the calls sharing `memory` (one run's pages) wrote.
+ * planner's memory only what the calls sharing `memory` (one run's pages) wrote. A refusal (the
+ * service's, the planner's) is thrown as the answer to relay.
  */
-async function callFresh(
+async function callFresh<Id extends ServiceEndpointId>(
   opts: RunnerOptions,
   user: BffUser,
-  id: ServiceEndpointId,
-  input: unknown,
+  id: Id,
+  input: PortInput<Id>,
   memory?: Set<string>,
 ): Promise<unknown> {
-  const req = requestOf(id, input);
-  const res = await opts.call(
-    user,
-    new Request(`http://bff${req.url}`, {
-      method: req.method,
-      headers: {
-        accept: 'application/json',
-        ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(req.body !== undefined ? { body: req.body } : {}),
-    }),
-    { fresh: true, ...(memory ? { freshMemory: memory } : {}) },
-  );
-  if (!res.ok) throw new Relay(res);
   try {
-    return await res.json();
-  } catch {
-    throw new Relay(problem(502, 'The Company Data Service answered with a body the BFF cannot read.'));
+    if (id === 'list.generate')
+      return await listPage(opts, user, input as Record<string, unknown>, {
+        fresh: true,
+        ...(memory ? { memory } : {}),
+      });
+    return (await opts.port(user, id, input, { fresh: true })).data;
+  } catch (e) {
+    throw new Relay(answerOf(e));
   }
 }
 

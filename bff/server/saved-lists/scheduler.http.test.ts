@@ -19,8 +19,8 @@ import {
   type SavedListRunsResponse,
   type SavedListsResponse,
 } from '../../contract/saved-lists';
-import { type Service, startService } from '../../embedded/service';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import type { Service } from '../../embedded/service';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { eventually } from '../../testing/embedded-additions';
 import { openEvents } from '../../testing/sse-client';
 import { reopenTestStore, testStore } from '../../testing/test-store';
@@ -54,7 +54,7 @@ let clock = T0;
 const now = () => new Date(clock);
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 300, seed: 31, additionDelayMs: 30 });
+  service = await startEmbedded(300, { seed: 31, additionDelayMs: 30 });
   dir = mkdtempSync(path.join(tmpdir(), 'bff-saved-lists-'));
 });
 

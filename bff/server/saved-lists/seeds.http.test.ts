@@ -20,8 +20,8 @@ import {
   type SavedListRunsResponse,
   type SavedListsResponse,
 } from '../../contract/saved-lists';
-import { type Service, startService } from '../../embedded/service';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import type { Service } from '../../embedded/service';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { lastLedgerId, ledgerRows } from '../../testing/list-pages';
 import { loadTruth, matching, type TruthCompany } from '../../testing/list-truth';
 import { embeddedUpstream, type Upstream } from '../upstream/upstream';
@@ -79,7 +79,7 @@ const listsOf = async (bff: RunningBff) =>
   (await ok<SavedListsResponse>(bff.call(pathOf('bff.savedLists')))).data;
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 800, seed: 17 });
+  service = await startEmbedded(800, { seed: 17 });
   truth = loadTruth(service);
   const counts = new Map<string, number>();
   for (const c of truth) counts.set(primary(c), (counts.get(primary(c)) ?? 0) + 1);

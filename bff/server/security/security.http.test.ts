@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricingResponse, UsageResponse } from '../../contract/bff';
-import { type Service, startService } from '../../embedded/service';
+import type { Service } from '../../embedded/service';
 import { DEV_KEYS } from '../../embedded/store/keys';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { childEnv } from '../../testing/env';
 import { bffVariables } from '../config';
 import { embeddedUpstream } from '../upstream/upstream';
@@ -37,7 +37,7 @@ function webBuild(): string {
 }
 
 beforeAll(async () => {
-  service = await startService({ dataDir: ':memory:', companies: 400, seed: 3 });
+  service = await startEmbedded(400, { seed: 3 });
   bff = await startBff({ upstream: embeddedUpstream(service), maxBodyBytes: 4096 });
 });
 afterAll(async () => {

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Service, startService } from '../../embedded/service';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import type { Service } from '../../embedded/service';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { embeddedUpstream } from '../upstream/upstream';
 import { precompressDir } from './precompress';
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'assets', 'tiny-abc123.js'), 'export{};');
   const made = precompressDir(dir);
   expect(made.files).toBe(2); // the tiny file is not worth compressing
-  service = await startService({ dataDir: ':memory:', companies: 50, seed: 1 });
+  service = await startEmbedded(50, { seed: 1 });
   bff = await startBff({ upstream: embeddedUpstream(service), staticDir: dir });
 });
 afterAll(async () => {

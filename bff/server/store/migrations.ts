@@ -18,6 +18,7 @@
  */
 import type Database from 'better-sqlite3';
 import { ACCOUNTS_SCHEMA } from '../accounts/store';
+import { COMPANY_STORE_MIGRATION } from '../companies/schema';
 import {
   SAVED_LISTS_CHECK_ATTEMPTS_MIGRATION,
   SAVED_LISTS_SCHEMA,
@@ -338,6 +339,7 @@ CREATE INDEX sign_in_attempts_at ON sign_in_attempts(at_ms);`,
     sqlite: SAVED_LISTS_CHECK_ATTEMPTS_MIGRATION,
     postgres: SAVED_LISTS_CHECK_ATTEMPTS_MIGRATION,
   },
+  COMPANY_STORE_MIGRATION,
 ];
 
 /** The advisory lock key under which PostgreSQL migrations run ('lbmg' as a number). */

@@ -12,8 +12,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf } from '../../contract/endpoints';
 import { PROBLEM_CONTENT_TYPE } from '../../contract/problem';
-import { type Service, startService } from '../../embedded/service';
-import { type RunningBff, startBff } from '../../testing/bff-server';
+import type { Service } from '../../embedded/service';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
 import { addUser } from '../auth/users';
 import { embeddedUpstream } from '../upstream/upstream';
@@ -127,7 +127,7 @@ beforeAll(async () => {
   port = await freePort();
   cluster = await startCluster();
   proxy = await startTcpProxy({ host: '127.0.0.1', port });
-  service = await startService({ dataDir: ':memory:', companies: 50, seed: 9 });
+  service = await startEmbedded(50, { seed: 9 });
   company = (service.ctx.db.prepare('SELECT uuid FROM companies LIMIT 1').get() as { uuid: string }).uuid;
 }, 120_000);
 

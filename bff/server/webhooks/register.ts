@@ -6,9 +6,11 @@
  * retry them forever.
  */
 import { z } from 'zod';
-import { requestOf } from '../../contract/endpoints';
+import { type InputOf, requestOf } from '../../contract/endpoints';
 import type { BffDeps, BffUser } from '../context';
-import { bffPath, callEndpoint } from '../routing';
+import type { PortInput } from '../lists/port';
+import { ServiceRefusal } from '../proxy/problem';
+import { bffPath } from '../routing';
 import { WebhookStore } from './store';
 
 /**
@@ -30,18 +32,20 @@ const Created = z.union([z.object({ data: Endpoint }), Endpoint]);
 
 export type Registration = { id: string; url: string; created: boolean };
 
-async function callJson(
-  deps: Pick<BffDeps, 'call'>,
-  id: 'webhooks.list' | 'webhooks.create' | 'webhooks.delete',
-  input?: unknown,
-) {
-  const res = await callEndpoint(deps, SYSTEM_USER, id, input);
-  const text = await res.text();
-  if (!res.ok) {
+/** A call of the upstream's webhook endpoints as the BFF; a refusal is an error naming the call. */
+async function callJson<Id extends 'webhooks.list' | 'webhooks.create' | 'webhooks.delete'>(
+  deps: Pick<BffDeps, 'port'>,
+  id: Id,
+  input?: InputOf<Id>,
+): Promise<unknown> {
+  try {
+    // The path's parameters (the id of `webhooks.delete`) are taken from the input by name.
+    return (await deps.port(SYSTEM_USER, id, input as PortInput<Id>)).data;
+  } catch (e) {
+    if (!(e instanceof ServiceRefusal)) throw e;
     const { method, url } = requestOf(id, input);
-    throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 200)}`);
+    throw new Error(`${method} ${url} answered ${e.status}: ${(await e.response.text()).slice(0, 200)}`);
   }
-  return text === '' ? undefined : (JSON.parse(text) as unknown);
 }
 
 /** The receiver's URL under the BFF's public base URL (`https://bff.example.com`). */
@@ -50,7 +54,7 @@ export function webhookUrl(publicUrl: string): string {
 }
 
 export async function registerWebhookEndpoint(
-  deps: Pick<BffDeps, 'call' | 'store' | 'log'>,
+  deps: Pick<BffDeps, 'port' | 'store' | 'log'>,
   publicUrl: string,
 ): Promise<Registration> {
   const url = webhookUrl(publicUrl);

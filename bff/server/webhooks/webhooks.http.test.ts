@@ -276,13 +276,10 @@ describe('with the embedded service sending the webhooks', () => {
       const registration = await registerWebhookEndpoint(bff.bff.deps, bff.url);
       expect(registration).toMatchObject({ created: true, url: `${bff.url}${WEBHOOK_PATH}` });
       const tab = await openEvents(bff.url, await bff.as('alice'));
-      const res = await bff.bff.deps.call(
-        { id: 'alice', name: 'alice' },
-        new Request('http://bff/api/v1/company/addition-requests', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ company_name: 'Quokka Freight', website: 'https://quokkafreight-test.com' }),
-        }),
+      const res = await bff.post(
+        '/api/v1/company/addition-requests',
+        { company_name: 'Quokka Freight', website: 'https://quokkafreight-test.com' },
+        { headers: await bff.as('alice') },
       );
       expect(res.status).toBeLessThan(300);
       const { request_id } = (await res.json()) as { request_id: string };

@@ -67,8 +67,10 @@ export function readDescription(text: string): Description | null {
     const held = sizes.filter((s) => inside(s, n));
     for (const s of held) negatedSizes.push({ text: `${n.cue} ${s.text}`, bands: s.bands });
     const scope = without(text.slice(0, n.scopeEnd), [{ start: 0, end: n.scopeStart }, ...held]);
+    // "backed by Accel but not by Sequoia": the negated investor is read as what it is
+    const words = /^by\s/i.test(scope) ? `backed ${scope}` : scope;
     if (contentWords(scope, shouting).length > 0)
-      negated.push({ text: held.length > 0 ? `${n.cue} ${scope}` : n.text, scope });
+      negated.push({ text: held.length > 0 ? `${n.cue} ${scope}` : n.text, scope: words });
   }
   const positive = sizes.filter((s) => !negations.some((n) => inside(s, n)));
   const rest = without(text, [...sizes, ...own, ...negations]);

@@ -12,7 +12,7 @@
 import { FilterBuilderRequest, FilterBuilderResponse, type FilterMatch } from '../../contract/api';
 import { matchEndpoint } from '../../contract/endpoints';
 import type { BffUser } from '../context';
-import { servicePort } from '../lists/port';
+import { type ServicePort, servicePort } from '../lists/port';
 import { type CallOptions, type CallUpstream, splitUrl } from '../proxy/pipeline';
 import { answerOf, problem, ServiceRefusal } from '../proxy/problem';
 import { type Description, readDescription } from './describe';
@@ -59,8 +59,11 @@ async function queryOf(req: Request): Promise<string | undefined> {
   }
 }
 
-export function createWordsReader(call: CallUpstream): WordsReader {
-  const port = servicePort(call);
+/**
+ * `port`: how the reader's own filter-builder calls are made (the company store's port keeps their
+ * answers); by default straight over `call`.
+ */
+export function createWordsReader(call: CallUpstream, port: ServicePort = servicePort(call)): WordsReader {
   /** One filter-builder call; throws the refusal to relay. */
   async function translate(user: BffUser, query: string): Promise<Answered> {
     const answered = await port(user, 'list.filterBuilder', { query });

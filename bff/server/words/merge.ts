@@ -20,7 +20,13 @@
  */
 import type { FilterMatch } from '../../contract/api';
 import { HEADCOUNT_RANGES, type HeadcountRange } from '../../contract/enums';
-import { EXCLUDABLE_FILTERS, type FilterKind, LIST_FILTER_BY_KEY, type Range } from '../../contract/filters';
+import {
+  EXCLUDABLE_FILTERS,
+  type FilterKind,
+  INVESTOR_EXCLUSION_KEY,
+  LIST_FILTER_BY_KEY,
+  type Range,
+} from '../../contract/filters';
 import { contentWords } from '../../contract/function-words';
 import { normalizeText } from '../../contract/text';
 import type { Description, NegatedPhrase } from './describe';
@@ -81,6 +87,14 @@ function intersect(a: Range<Bound>, b: Range<Bound>): Range<Bound> | undefined {
   const lte = a.lte === undefined ? b.lte : b.lte === undefined || a.lte < b.lte ? a.lte : b.lte;
   if (gte !== undefined && lte !== undefined && gte > lte) return undefined;
   return { ...(gte !== undefined ? { gte } : {}), ...(lte !== undefined ? { lte } : {}) };
+}
+
+/** A negated round condition naming investors and nothing else ("not funded by X"). */
+function investorsOnly(key: string, value: unknown): value is { 'investors.uuid': string[] } {
+  if (key !== 'funding_detail.funding_rounds' || !isRange(value)) return false;
+  const round = value as Record<string, unknown>;
+  const ids = round['investors.uuid'];
+  return Array.isArray(ids) && ids.length > 0 && Object.keys(round).length === 1;
 }
 
 function addAll(target: Record<string, unknown>, key: string, values: readonly unknown[]): void {
@@ -193,6 +207,12 @@ export function mergeAnswer(
         if (complement && narrow(key, complement)) {
           for (const text of chips) negatedMatches.push({ text, key, values: complement });
         } else for (const text of chips) failed.add(text);
+      } else if (investorsOnly(key, value)) {
+        // "not funded by X": investor X is excluded, and nothing else (not the absence of rounds)
+        const values = value['investors.uuid'];
+        addAll(exclude, INVESTOR_EXCLUSION_KEY, values);
+        for (const text of chips)
+          negatedMatches.push({ text, key: INVESTOR_EXCLUSION_KEY, values, excluded: true });
       } else if (EXCLUDABLE_KEYS.has(key) && (Array.isArray(value) || typeof value === 'boolean')) {
         const values = Array.isArray(value) ? value : [value];
         addAll(exclude, key, values);

@@ -53,7 +53,8 @@ const ENTRIES: readonly Entry[] = [
         `(?:without|no|zero|not any)\\s+(?:any\\s+)?${OUTSIDE}${FUNDING_WORDS}` +
         `|never\\s+(?:raised|took|taken|received)(?:\\s+(?:any\\s+)?${OUTSIDE}(?:funding|money|capital|investment)|${NOTHING_AFTER})` +
         `|(?:has|have)(?:\\s+not|n't)\\s+raised(?:\\s+(?:any\\s+)?${OUTSIDE}(?:funding|money|capital)|${NOTHING_AFTER})` +
-        '|(?:not|never)\\s+(?:been\\s+)?funded' +
+        // "not funded by Sequoia" names an investor: the negation's, which excludes that investor only
+        '|(?:not|never)\\s+(?:been\\s+)?funded(?!\\s+by(?![\\p{L}\\p{N}]))' +
         '|unfunded' +
         ')(?![\\p{L}\\p{N}])',
       'gu',

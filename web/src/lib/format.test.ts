@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   displayUrl,
+  formatAsOf,
   formatCount,
   formatCreditAmount,
   formatCredits,
@@ -186,6 +187,15 @@ describe('dates', () => {
   it('writes moments with their time of day, in the user’s time zone', () => {
     // 12:20 UTC is Mar 1 or Mar 2 somewhere between UTC-12 and UTC+14; always 20 past an hour.
     expect(formatDateTime('2024-03-01T12:20:00Z')).toMatch(/^Mar [12], 2024, \d{1,2}:20\s(AM|PM)$/);
+  });
+
+  it('writes when data was fetched as briefly as reads unambiguously: the year only before this one', () => {
+    const now = new Date('2026-12-02T12:00:00Z');
+    // Noon UTC is the same calendar day from UTC-11 to UTC+11.
+    expect(formatAsOf('2026-11-03T12:00:00Z', now)).toBe('Nov 3');
+    expect(formatAsOf('2025-11-03T12:00:00Z', now)).toBe('Nov 3, 2025');
+    expect(formatAsOf(null, now)).toBeNull();
+    expect(formatAsOf('yesterday', now)).toBeNull();
   });
 });
 

@@ -236,6 +236,20 @@ export function formatDate(iso: string | null | undefined): string | null {
   return Number.isNaN(t) ? null : day().format(t);
 }
 
+const dayOfYear = lazily(() => new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric' }));
+const localDay = lazily(() => new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' }));
+
+/**
+ * When data was fetched, in the user's time zone, as short as reads unambiguously: "Nov 3" this
+ * year, "Nov 3, 2025" before it. Empty or unreadable gives null.
+ */
+export function formatAsOf(iso: string | null | undefined, now: Date = new Date()): string | null {
+  if (!iso) return null;
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return null;
+  return new Date(t).getFullYear() === now.getFullYear() ? dayOfYear().format(t) : localDay().format(t);
+}
+
 /** A moment (ISO 8601 timestamp) in the user's time zone: "Mar 1, 2024, 10:20 AM". */
 export function formatDateTime(iso: string | null | undefined): string | null {
   if (!iso) return null;

@@ -42,7 +42,7 @@ const foundingRules: Rule[] = [
   },
   {
     re: rx(
-      `(?:${FOUNDING_VERBS} )?(?:(?:in )?or after|post|after) ${YEAR}|(?:${FOUNDING_VERBS} )?${YEAR} (?:or later|onwards|and later|or after|and after|\\+)`,
+      `(?:${FOUNDING_VERBS} )?(?:(?:in )?or after|after|later than|post(?: ?-)?) ?${YEAR}|(?:${FOUNDING_VERBS} )?${YEAR} (?:or later|onwards|and later|or after|and after|\\+)`,
     ),
     apply: (m, st) => {
       const y = Number(m[1] ?? m[2]);
@@ -60,7 +60,7 @@ const foundingRules: Rule[] = [
   },
   {
     re: rx(
-      `(?:${FOUNDING_VERBS} )?(?:(?:in )?or before|before|prior to|pre) ${YEAR}|(?:${FOUNDING_VERBS} )?${YEAR} (?:or earlier|or before|and earlier)`,
+      `(?:${FOUNDING_VERBS} )?(?:(?:in )?or before|before|prior to|earlier than|pre(?: ?-)?) ?${YEAR}|(?:${FOUNDING_VERBS} )?${YEAR} (?:or earlier|or before|and earlier)`,
     ),
     apply: (m, st) => {
       const y = Number(m[1] ?? m[2]);

@@ -26,18 +26,31 @@ import type { FundingRoundsCondition } from '../../../contract/filters';
 import { hasRoundCondition } from '../../../contract/filters';
 import type { RuleGroup } from '../core/groups';
 import { display, nameRule } from '../core/names';
-import { AMOUNT, atLeastUnlessExact, COUNT, DATE_PHRASE, MONEY, minus, parseDate } from '../core/quantities';
+import {
+  AMOUNT,
+  atLeastUnlessExact,
+  COUNT,
+  DATE_PHRASE,
+  MONEY,
+  minus,
+  parseDate,
+  YEAR,
+} from '../core/quantities';
 import { BARRIER, type Rule, rx, step, WORD_END, WORD_START } from '../core/runner';
 import { addValues, type State, scratch, setRange } from '../core/state';
 import { FOUNDING_VERBS } from '../tables/founding';
 import { INVESTOR_CLASSES, STAGE_PHRASES, seriesFrom } from '../tables/funding';
+import { INVESTOR_ALIASES, investorName } from '../tables/investors';
 import { STOPWORDS } from '../tables/words';
 
 /** The one round the conditions of a query describe, gathered across rules. */
 const roundOf = scratch(() => ({ round: {} as FundingRoundsCondition, text: [] as string[] }));
 
-/** Investor names (or classes: "backed by VCs") to round investors; false if none was a name. */
-function investorUuids(st: State, names: string[], text: string, lead: boolean): boolean {
+/**
+ * Investor names (or classes: "backed by VCs") to round investors, a short form by the name it
+ * stands for ("a16z": Andreessen Horowitz, `tables/investors.ts`); false if none was a name.
+ */
+export function investorUuids(st: State, names: string[], text: string, lead: boolean): boolean {
   const uuids: string[] = [];
   let any = false;
   for (const n of names) {
@@ -47,7 +60,9 @@ function investorUuids(st: State, names: string[], text: string, lead: boolean):
       any = true;
       continue;
     }
-    const found = st.ctx.resolveInvestor?.(display(st, n)) ?? [];
+    let found = st.ctx.resolveInvestor?.(display(st, n)) ?? [];
+    if (found.length === 0 && Object.hasOwn(INVESTOR_ALIASES, n))
+      found = st.ctx.resolveInvestor?.(investorName(n)) ?? [];
     if (found.length) uuids.push(...found);
     else st.unmatched.push(n);
     any = true;
@@ -64,21 +79,44 @@ function investorUuids(st: State, names: string[], text: string, lead: boolean):
 
 const SERIES_WORD = 'series [a-j](?: ?\\+| and (?:later|beyond|above)| or later)?';
 const STAGE_WORD = [SERIES_WORD, ...STAGE_PHRASES.map((p) => p.reads)].join('|');
-const STAGE_LIST = `(?:${STAGE_WORD})(?:\\s*(?:,|or|and|/|-|to|through)\\s*(?:(?:series\\s+)?[a-j](?![a-z0-9])|seed|pre ?seed|${STAGE_WORD}))*`;
+const STAGE_LIST = `(?:(?:between|from) )?(?:${STAGE_WORD})(?:\\s*(?:,|or|and|/|-|to|through|until|up to)\\s*(?:(?:series\\s+)?[a-j](?![a-z0-9])|seed|pre ?seed|${STAGE_WORD}))*`;
 const STAGE_READS = STAGE_PHRASES.map((p) => ({
   re: new RegExp(`${WORD_START}(?:${p.reads})${WORD_END}`),
   codes: p.codes,
 }));
 
-function stagesOf(text: string): string[] {
+/** Stages in the order a company goes through them: a range of stages is a stretch of it. */
+const STAGE_ORDER = ['pre_seed', 'seed', ...seriesFrom('a')];
+const STAGE_ITEM = '(pre ?seed|seed|series [a-j]|[a-j])';
+const STAGE_RANGE = new RegExp(
+  `(?:(between) )?${STAGE_ITEM}\\s*(?:-|to|through|until|up to|(and))\\s*${STAGE_ITEM}(?![a-z0-9])`,
+  'g',
+);
+const stageAt = (item: string) =>
+  STAGE_ORDER.indexOf(
+    /seed/.test(item) ? item.replace(/ ?seed/, '_seed').replace(/^_/, '') : `series_${item.slice(-1)}`,
+  );
+
+/**
+ * The stages of a range ("pre-seed through Series A", "seed to B", "between seed and Series B"):
+ * every stage from the first to the last, the middle included. "and" is a range only after "between".
+ */
+function stageRanges(text: string): string[] {
   const out: string[] = [];
+  for (const m of text.matchAll(STAGE_RANGE)) {
+    if (m[3] && !m[1]) continue;
+    const from = stageAt(m[2]!);
+    const to = stageAt(m[4]!);
+    if (from < 0 || to <= from) continue;
+    out.push(...STAGE_ORDER.slice(from, to + 1));
+  }
+  return out;
+}
+
+function stagesOf(text: string): string[] {
+  const out: string[] = [...stageRanges(text)];
   const t = text;
   const letters: string[] = [];
-  const range = /series ([a-j])\s*(?:-|to|through)\s*(?:series )?([a-j])(?![a-z])/.exec(t);
-  if (range) {
-    for (let c = range[1]!.charCodeAt(0); c <= range[2]!.charCodeAt(0); c++)
-      letters.push(String.fromCharCode(c));
-  }
   for (const m of t.matchAll(
     /(?:series |(?<=(?:,|or|and|\/) ))([a-j])(?![a-z0-9])( ?\+| and (?:later|beyond|above)| or later)?/g,
   )) {
@@ -105,14 +143,16 @@ function singleRound(
   date: string | undefined,
 ): boolean | string {
   const r = amount ? atLeastUnlessExact(amount) : undefined;
-  if (!r) return false;
+  const ledBy = / led by$/.test(text);
+  // without an amount, a round is one only with its date and its lead ("a round in 2022 led by
+  // Accel"); "a single round" alone is a count, "raised a round in 2024" the last funding date
+  if (!r && !(date && ledBy)) return false;
   const draft = roundOf(st);
-  draft.round.amount_usd = r;
+  if (r) draft.round.amount_usd = r;
   if (date) {
     const d = parseDate(date.trim(), st.ctx.today);
     if (d) draft.round.date = d;
   }
-  const ledBy = / led by$/.test(text);
   draft.text.push(text.replace(/ led by$/, '').trim());
   return ledBy ? `${BARRIER}led by ` : true;
 }
@@ -120,19 +160,48 @@ function singleRound(
 const RAISE =
   '(?:last )?(?:raised|funded|fundraised|raising|closed (?:a )?(?:round|funding)|got funding|received funding|(?:last )?funding(?: round)?|new funding|funding activity|announced (?:a )?round)';
 
+/** The group of an amount after the date in the stage rule (the date phrase has groups of its own). */
+const AMOUNT_AFTER_DATE = 5 + (new RegExp(`${DATE_PHRASE}|`).exec('')!.length - 1);
+
+/**
+ * Word orders of one round that the round rules read in one order: "a 2024 Series B" (a Series B in
+ * 2024), "a round led by Tiger in 2021" (a round in 2021 led by Tiger), "whose Series C was led by".
+ */
+const ROUND_ORDERS: Rule[] = [
+  {
+    re: new RegExp(
+      `${WORD_START}(an? |their |its )((?:${AMOUNT})\\s*\\+? )?${YEAR} (${STAGE_WORD}|(?:funding |financing )?round)${WORD_END}`,
+      'g',
+    ),
+    apply: (m) => ` ${m[1]}${m[2] ?? ''}${m[4]} in ${m[3]} `,
+  },
+  {
+    re: new RegExp(
+      `${WORD_START}((?:a |the )?(?:funding |financing )?round led by) ([a-z0-9][a-z0-9.'+-]*(?: [a-z0-9][a-z0-9.'+-]*){0,3}?) ((?:in|during) ${YEAR})${WORD_END}`,
+      'g',
+    ),
+    apply: (m) => ` ${m[1]!.replace(/ led by$/, '')} ${m[3]} led by ${m[2]} `,
+  },
+  {
+    re: new RegExp(`${WORD_START}(${STAGE_WORD})(?: round)? (?:was|were) led by${WORD_END}`, 'g'),
+    apply: (m) => ` ${m[1]} led by `,
+  },
+];
+
 function roundRules(): Rule[] {
   return [
+    ...ROUND_ORDERS,
     // A stage with round conditions: "a series a of at least $10m in 2023"
     {
       re: new RegExp(
-        `${WORD_START}(?:(?:closed|raised|raising|completed|announced|secured|landed|got|received) )?(?:an? |their |its )?(?:(${AMOUNT}) )?(${STAGE_LIST})(?: rounds?)?(?:\\s+(?:of|worth|sized|raising|for|totall?ing)?\\s*(${MONEY}))?(?:\\s+((?:${DATE_PHRASE})))?(\\s+led by)?${WORD_END}`,
+        `${WORD_START}(?:(?:closed|raised|raising|completed|announced|secured|landed|got|received) )?(?:an? |their |its )?(?:(${AMOUNT})\\s*\\+? )?(${STAGE_LIST})(?: (?:rounds?|stages?))?(?:\\s+(?:of|worth|sized|raising|for|totall?ing)?\\s*(${MONEY}))?(?:\\s+((?:${DATE_PHRASE})))?(?:\\s+(?:of|worth|sized|raising|for|totall?ing)\\s*(${MONEY}))?(\\s+led by)?${WORD_END}`,
         'g',
       ),
       apply: (m, st) => {
         const stages = stagesOf(m[2]!);
         if (stages.length === 0) return false;
         const ledBy = / led by$/.test(m[0]!);
-        const amount = m[1] ?? m[3];
+        const amount = m[1] ?? m[3] ?? m[AMOUNT_AFTER_DATE];
         if (!amount && !m[4] && !ledBy) {
           addValues(st, 'funding_detail.funding_overview.funding_stage', stages, m[0]!);
           return true;
@@ -155,7 +224,7 @@ function roundRules(): Rule[] {
       // One round by its amount: "a single round of $10m", "1 round of $20m or more", "a $30m round in
       // 2024", "a funding round between $5m and $15m", "a $40m round led by accel"
       re: new RegExp(
-        `${WORD_START}(?:${ROUND_VERB} )?${ROUND_ARTICLE}?(?:(${AMOUNT}) )?${ROUND_NOUN}(?:\\s+(?:of|worth|sized|totall?ing)?\\s*(${MONEY}))?(?:\\s+(${DATE_PHRASE}))?(\\s+led by)?${WORD_END}`,
+        `${WORD_START}(?:${ROUND_VERB} )?${ROUND_ARTICLE}?(?:(${AMOUNT})\\s*\\+? )?${ROUND_NOUN}(?:\\s+(?:of|worth|sized|totall?ing)?\\s*(${MONEY}))?(?:\\s+(${DATE_PHRASE}))?(\\s+led by)?${WORD_END}`,
         'g',
       ),
       apply: (m, st) => singleRound(st, m[0]!, m[1] ?? m[2], m[3]),

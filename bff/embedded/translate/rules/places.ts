@@ -8,11 +8,27 @@
  * Africa") is one any-of: all of it as countries (two keys would both have to hold). The place names are the lexicon's (`lexicon.ts`, tables in `tables/places.ts`).
  */
 import { countriesInRegion } from '../../../contract/geo';
+import { normalizeText } from '../../../contract/text';
+import { INVESTORS } from '../../dataset/investors';
 import type { RuleGroup } from '../core/groups';
 import { SEPARATORS } from '../core/names';
 import { BARRIER, replaceTriggered, rx, type Step, step, WORD_END, WORD_START } from '../core/runner';
 import { addValues, setValue } from '../core/state';
 import { cityLexicon, type Place, placeLexicon } from '../lexicon';
+import { CITY_ALIASES } from '../tables/places';
+
+/**
+ * "global", but not inside an investor's name ("not funded by Tiger Global", "Global Founders
+ * Capital"): the words around it in those names, from the investors of the data.
+ */
+const GLOBAL_WORD = (() => {
+  const names = INVESTORS.map((i) => normalizeText(i.name)).filter((n) => / ?global ?/.test(n));
+  const before = names.flatMap((n) => /(\S+) global/.exec(n)?.[1] ?? []);
+  const after = names.flatMap((n) => /global (\S+)/.exec(n)?.[1] ?? []);
+  const lookBehind = before.length ? `(?<!(?:${before.join('|')}) )` : '';
+  const lookAhead = after.length ? `(?! (?:${after.join('|')})(?![a-z0-9]))` : '';
+  return `${lookBehind}global(?:ly)?${lookAhead}`;
+})();
 
 let placeRe: RegExp | undefined;
 const OFFICE_TRIG =
@@ -28,7 +44,7 @@ function placeRegex(): RegExp {
   const alt = keys.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
   const one = `(?:the )?(?:${alt})`;
   placeRe = new RegExp(
-    `${WORD_START}(?:(${OFFICE_TRIG})|(${MARKET_TRIG})|(?:${HQ_TRIG}))?\\s*(${one}(?:\\s*(?:,|or|and|&|/|and/or)\\s*${one})*)${WORD_END}(\\s+based${WORD_END})?`,
+    `${WORD_START}(?:(${OFFICE_TRIG})|(${MARKET_TRIG})|(?:${HQ_TRIG}))?\\s*(${one}(?:\\s*(?:,|or|and|&|/|\\+|and/or)\\s*${one})*)${WORD_END}(\\s+based${WORD_END})?`,
     'g',
   );
   return placeRe;
@@ -137,19 +153,54 @@ const cityStep: Step = (st) => {
   });
 };
 
+/**
+ * A city standing on its own ("fintech, Amsterdam", "martech nyc", "biotech boston series c"): the
+ * HQ city, when it is a nickname or spelling of `CITY_ALIASES` ("nyc", "sf", "boston") or written
+ * with a capital letter ("Amsterdam"); a lower-case word that also names a small town somewhere is
+ * read as the word it is. Names after "by", "of", "with" are someone's, not a city.
+ */
+const bareCityStep: Step = (st) => {
+  const lex = cityLexicon();
+  const tokens = st.s.split(' ');
+  const out: string[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    let hit = 0;
+    const previous = out[out.length - 1] ?? '';
+    if (!/^(?:by|of|with|like|include|includes|including|partners|customers)$/.test(previous)) {
+      for (let len = Math.min(3, tokens.length - i); len >= 1; len--) {
+        const phrase = tokens.slice(i, i + len).join(' ');
+        const city = lex.get(phrase);
+        if (!city || phrase.length < 2) continue;
+        const alias = Object.hasOwn(CITY_ALIASES, phrase) && phrase !== 'la';
+        const capital = tokens.slice(i, i + len).every((w) => /^[A-Z]/.test(st.casing.get(w) ?? ''));
+        if (!alias && !capital) continue;
+        addValues(st, 'location.hq.city', [city], phrase);
+        hit = len;
+        break;
+      }
+    }
+    if (hit) {
+      out.push(BARRIER.trim());
+      i += hit;
+    } else out.push(tokens[i++]!);
+  }
+  st.s = out.join(' ');
+};
+
 export const placesGroup: RuleGroup = {
   name: 'places',
   steps: {
     codes: [
       step({
-        re: rx('global(?:ly)?|worldwide|international(?:ly)?|multinationals?|serving the (?:whole )?world'),
+        re: rx(`${GLOBAL_WORD}|worldwide|international(?:ly)?|multinationals?|serving the (?:whole )?world`),
         apply: (m, st) => {
           setValue(st, 'location.market_served.is_global', true, m[0]!);
           return true;
         },
       }),
     ],
-    places: [placeStep, cityStep],
+    places: [placeStep, cityStep, bareCityStep],
   },
   vocabulary: [OFFICE_TRIG, MARKET_TRIG, HQ_TRIG],
 };

@@ -16,7 +16,7 @@ export const STATUS_PHRASES: readonly Phrase[] = [
     says: 'recently IPOed',
   },
   {
-    reads: 'not (?:been |yet )?acquired|still independent|independent',
+    reads: 'still independent|independent',
     key: STATUS,
     values: ['operating', 'ipo'],
   },
@@ -102,7 +102,7 @@ export const OWNERSHIP_PHRASES: readonly Phrase[] = [
 export const COMPANY_TYPE_PHRASES: readonly Phrase[] = [
   {
     reads:
-      'not public|non public|not listed|unlisted|not publicly traded|privately (?:held|owned)|private(?! equity)',
+      '(?:not|(?:isn|aren) ?t) (?:public|listed|publicly (?:traded|listed))|non public|unlisted|privately (?:held|owned)|private(?! equity)',
     key: TYPE,
     values: ['private'],
     says: 'private',

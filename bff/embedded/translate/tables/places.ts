@@ -24,6 +24,13 @@ export const ACRONYMS: ReadonlySet<string> = new Set(['usa', 'uk', 'uae', 'drc',
 /** Alternative names that are other words first ("mann", "lao"). */
 export const SKIP_ALT: ReadonlySet<string> = new Set(['mann', 'manx', 'viti', 'lao', 'eire']);
 
+/**
+ * Asia-Pacific as sales teams draw it: Eastern, South-eastern, Southern and Central Asia and Oceania.
+ * Western Asia (the Middle East) is EMEA's, so no country is in both (docs/product-rules.md, section
+ * 14, trade regions).
+ */
+const APAC: readonly string[] = ['030', '035', '034', '143', '009'];
+
 /** Everyday names of M49 regions -> their codes (a few names stand for several regions: EMEA, APAC). */
 export const REGION_ALIASES: Readonly<Record<string, readonly string[]>> = {
   europe: ['150'],
@@ -67,10 +74,10 @@ export const REGION_ALIASES: Readonly<Record<string, readonly string[]>> = {
   anz: ['053'],
   'australia and new zealand': ['053'],
   emea: ['150', '002', '145'],
-  apac: ['142', '009'],
-  apj: ['142', '009'],
-  'asia pacific': ['142', '009'],
-  'asia pac': ['142', '009'],
+  apac: APAC,
+  apj: APAC,
+  'asia pacific': APAC,
+  'asia pac': APAC,
   'sub saharan': ['202'],
   subsaharan: ['202'],
   'subsaharan africa': ['202'],

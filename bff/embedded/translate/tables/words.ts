@@ -55,6 +55,9 @@ export const TYPOS: Readonly<Record<string, string>> = {
   valuaton: 'valuation',
   valutation: 'valuation',
   seris: 'series',
+  seires: 'series',
+  sereis: 'series',
+  thru: 'through',
   serie: 'series',
   backd: 'backed',
   bakced: 'backed',
@@ -131,6 +134,8 @@ export const NAME_STOP: ReadonlySet<string> = new Set(
   (
     'and or in with that which who whose founded series based from since after before over under above below ' +
     'raised valued making selling sell sells serving are is have has a an the of for to by on at as ' +
-    'companies company firms startups businesses revenue funding round rounds led backed founded'
+    'companies company firms startups businesses revenue funding round rounds led backed founded ' +
+    // words the other rules read: "led by Sequoia, SaaS" ends the names at "SaaS"
+    'saas b2b b2c'
   ).split(' '),
 );

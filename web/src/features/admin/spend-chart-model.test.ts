@@ -1,3 +1,4 @@
+import type { SpendDay } from '@contract/admin';
 import { describe, expect, it } from 'vitest';
 import {
   chartModel,
@@ -8,6 +9,7 @@ import {
   OTHERS,
   OTHERS_COLOUR,
   SERIES_COLOURS,
+  savedByUser,
 } from './spend-chart-model';
 
 describe('the spend chart’s model', () => {
@@ -22,9 +24,9 @@ describe('the spend chart’s model', () => {
 
   it('stacks each day’s users, biggest spender of the window first, with no holes', () => {
     const m = chartModel([
-      { date: '2026-01-01', credits: 3, by_user: { ann: 1, bob: 2 } },
-      { date: '2026-01-02', credits: 0, by_user: {} },
-      { date: '2026-01-03', credits: 4.5, by_user: { ann: 4.5 } },
+      { date: '2026-01-01', credits: 3, by_user: { ann: 1, bob: 2 }, saved: 0, saved_by_user: {} },
+      { date: '2026-01-02', credits: 0, by_user: {}, saved: 0, saved_by_user: {} },
+      { date: '2026-01-03', credits: 4.5, by_user: { ann: 4.5 }, saved: 0, saved_by_user: {} },
     ]);
     expect(m.series).toEqual([
       { name: 'ann', colour: SERIES_COLOURS[0], total: 5.5 },
@@ -44,7 +46,7 @@ describe('the spend chart’s model', () => {
 
   it('sums the users beyond the colours as Others', () => {
     const by_user = Object.fromEntries(['a', 'b', 'c', 'd'].map((n, i) => [n, 4 - i]));
-    const m = chartModel([{ date: '2026-01-01', credits: 10, by_user }], 3);
+    const m = chartModel([{ date: '2026-01-01', credits: 10, by_user, saved: 0, saved_by_user: {} }], 3);
     expect(m.series.map((s) => [s.name, s.total])).toEqual([
       ['a', 4],
       ['b', 3],
@@ -52,6 +54,22 @@ describe('the spend chart’s model', () => {
     ]);
     expect(m.series.at(-1)?.colour).toBe(OTHERS_COLOUR);
     expect(m.days[0]?.segments.at(-1)).toMatchObject({ series: OTHERS, from: 7, to: 10 });
+  });
+
+  it('keeps each day’s saved credits, sums them, and ranks the users they were saved for', () => {
+    const days: SpendDay[] = [
+      { date: '2026-01-01', credits: 3, by_user: { ann: 3 }, saved: 40, saved_by_user: { ann: 15, bob: 25 } },
+      { date: '2026-01-02', credits: 0, by_user: {}, saved: 0, saved_by_user: {} },
+      { date: '2026-01-03', credits: 1, by_user: { bob: 1 }, saved: 12.5, saved_by_user: { ann: 12.5 } },
+    ];
+    const m = chartModel(days);
+    expect(m.days.map((d) => d.saved)).toEqual([40, 0, 12.5]);
+    expect(m.saved).toBe(52.5);
+    expect(savedByUser(days)).toEqual([
+      { name: 'ann', saved: 27.5 },
+      { name: 'bob', saved: 25 },
+    ]);
+    expect(savedByUser([days[1]!])).toEqual([]);
   });
 
   it('labels the last day and spaced days before it, no two labels overlapping at any width', () => {

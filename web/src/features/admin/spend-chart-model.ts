@@ -17,8 +17,27 @@ export const OTHERS = 'Everyone else';
 
 export type Series = { name: string; colour: string; total: number };
 export type Segment = { series: string; colour: string; credits: number; from: number; to: number };
-type ChartDay = { date: string; total: number; segments: Segment[] };
-type ChartModel = { series: Series[]; days: ChartDay[]; ticks: number[]; max: number; total: number };
+type ChartDay = { date: string; total: number; segments: Segment[]; saved: number };
+type ChartModel = {
+  series: Series[];
+  days: ChartDay[];
+  ticks: number[];
+  max: number;
+  total: number;
+  /** Credits the company store saved over the days. */
+  saved: number;
+};
+
+/** Users by credits the company store saved them over the days, most first; those who saved nothing left out. */
+export function savedByUser(days: readonly SpendDay[]): { name: string; saved: number }[] {
+  const totals = new Map<string, number>();
+  for (const d of days)
+    for (const [name, c] of Object.entries(d.saved_by_user)) totals.set(name, (totals.get(name) ?? 0) + c);
+  return [...totals]
+    .filter(([, c]) => c > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([name, c]) => ({ name, saved: credits(c) }));
+}
 
 /** A round axis maximum at or above `n` (1, 2, 2.5 or 5 times a power of ten) and its ticks. */
 export function niceTicks(n: number, count = 4): number[] {
@@ -64,7 +83,7 @@ export function chartModel(days: readonly SpendDay[], colours: number = SERIES_C
       segments.push({ series: s.name, colour: s.colour, credits: c, from, to: from + c });
       from += c;
     }
-    return { date: d.date, total: d.credits, segments };
+    return { date: d.date, total: d.credits, segments, saved: d.saved };
   });
   const highest = Math.max(0, ...days.map((d) => d.credits));
   const ticks = niceTicks(highest);
@@ -74,6 +93,7 @@ export function chartModel(days: readonly SpendDay[], colours: number = SERIES_C
     ticks,
     max: ticks.at(-1) ?? 1,
     total: credits(days.reduce((s, d) => s + d.credits, 0)),
+    saved: credits(days.reduce((s, d) => s + d.saved, 0)),
   };
 }
 

@@ -1,8 +1,9 @@
-import { EXCLUDABLE_FILTERS } from '@contract/filters';
+import { EXCLUDABLE_FILTERS, INVESTOR_EXCLUSION_KEY } from '@contract/filters';
 import { SECTION_SCHEMAS } from '@contract/sections';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CLASSIFIED_KEYS, excludedByComplement, unknownNote } from './filter-exclusions';
+import { EXCLUSION_KEYS } from './filter-values';
 
 /** Whether the field a filter tests goes through a list in its section's schema. */
 function multiValued(group: keyof typeof SECTION_SCHEMAS, field: string): boolean {
@@ -21,7 +22,8 @@ function multiValued(group: keyof typeof SECTION_SCHEMAS, field: string): boolea
 
 describe('what an exclusion also leaves out', () => {
   it('classifies every key that can be excluded, once', () => {
-    expect([...CLASSIFIED_KEYS].sort()).toEqual(EXCLUDABLE_FILTERS.map((f) => f.key).sort());
+    expect([...CLASSIFIED_KEYS].sort()).toEqual([...EXCLUSION_KEYS].sort());
+    expect(EXCLUSION_KEYS).toEqual([...EXCLUDABLE_FILTERS.map((f) => f.key), INVESTOR_EXCLUSION_KEY]);
   });
 
   it('notes unknowns exactly for closed lists a company holds one value of (the HQ region from its country)', () => {
@@ -39,5 +41,8 @@ describe('what an exclusion also leaves out', () => {
     );
     expect(unknownNote('location.offices.country')).toBeUndefined();
     expect(unknownNote('industry.industry')).toBeUndefined();
+    // Investors left out by set difference: a company with no round naming them stays.
+    expect(excludedByComplement(INVESTOR_EXCLUSION_KEY)).toBe(false);
+    expect(unknownNote(INVESTOR_EXCLUSION_KEY)).toBeUndefined();
   });
 });

@@ -11,6 +11,8 @@
  * the results show as they come; this note says it before anything is spent.
  */
 
+import { INVESTOR_EXCLUSION_KEY } from '@contract/filters';
+
 /** Keys excluded by complement, with the noun of "companies whose <noun> is unknown". */
 const DROPS_UNKNOWN: Readonly<Record<string, string>> = {
   'firmographic.headcount_range': 'employee count',
@@ -57,6 +59,8 @@ const KEEPS_UNKNOWN: ReadonlySet<string> = new Set([
   'industry.naics',
   'industry.sic',
   'industry.industry',
+  // Investors a company's rounds must not name: a company without a round naming one stays.
+  INVESTOR_EXCLUSION_KEY,
 ]);
 
 /** Every key this module classifies (for the completeness test). */

@@ -2,13 +2,16 @@
  * Reading and editing a list's `filters` and `exclude` as the editor and the summary need them:
  * which values are active, how many per group, and the nested shape react-hook-form keeps them in.
  * Every key of the list builder counts (`LIST_FILTER_CATALOG`: the service's filters and the BFF's
- * own, such as Employees); `exclude` holds only the keys `EXCLUDABLE_FILTERS` allows.
+ * own, such as Employees); `exclude` holds only the keys `EXCLUSION_KEYS` names: those of
+ * `EXCLUDABLE_FILTERS`, and the investors a company's rounds must not name (`INVESTOR_EXCLUSION_KEY`,
+ * an open key of its own that the funding-round facet edits).
  */
 import {
   EXCLUDABLE_FILTERS,
   FILTER_GROUPS,
   type FilterDef,
   type FilterGroup,
+  INVESTOR_EXCLUSION_KEY,
   LIST_FILTER_CATALOG,
 } from '@contract/filters';
 
@@ -38,37 +41,57 @@ export function compactValue(value: unknown): unknown {
   return value;
 }
 
-function compactOver(keys: readonly FilterDef[], values: FilterValues | undefined): FilterValues {
+function compactOver(keys: readonly string[], values: FilterValues | undefined): FilterValues {
   const out: FilterValues = {};
   if (!values) return out;
-  for (const f of keys) {
-    const v = compactValue(values[f.key]);
-    if (v !== undefined) out[f.key] = v;
+  for (const key of keys) {
+    const v = compactValue(values[key]);
+    if (v !== undefined) out[key] = v;
   }
   return out;
 }
 
+const FILTER_KEYS: readonly string[] = LIST_FILTER_CATALOG.map((f) => f.key);
+
 /** Only the catalog's keys, each compacted; keys left with nothing are dropped. */
 export function compactFilters(filters: FilterValues | undefined): FilterValues {
-  return compactOver(LIST_FILTER_CATALOG, filters);
+  return compactOver(FILTER_KEYS, filters);
+}
+
+/** The catalog keys a facet can turn to "is none of" (each drawn with a match toggle). */
+export const EXCLUDABLE_KEYS: ReadonlySet<string> = new Set(EXCLUDABLE_FILTERS.map((f) => f.key));
+
+/**
+ * Every key `exclude` may name, in editor order: the excludable catalog keys, then the investors a
+ * company's rounds must not name ("Not backed by Sequoia Capital"), which is no catalog key of its
+ * own: the funding-round facet edits it beside the round's investors.
+ */
+export const EXCLUSION_KEYS: readonly string[] = [...EXCLUDABLE_KEYS, INVESTOR_EXCLUSION_KEY];
+
+/** The catalog key whose facet edits an exclusion key (the funding round's, for investors). */
+export function facetKeyOf(exclusionKey: string): string {
+  return exclusionKey === INVESTOR_EXCLUSION_KEY ? 'funding_detail.funding_rounds' : exclusionKey;
 }
 
 /** Only the keys that can be excluded, each compacted; keys left with nothing are dropped. */
 export function compactExclude(exclude: FilterValues | undefined): FilterValues {
-  return compactOver(EXCLUDABLE_FILTERS, exclude);
+  return compactOver(EXCLUSION_KEYS, exclude);
 }
 
-export const EXCLUDABLE_KEYS: ReadonlySet<string> = new Set(EXCLUDABLE_FILTERS.map((f) => f.key));
-
-/** Active filter keys per group (after compaction): a key counts once, whether it includes or excludes. */
+/**
+ * Active facets per group (after compaction): a facet counts once, whether it includes, excludes or
+ * both (a funding round with investors left out is one facet).
+ */
 export function countByGroup(
   filters: FilterValues | undefined,
   exclude?: FilterValues | undefined,
 ): Record<FilterGroup, number> {
   const counts = Object.fromEntries(FILTER_GROUPS.map((g) => [g.id, 0])) as Record<FilterGroup, number>;
-  const compact = compactFilters(filters);
-  const excluded = compactExclude(exclude);
-  for (const f of LIST_FILTER_CATALOG) if (f.key in compact || f.key in excluded) counts[f.group] += 1;
+  const active = new Set([
+    ...Object.keys(compactFilters(filters)),
+    ...Object.keys(compactExclude(exclude)).map(facetKeyOf),
+  ]);
+  for (const f of LIST_FILTER_CATALOG) if (active.has(f.key)) counts[f.group] += 1;
   return counts;
 }
 
@@ -94,30 +117,40 @@ export function withoutValue(filters: FilterValues, key: string, value?: unknown
 
 /**
  * Dotted filter keys become nested paths in react-hook-form (`location.hq.country` is
- * `location → hq → country`). No catalog key is a prefix of another, so nesting is lossless.
+ * `location → hq → country`). No catalog key is a prefix of another, nor is one exclusion key of
+ * another, so nesting is lossless; filters and exclusions are nested apart (the investors left out,
+ * `funding_detail.funding_rounds.investors.uuid`, lie under the funding round's key), each over its
+ * own keys.
  */
-export function nestFilters(filters: FilterValues): Record<string, unknown> {
+export function nestFilters(
+  filters: FilterValues,
+  keys: readonly string[] = FILTER_KEYS,
+): Record<string, unknown> {
   const root: Record<string, unknown> = {};
-  for (const f of LIST_FILTER_CATALOG) {
-    if (!(f.key in filters)) continue;
-    const parts = f.key.split('.');
+  for (const key of keys) {
+    if (!(key in filters)) continue;
+    const parts = key.split('.');
     let node = root;
     for (const p of parts.slice(0, -1)) {
       if (!isPlainObject(node[p])) node[p] = {};
       node = node[p] as Record<string, unknown>;
     }
-    node[parts[parts.length - 1]!] = filters[f.key];
+    node[parts[parts.length - 1]!] = filters[key];
   }
   return root;
 }
 
-export function flattenForm(nested: Record<string, unknown> | undefined): FilterValues {
+/** The nested form back to dotted keys (the filters', or with `EXCLUSION_KEYS` the exclusions'). */
+export function flattenForm(
+  nested: Record<string, unknown> | undefined,
+  keys: readonly string[] = FILTER_KEYS,
+): FilterValues {
   const out: FilterValues = {};
   if (!nested) return out;
-  for (const f of LIST_FILTER_CATALOG) {
+  for (const key of keys) {
     let node: unknown = nested;
-    for (const p of f.key.split('.')) node = isPlainObject(node) ? node[p] : undefined;
-    if (node !== undefined) out[f.key] = node;
+    for (const p of key.split('.')) node = isPlainObject(node) ? node[p] : undefined;
+    if (node !== undefined) out[key] = node;
   }
   return out;
 }

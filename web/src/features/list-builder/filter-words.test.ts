@@ -50,6 +50,24 @@ describe('filter words', () => {
     ).toBe('Industry: not Fintech');
   });
 
+  it('writes investors left out as "Not backed by", by name, counting those not named yet', () => {
+    const known: Record<string, string> = { 'u-sequoia': 'Sequoia Capital', 'u-accel': 'Accel' };
+    const named = { ...names, company: (u: string) => known[u] };
+    const key = 'funding_detail.funding_rounds.investors.uuid';
+    expect(exclusionWords(key, ['u-sequoia'], named)).toBe('Not backed by Sequoia Capital');
+    expect(exclusionWords(key, ['u-sequoia', 'u-accel'], named)).toBe(
+      'Not backed by Sequoia Capital or Accel',
+    );
+    expect(exclusionWords(key, ['u-sequoia', 'u-other'], named)).toBe(
+      'Not backed by Sequoia Capital or 1 more investor',
+    );
+    expect(exclusionWords(key, ['u-other'], named)).toBe('Not backed by the investor picked');
+    expect(exclusionWords(key, ['u-a', 'u-b'], named)).toBe('Not backed by 2 investors picked');
+    expect(describeFilters(undefined, named, { [key]: ['u-accel'] })).toEqual([
+      { key, text: 'Not backed by Accel', excluded: true },
+    ]);
+  });
+
   it('lists the filters, then the exclusions, each marked', () => {
     expect(
       describeFilters({ 'location.hq.country': ['DEU'], 'firmographic.headcount_range': ['51-200'] }, names, {

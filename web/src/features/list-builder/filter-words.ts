@@ -7,6 +7,7 @@
 import {
   type FilterDef,
   type FundingRoundsCondition,
+  INVESTOR_EXCLUSION_KEY,
   LIST_FILTER_BY_KEY,
   type Range,
 } from '@contract/filters';
@@ -134,10 +135,26 @@ function orList(words: readonly string[]): string {
 }
 
 /**
+ * Investors left out in words: "Not backed by Sequoia Capital or Accel". Names not learnt yet (a
+ * shared link, before company search answers) are counted rather than shown as ids.
+ */
+export function notBackedByWords(uuids: readonly string[], names: NameLookup): string {
+  const known = uuids.map((u) => names.company(u)).filter((n): n is string => n !== undefined);
+  const unnamed = uuids.length - known.length;
+  if (known.length === 0)
+    return unnamed === 1 ? 'Not backed by the investor picked' : `Not backed by ${unnamed} investors picked`;
+  const rest = unnamed === 0 ? [] : [`${unnamed} more ${unnamed === 1 ? 'investor' : 'investors'}`];
+  return `Not backed by ${orList([...known, ...rest])}`;
+}
+
+/**
  * One exclusion in words: "HQ not in United States or Canada", "Ownership: not Public",
- * "Has a public API: not yes" (a yes/no is excluded as a one-value list).
+ * "Has a public API: not yes" (a yes/no is excluded as a one-value list), "Not backed by Sequoia
+ * Capital" (investors no round may name).
  */
 export function exclusionWords(key: string, values: unknown, names: NameLookup): string {
+  if (key === INVESTOR_EXCLUSION_KEY)
+    return notBackedByWords((Array.isArray(values) ? values : [values]).map(String), names);
   const f = LIST_FILTER_BY_KEY.get(key);
   if (!f) return `not ${key}`;
   const list = Array.isArray(values) ? values : [values];

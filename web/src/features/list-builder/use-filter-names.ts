@@ -1,4 +1,4 @@
-import type { FundingRoundsCondition } from '@contract/filters';
+import { type FundingRoundsCondition, INVESTOR_EXCLUSION_KEY } from '@contract/filters';
 import { useMemo } from 'react';
 import { useResolveCompanyNames } from './api/search-companies';
 import { useIndustryCodes } from './filter-codes';
@@ -23,7 +23,12 @@ export function useFilterNames(
   const investors = (filters?.['funding_detail.funding_rounds'] as FundingRoundsCondition | undefined)?.[
     'investors.uuid'
   ];
-  useResolveCompanyNames(investors ?? [], companies);
+  // Investors left out ("Not backed by …") are named the same way.
+  const notBackedBy = exclude?.[INVESTOR_EXCLUSION_KEY];
+  useResolveCompanyNames(
+    [...(investors ?? []), ...(Array.isArray(notBackedBy) ? notBackedBy.map(String) : [])],
+    companies,
+  );
   return useMemo(
     () => ({
       industry: (code) => industries[code],

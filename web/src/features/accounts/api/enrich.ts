@@ -5,10 +5,10 @@
  * budget that runs out stops the run (402): before any row, as a problem; part-way, the stream ends
  * short of the total, and the rows that came are kept and can be saved.
  */
-import type { CrmPreset } from '@contract/accounts';
+import type { CrmPreset, EnrichmentEstimate } from '@contract/accounts';
 import type { ExportRequest } from '@contract/bff-lists';
 import { queryOptions } from '@tanstack/react-query';
-import { call, callStream } from '@/lib/api-client';
+import { ApiError, call, callStream } from '@/lib/api-client';
 
 export type EnrichRequest = {
   accountListId: string;
@@ -60,7 +60,12 @@ export function enrichmentBody(req: EnrichRequest): ExportRequest {
 export const enrichEstimateQueryOptions = (req: EnrichRequest) =>
   queryOptions({
     queryKey: ['bff', 'exports', 'estimate', req],
-    queryFn: ({ signal }) => call('bff.exports.estimate', enrichmentBody(req), { signal }),
+    queryFn: async ({ signal }): Promise<EnrichmentEstimate> => {
+      const e = await call('bff.exports.estimate', enrichmentBody(req), { signal });
+      // The endpoint prices lists too; the estimate of an account list is the one that names it.
+      if (!('account_list_id' in e)) throw new ApiError(0, 'The estimate did not name the account list.');
+      return e;
+    },
     staleTime: 10_000,
     retry: false,
   });

@@ -104,7 +104,9 @@ export function SpendChart({ days }: { days: readonly SpendDay[] }) {
                 <title>
                   {`${formatDay(d.date)}: ${formatCredits(d.total)}${d.segments
                     .map((s) => `\n${s.series}: ${formatCredits(s.credits)}`)
-                    .join('')}`}
+                    .join(
+                      '',
+                    )}${d.saved > 0 ? `\nSaved by the company store: ${formatCredits(d.saved)}` : ''}`}
                 </title>
                 {/* The whole day's column takes the pointer, so a thin or empty bar still has a tooltip. */}
                 <rect
@@ -194,6 +196,9 @@ export function SpendChart({ days }: { days: readonly SpendDay[] }) {
                     {s.name}
                   </th>
                 ))}
+                <th scope="col" className="px-3 py-1.5 text-right">
+                  Saved
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 tabular-nums">
@@ -208,6 +213,7 @@ export function SpendChart({ days }: { days: readonly SpendDay[] }) {
                       {formatCreditAmount(d.segments.find((g) => g.series === s.name)?.credits ?? 0)}
                     </td>
                   ))}
+                  <td className="px-3 py-1.5 text-right text-emerald-700">{formatCreditAmount(d.saved)}</td>
                 </tr>
               ))}
             </tbody>

@@ -5,6 +5,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCredits } from '@/lib/format';
 import { LEDGER_CSV_URL, useSpend } from '../api/get-spend';
+import { savedByUser } from '../spend-chart-model';
 import { SpendChart } from './spend-chart';
 
 const WINDOWS = [7, 30, 90] as const;
@@ -36,7 +37,7 @@ export function SpendSection() {
             Spend
           </h2>
           <p className="text-sm text-slate-500">
-            Credits the team spent per day (UTC), as the ledger has them.
+            Credits the team spent per day (UTC), as the ledger has them, and what its store saved.
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
@@ -92,12 +93,51 @@ export function SpendSection() {
             <SpendChart days={spend.data.days} />
           </div>
           <div className="min-w-0 space-y-6">
+            <Saved spend={spend.data} />
             <TopSpenders spend={spend.data} />
             <ByEndpoint spend={spend.data} />
           </div>
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * What the team's company store saved: data someone in the team had already paid for, served again
+ * at no cost. The ledger holds only what was paid, so this is the one place the saving shows.
+ */
+function Saved({ spend }: { spend: SpendResponse }) {
+  const users = savedByUser(spend.days);
+  return (
+    <div data-testid="spend-saved">
+      <h3 className="text-sm font-semibold text-slate-900">Saved</h3>
+      <p className="mt-1 text-sm text-slate-600">
+        <span className="font-semibold text-emerald-700 tabular-nums">{formatCredits(spend.saved)}</span> not
+        spent again: data the team already had, served from its store.
+      </p>
+      {users.length > 0 && (
+        <table className="mt-2 w-full text-sm">
+          <caption className="sr-only">Credits saved by user</caption>
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">User</th>
+              <th scope="col">Credits saved</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {users.map((u) => (
+              <tr key={u.name} data-testid="saved-by-user" data-name={u.name}>
+                <th scope="row" className="truncate py-1 pr-2 text-left font-normal text-slate-800">
+                  {u.name}
+                </th>
+                <td className="py-1 text-right tabular-nums text-emerald-700">{formatCredits(u.saved)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
   );
 }
 

@@ -4,9 +4,11 @@
  * Overview tab through the query cache.
  */
 
+import { enrichmentCost } from '@contract/pricing';
 import type { StoredSection } from '@contract/section-names';
 import type { Sections } from '@contract/sections';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateUsage } from '@/lib/usage';
 import { PAID_QUERY_DEFAULTS, type Paid, paidGet } from './paid-call';
 
 export type Enrichment<S extends StoredSection> = {
@@ -19,8 +21,9 @@ async function getEnrichment<S extends StoredSection>(
   company: string,
   sections: readonly S[],
   signal?: AbortSignal,
+  opts: { refresh?: boolean } = {},
 ): Promise<Paid<Enrichment<S>>> {
-  const res = await paidGet('company.enrichment', { company, sections: sections.join(',') }, signal);
+  const res = await paidGet('company.enrichment', { company, sections: sections.join(',') }, signal, opts);
   const { uuid, ...rest } = res.body.data;
   const picked: Partial<Pick<Sections, S>> = {};
   for (const s of sections) {
@@ -43,4 +46,23 @@ export function useEnrichment<S extends StoredSection>(
   opts: { enabled?: boolean } = {},
 ) {
   return useQuery({ ...enrichmentQueryOptions(company, sections), enabled: opts.enabled ?? true });
+}
+
+/**
+ * "Refresh": buys the sections afresh (the store is refreshed with them) and puts the answer where
+ * the page reads it; `price` is what the service charges for them.
+ */
+export function useRefreshEnrichment<S extends StoredSection>(company: string, sections: readonly S[]) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: () => getEnrichment(company, sections, undefined, { refresh: true }),
+    onSuccess: (fresh) => queryClient.setQueryData(enrichmentQueryOptions(company, sections).queryKey, fresh),
+    onSettled: () => invalidateUsage(queryClient),
+  });
+  return {
+    price: enrichmentCost(sections),
+    onRefresh: () => mutation.mutate(),
+    pending: mutation.isPending,
+    error: mutation.error,
+  };
 }

@@ -1,11 +1,23 @@
 /**
- * What every paid read of the company page returns besides its body: the credits it cost, and
- * whether the BFF answered from its cache (`x-cache: hit`, nothing charged).
+ * What every paid read of the company page returns besides its body: the credits it cost, whether
+ * the BFF answered from its cache (`x-cache: hit`, nothing charged), what the team's company store
+ * saved on it, and when its data was fetched from the service (sections only). A refresh asks with
+ * `Cache-Control: no-cache`: bought afresh, and the store with it.
  */
+import { REFRESH_HEADERS } from '@contract/company-store';
 import type { InputOf, OutputOf } from '@contract/endpoints';
 import { callWithHeaders } from '@/lib/api-client';
+import { oldestOf, storeNoteOf } from '@/lib/store-note';
 
-export type Paid<T> = { body: T; credits: number; cached: boolean };
+export type Paid<T> = {
+  body: T;
+  credits: number;
+  cached: boolean;
+  /** Credits the team's company store saved on this answer. */
+  saved: number;
+  /** When the data was fetched from the service (its oldest part); null when the answer does not say. */
+  asOf: string | null;
+};
 
 type PaidRead =
   | 'company.enrichment'
@@ -18,10 +30,20 @@ export async function paidGet<I extends PaidRead>(
   id: I,
   input: InputOf<I>,
   signal?: AbortSignal,
+  opts: { refresh?: boolean } = {},
 ): Promise<Paid<OutputOf<I>>> {
-  const { data, headers } = await callWithHeaders<PaidRead>(id, input as InputOf<PaidRead>, { signal });
-  const cached = headers.get('x-cache') === 'hit';
-  return { body: data as OutputOf<I>, credits: cached ? 0 : (data.credits_consumed ?? 0), cached };
+  const { data, headers } = await callWithHeaders<PaidRead>(id, input as InputOf<PaidRead>, {
+    signal,
+    ...(opts.refresh ? { headers: { ...REFRESH_HEADERS } } : {}),
+  });
+  const note = storeNoteOf(headers);
+  return {
+    body: data as OutputOf<I>,
+    credits: note.cached ? 0 : (data.credits_consumed ?? 0),
+    cached: note.cached,
+    saved: note.saved,
+    asOf: oldestOf(note.asOf),
+  };
 }
 
 /**

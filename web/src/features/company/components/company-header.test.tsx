@@ -35,6 +35,8 @@ function answer(
       body: { uuid: 'cmp-acme', sections },
       credits: 2.5,
       cached: false,
+      saved: 0,
+      asOf: null,
     });
   });
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { displayUrl, websiteHref } from '@/lib/format';
 import { usePricing } from '@/lib/pricing';
-import { useEnrichment } from '../api/get-enrichment';
+import { useEnrichment, useRefreshEnrichment } from '../api/get-enrichment';
 import { HEADER_SECTIONS, sectionsCost } from '../company-tabs';
 import { CostNote, PriceNote } from './cost-note';
 import { ErrorState, Missing } from './panel-states';
@@ -44,7 +44,9 @@ function Identity({
 }) {
   const href = websiteHref(website);
   return (
-    <div className="flex items-start gap-4">
+    // The cost and freshness line sits beside the name where there is room, and below it on a phone
+    // (beside it, it would leave the name no width at all).
+    <div className="flex flex-wrap items-start gap-x-4 gap-y-2 sm:flex-nowrap">
       <div
         aria-hidden="true"
         className="flex h-14 w-14 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-lg font-semibold text-indigo-700 ring-1 ring-indigo-100 ring-inset"
@@ -81,7 +83,7 @@ function Identity({
           {category && <span>{category}</span>}
         </p>
       </div>
-      <div className="shrink-0 pt-1">{aside}</div>
+      <div className="w-full sm:w-auto sm:shrink-0 sm:pt-1">{aside}</div>
     </div>
   );
 }
@@ -101,6 +103,7 @@ export function CompanyHeader({
   enabled?: boolean;
 }) {
   const q = useEnrichment(company, HEADER_SECTIONS, { enabled });
+  const refresh = useRefreshEnrichment(company, HEADER_SECTIONS);
   const plan = usePricing();
   if (q.error && !q.data)
     return <ErrorState error={q.error} what="this company" onRetry={() => void q.refetch()} />;
@@ -129,7 +132,14 @@ export function CompanyHeader({
             category={preview?.product_category}
             aside={
               q.data && (
-                <CostNote credits={q.data.credits} cached={q.data.cached} updatedAt={q.dataUpdatedAt} />
+                <CostNote
+                  credits={q.data.credits}
+                  cached={q.data.cached}
+                  saved={q.data.saved}
+                  asOf={q.data.asOf}
+                  refresh={refresh}
+                  updatedAt={q.dataUpdatedAt}
+                />
               )
             }
           />

@@ -1,11 +1,20 @@
+import { useQueries } from '@tanstack/react-query';
 import { Tabs } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
+import { quoteSectionsQueryOptions } from '@/lib/companies-quote';
 import { errorMessage } from '@/lib/errors';
 import { formatCredits } from '@/lib/format';
 import { usePricing } from '@/lib/pricing';
 import { useEnrichment } from '../api/get-enrichment';
 import { useResolvedCompany } from '../api/resolve-company';
-import { COMPANY_TABS, type CompanyTab, HEADER_SECTIONS, TAB_LABELS, tabEstimate } from '../company-tabs';
+import {
+  COMPANY_TABS,
+  type CompanyTab,
+  HEADER_SECTIONS,
+  TAB_LABELS,
+  TAB_SECTIONS,
+  tabEstimate,
+} from '../company-tabs';
 import { CompanyHeader, CompanyNotFound } from './company-header';
 import { PanelSkeleton } from './panel-states';
 import {
@@ -19,6 +28,9 @@ import {
   ProductsPanel,
   SignalsPanel,
 } from './tab-panels';
+
+/** The tabs that show enrichment sections (the others show reviews, posts, news). */
+const SECTION_TABS = Object.keys(TAB_SECTIONS) as (keyof typeof TAB_SECTIONS)[];
 
 /** The company page below the route: header, then the tabs (the open one from the URL). */
 export function CompanyView({
@@ -35,11 +47,25 @@ export function CompanyView({
   const resolved = useResolvedCompany(company);
   const known = resolved.state === 'known';
   const header = useEnrichment(company, HEADER_SECTIONS, { enabled: known });
+  // Which tabs' sections the team's company store already holds: those open at no charge.
+  const uuid = known ? resolved.record?.uuid : undefined;
+  const stored = useQueries({
+    queries: SECTION_TABS.map((id) => ({
+      ...quoteSectionsQueryOptions(uuid ? [uuid] : [], TAB_SECTIONS[id]),
+      enabled: uuid !== undefined,
+    })),
+  });
+  const isStored = (id: CompanyTab) => {
+    const i = (SECTION_TABS as readonly CompanyTab[]).indexOf(id);
+    const q = i < 0 ? undefined : stored[i]?.data;
+    return q?.store && q.pairs_missing === 0;
+  };
   const tabs = COMPANY_TABS.map((id) => {
     // Until the plan's prices are known, each tab keeps the room of its price (no layout shift).
     let hint: string | null = null;
     if (plan.data) {
       if (id === 'funding' && !fundingAllowed(plan.data).ok) hint = 'Not in your plan';
+      else if (isStored(id)) hint = 'Stored';
       else {
         const e = tabEstimate(id, plan.data.prices);
         hint =

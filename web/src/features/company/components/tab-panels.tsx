@@ -7,12 +7,12 @@ import { type ReactNode, useState } from 'react';
 import { Pager } from '@/components/ui/pager';
 import { type Pricing, usePricing } from '@/lib/pricing';
 import { EMPLOYEE_REVIEWS_PAGE, useEmployeeReviews } from '../api/get-employee-reviews';
-import { useEnrichment } from '../api/get-enrichment';
+import { useEnrichment, useRefreshEnrichment } from '../api/get-enrichment';
 import { NEWS_PAGE, useNews } from '../api/get-news';
 import { POSTS_PAGE, usePosts } from '../api/get-posts';
 import { PRODUCT_REVIEWS_PAGE, useProductCatalog, useProductReviews } from '../api/get-product-reviews';
 import { HEADER_SECTIONS, productReviewsEstimate, TAB_SECTIONS } from '../company-tabs';
-import { CostNote, PriceNote } from './cost-note';
+import { CostNote, PriceNote, type Refresh } from './cost-note';
 import { EmptyState, ErrorState, PanelSkeleton } from './panel-states';
 import { BusinessView } from './tabs/business-view';
 import { EmployeesView } from './tabs/employees-view';
@@ -24,7 +24,7 @@ import { ProductCatalogView, ProductDetailView } from './tabs/products-view';
 import { SignalsView } from './tabs/signals-view';
 
 type QueryLike<T> = {
-  data: { body: T; credits: number; cached: boolean } | undefined;
+  data: { body: T; credits: number; cached: boolean; saved?: number; asOf?: string | null } | undefined;
   error: unknown;
   isPending: boolean;
   isFetching: boolean;
@@ -38,11 +38,14 @@ function Loaded<T>({
   query,
   what,
   toolbar,
+  refresh,
   children,
 }: {
   query: QueryLike<T>;
   what: string;
   toolbar?: ReactNode;
+  /** Sections' panels: buying their data afresh, offered when it is more than a day old. */
+  refresh?: Refresh;
   children: (body: T) => ReactNode;
 }) {
   const { data } = query;
@@ -50,7 +53,16 @@ function Loaded<T>({
     <div aria-busy={query.isFetching || undefined}>
       <div className="mb-3 flex min-h-7 flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">{toolbar}</div>
-        {data && <CostNote credits={data.credits} cached={data.cached} updatedAt={query.dataUpdatedAt} />}
+        {data && (
+          <CostNote
+            credits={data.credits}
+            cached={data.cached}
+            saved={data.saved ?? 0}
+            asOf={data.asOf ?? null}
+            refresh={refresh}
+            updatedAt={query.dataUpdatedAt}
+          />
+        )}
       </div>
       {query.error && !data ? (
         <ErrorState error={query.error} what={what} onRetry={() => void query.refetch()} />
@@ -68,8 +80,9 @@ function Loaded<T>({
 export function OverviewPanel({ company }: { company: string }) {
   const header = useEnrichment(company, HEADER_SECTIONS);
   const industry = useEnrichment(company, TAB_SECTIONS.overview);
+  const refresh = useRefreshEnrichment(company, TAB_SECTIONS.overview);
   return (
-    <Loaded query={industry} what="the overview">
+    <Loaded query={industry} what="the overview" refresh={refresh}>
       {(body) => (
         <OverviewView
           firmographic={header.data?.body.sections.firmographic}
@@ -83,8 +96,9 @@ export function OverviewPanel({ company }: { company: string }) {
 
 export function BusinessPanel({ company }: { company: string }) {
   const q = useEnrichment(company, TAB_SECTIONS.business);
+  const refresh = useRefreshEnrichment(company, TAB_SECTIONS.business);
   return (
-    <Loaded query={q} what="the business model">
+    <Loaded query={q} what="the business model" refresh={refresh}>
       {(body) => <BusinessView {...body.sections} />}
     </Loaded>
   );
@@ -92,8 +106,9 @@ export function BusinessPanel({ company }: { company: string }) {
 
 export function SignalsPanel({ company }: { company: string }) {
   const q = useEnrichment(company, TAB_SECTIONS.signals);
+  const refresh = useRefreshEnrichment(company, TAB_SECTIONS.signals);
   return (
-    <Loaded query={q} what="the signals">
+    <Loaded query={q} what="the signals" refresh={refresh}>
       {(body) => <SignalsView {...body.sections} />}
     </Loaded>
   );
@@ -121,8 +136,9 @@ export function fundingAllowed(plan: Pricing): { ok: true } | { ok: false; reaso
 
 function FundingLoaded({ company }: { company: string }) {
   const q = useEnrichment(company, TAB_SECTIONS.funding);
+  const refresh = useRefreshEnrichment(company, TAB_SECTIONS.funding);
   return (
-    <Loaded query={q} what="funding">
+    <Loaded query={q} what="funding" refresh={refresh}>
       {(body) => <FundingView funding={body.sections.funding_detail} />}
     </Loaded>
   );

@@ -2,8 +2,10 @@
 /**
  * The export's progress: rows counted as the CSV arrives move the bar through intermediate states
  * against the total the BFF announced. The response is staged chunk by chunk (the test decides when
- * each page of rows arrives), which a real server cannot be made to do deterministically.
+ * each page of rows arrives), which a real server cannot be made to do deterministically; the price
+ * the menu asks for first is staged beside it.
  */
+import type { ListExportEstimate } from '@contract/company-store';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,7 +29,21 @@ function stagedCsv(total: number | null) {
   });
   const headers: Record<string, string> = { 'content-type': 'text/csv; charset=utf-8' };
   if (total !== null) headers['x-export-total'] = String(total);
-  globalThis.fetch = async () => new Response(body, { status: 200, headers });
+  // The menu asks for the export's price first (free); the answer in the contract's shape.
+  const estimate: ListExportEstimate = {
+    kind: 'list',
+    rows: total ?? 0,
+    sections: [],
+    credits: 2.5,
+    exact: true,
+    credits_without_store: 2.5,
+    budget_remaining: null,
+    within_budget: true,
+  };
+  globalThis.fetch = async (input: RequestInfo | URL) =>
+    String(input).endsWith('/estimate')
+      ? Response.json(estimate)
+      : new Response(body, { status: 200, headers });
   return { push: (text: string) => push(text), end: () => end() };
 }
 

@@ -41,7 +41,7 @@ export function DescribePanel() {
   const [text, setText] = useState(search.q ?? '');
   const build = useBuildFilters();
   const queryClient = useQueryClient();
-  const names = useFilterNames(filters);
+  const names = useFilterNames(filters, exclude);
   const id = useId();
 
   // Back/forward to another description shows that description.

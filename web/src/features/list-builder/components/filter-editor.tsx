@@ -1,5 +1,4 @@
 import {
-  EXCLUDABLE_FILTERS,
   ExcludeSchema,
   FILTER_GROUPS,
   type FilterGroup,
@@ -14,8 +13,10 @@ import {
   compactExclude,
   compactFilters,
   countByGroup,
+  EXCLUSION_KEYS,
   FILTERS_OF_GROUP,
   type FilterValues,
+  facetKeyOf,
   filtersFingerprint,
   flattenForm,
   nestFilters,
@@ -28,7 +29,7 @@ import { ListTooBroadNote } from './list-too-broad-note';
 
 /**
  * The form's values for a list's filters and exclusions: every catalog key present, null where
- * unset, and under `exclude` every key that can be excluded. A key left out would make
+ * unset, and under `exclude` every key that can be excluded (`EXCLUSION_KEYS`). A key left out would make
  * react-hook-form's controllers fall back to the value they were created with.
  */
 function formValuesOf(
@@ -40,7 +41,8 @@ function formValuesOf(
   return {
     ...nestFilters(Object.fromEntries(LIST_FILTER_CATALOG.map((f) => [f.key, compact[f.key] ?? null]))),
     [EXCLUDE_ROOT]: nestFilters(
-      Object.fromEntries(EXCLUDABLE_FILTERS.map((f) => [f.key, excluded[f.key] ?? null])),
+      Object.fromEntries(EXCLUSION_KEYS.map((key) => [key, excluded[key] ?? null])),
+      EXCLUSION_KEYS,
     ),
   };
 }
@@ -79,7 +81,9 @@ export function FilterEditor() {
     const valid = await form.trigger();
     const values = form.getValues();
     const parsed = ListFiltersSchema.safeParse(compactFilters(flattenForm(values)));
-    const parsedExclude = ExcludeSchema.safeParse(compactExclude(flattenForm(values[EXCLUDE_ROOT])));
+    const parsedExclude = ExcludeSchema.safeParse(
+      compactExclude(flattenForm(values[EXCLUDE_ROOT], EXCLUSION_KEYS)),
+    );
     if (!valid || !parsed.success || !parsedExclude.success) return;
     const next = compactFilters(parsed.data as FilterValues);
     const nextExclude = compactExclude(parsedExclude.data as FilterValues);
@@ -123,9 +127,11 @@ export function FilterEditor() {
     });
 
   const clearGroup = (group: FilterGroup) => {
-    for (const f of FILTERS_OF_GROUP[group]) {
-      form.setValue(f.key, null, { shouldDirty: true });
-      if (EXCLUDABLE_FILTERS.includes(f)) form.setValue(excludeName(f.key), null, { shouldDirty: true });
+    const keys = new Set(FILTERS_OF_GROUP[group].map((f) => f.key));
+    for (const key of keys) form.setValue(key, null, { shouldDirty: true });
+    // The exclusions their facets edit (the funding round's investors left out, too).
+    for (const key of EXCLUSION_KEYS) {
+      if (keys.has(facetKeyOf(key))) form.setValue(excludeName(key), null, { shouldDirty: true });
     }
     void apply();
   };

@@ -142,6 +142,15 @@ describe('ResultsPanel on the Pay-as-you-go plan', () => {
     );
     expect(within(menu).getByText('4 of 5 visible columns, in their order.')).toBeTruthy();
     await userEvent.click(within(menu).getByRole('button', { name: 'Download CSV' }));
+    // Priced above 100 credits (an upper bound while the BFF has not read the list's pages), the
+    // export is asked about first.
+    await waitFor(() =>
+      expect(
+        within(menu).queryByRole('button', { name: /^Spend / }) ?? within(menu).queryByRole('status'),
+      ).toBeTruthy(),
+    );
+    const spend = within(menu).queryByRole('button', { name: /^Spend / });
+    if (spend) await userEvent.click(spend);
     const status = await within(menu).findByRole('status', undefined, { timeout: 10_000 });
     expect(status.textContent).toMatch(/^Saved public-\d{4}-\d{2}-\d{2}\.csv \(11 rows\)\.$/);
     // The header's spend follows: today's usage is stale once the export's pages were charged.
@@ -200,8 +209,11 @@ describe('ResultsPanel on the Subscription plan', () => {
     expect(within(drawer).getByText('Funding is available on the Enterprise plan only')).toBeTruthy();
     const firmographic = within(drawer).getByRole('checkbox', { name: 'Firmographic' });
     expect((firmographic as HTMLInputElement).disabled).toBe(false);
-    // Adding a section prices the page with it: 1.5 + 100 x (0.2 + 2) credits.
+    // Ticking a section is a choice, applied with the button that gives its price for the rows on
+    // screen; once applied, the page is priced with it: 1.5 + 100 x (0.2 + 2) credits.
     await userEvent.click(firmographic);
+    expect(listCalls().at(-1)?.body).not.toHaveProperty('sections');
+    await userEvent.click(await within(drawer).findByRole('button', { name: /^Add 1 section to 100 rows/ }));
     await waitFor(() => expect(screen.getByText(/^This page: ~?221\.5 credits/)).toBeTruthy());
     expect(listCalls().at(-1)?.body).toMatchObject({ sections: ['firmographic'], limit: 100 });
   });

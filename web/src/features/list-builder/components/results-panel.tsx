@@ -6,25 +6,15 @@
  * memory.
  */
 import { LIST_DEFAULT_LIMIT, LIST_TOTAL_CAP, type SortBy, type SortOrder } from '@contract/list-params';
+import { listGenerationCost } from '@contract/pricing';
 import type { ListSection } from '@contract/section-names';
 import { SECTION_LABELS } from '@contract/section-names';
 import type { RowSelectionState } from '@tanstack/react-table';
-import {
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Drawer } from '@/components/ui/drawer';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { Spinner } from '@/components/ui/spinner';
-import { formatCount, formatCredits } from '@/lib/format';
-import { useGenerateList } from '../api/generate-list';
+import { formatCount } from '@/lib/format';
+import { useGenerateList, useRefreshList } from '../api/generate-list';
 import {
   listKey as listKeyOf,
   noteGridScroll,
@@ -32,23 +22,20 @@ import {
   savedGridScroll,
   useGridSelection,
 } from '../grid-memory';
-import { estimateListRun, type ListRunEstimate } from '../list-cost-estimate';
+import { estimateListRun } from '../list-cost-estimate';
 import { lockedSortBy, PAGE_SIZES } from '../list-search';
 import { useListRequest } from '../use-list-request';
 import { useMarkedLists } from '../use-marked-lists';
 import { type AccountListsChoice, AccountListsMenu } from './results/account-lists-menu';
+import { ColumnsDrawer } from './results/columns-drawer';
 import { errorAdvice } from './results/error-advice';
 import { ExportMenu } from './results/export-menu';
+import { PageCostNote } from './results/page-cost-note';
 import { PaginationBar } from './results/pagination-bar';
 import { ResultsGrid } from './results/results-grid';
 import { useResultsTable } from './results/results-table';
 import { SortControl } from './results/sort-control';
 import { blockedColumns, unavailableReason, visibleColumnIds } from './results/visible-columns';
-
-// Opened now and then, so it loads when first opened rather than with the page.
-const ColumnChooser = lazy(() =>
-  import('./results/column-chooser').then((m) => ({ default: m.ColumnChooser })),
-);
 
 const NO_SELECTION: RowSelectionState = {};
 
@@ -140,6 +127,14 @@ export function ResultsPanel({
     [update],
   );
 
+  // When each row's data was fetched (the grid's tooltip), and the companies on screen (what an
+  // added section is bought for).
+  const asOf = useMemo(() => {
+    if (!fresh || data.asOf.length !== data.data.length) return null;
+    return new Map(data.data.map((row, i) => [row.uuid, data.asOf[i]!]));
+  }, [fresh, data]);
+  const onScreen = useMemo(() => (rows ?? []).map((r) => r.uuid), [rows]);
+
   const table = useResultsTable({
     rows,
     columnIds,
@@ -154,6 +149,7 @@ export function ResultsPanel({
     rowSelection,
     onRowSelectionChange,
     inCrm,
+    asOf,
   });
 
   const charged = useMemo(
@@ -168,6 +164,15 @@ export function ResultsPanel({
   const offset = request.offset ?? 0;
   const expectedRows = servable === null ? pageSize : Math.max(0, Math.min(pageSize, servable - offset));
   const estimate = estimateListRun(request, pricing.plan, { returned: expectedRows, sections: charged });
+
+  // Buying the page afresh costs what the service charges for it from nothing.
+  const refresh = useRefreshList(request);
+  const refreshPrice = listGenerationCost({
+    matched: true,
+    returned: rows?.length ?? 0,
+    sections: charged,
+    query: request.query !== undefined,
+  });
 
   const pageKey = `${page}|${pageSize}|${request.sort_by}|${request.sort_order}|${listKey}`;
   const onScrollChange = useCallback(
@@ -265,11 +270,14 @@ export function ResultsPanel({
               </span>
             )}
           </div>
-          <CostNote
+          <PageCostNote
             estimate={estimate}
             loading={query.isFetching}
-            spent={fresh ? data.credits_consumed : null}
-            cached={fresh ? data.cached : false}
+            answer={fresh ? data : null}
+            refreshPrice={refreshPrice}
+            onRefresh={() => refresh.mutate()}
+            refreshing={refresh.isPending}
+            refreshError={refresh.error}
           />
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -349,60 +357,16 @@ export function ResultsPanel({
         />
       </div>
 
-      <Drawer
+      <ColumnsDrawer
         open={chooserOpen}
         onClose={closeChooser}
-        title="Columns"
-        description="Sections add data to every company in the list, priced per company."
-        footer={
-          <p className="text-sm text-slate-600 tabular-nums">
-            A page of {formatCount(pageSize)}: ~{formatCredits(costOf(pageSize))}
-          </p>
-        }
-      >
-        <Suspense fallback={<Spinner label="Loading columns" />}>
-          <ColumnChooser
-            state={search}
-            pricing={pricing}
-            skipped={skipped}
-            pageSize={pageSize}
-            onChange={(next) => update(next)}
-          />
-        </Suspense>
-      </Drawer>
+        state={search}
+        onApply={update}
+        pricing={pricing}
+        skipped={skipped}
+        pageSize={pageSize}
+        companies={onScreen}
+      />
     </section>
-  );
-}
-
-function CostNote({
-  estimate,
-  loading,
-  spent,
-  cached,
-}: {
-  estimate: ListRunEstimate;
-  loading: boolean;
-  spent: number | null;
-  cached: boolean;
-}) {
-  let text: string;
-  if (loading || spent === null) {
-    // Before the run: the estimate, a most where the BFF's part varies (probes, exclusion reads).
-    text = `This page: ${estimate.upTo ? 'up to ' : ''}~${formatCredits(estimate.credits)}`;
-  } else if (cached) text = 'This page: cached, no credits spent';
-  else text = `This page: ${formatCredits(spent)} spent`;
-  return (
-    <span
-      className="inline-flex h-5 items-center gap-1 text-sm whitespace-nowrap text-slate-500 tabular-nums"
-      aria-live="polite"
-      title={
-        estimate.parts.length > 1
-          ? estimate.parts.map((p) => `${p.what}: ${formatCredits(p.credits)}`).join('\n')
-          : undefined
-      }
-    >
-      {loading && <Spinner className="h-3 w-3" />}
-      {text}
-    </span>
   );
 }

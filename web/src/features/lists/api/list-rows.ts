@@ -6,16 +6,17 @@ import type { ListGenerateResponse, ListRequest } from '@contract/api';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callWithHeaders } from '@/lib/api-client';
+import { type StoreNote, storeNoteOf } from '@/lib/store-note';
 import { invalidateUsage } from '@/lib/usage';
 
-type ListRows = ListGenerateResponse & { cached: boolean };
+type ListRows = ListGenerateResponse & StoreNote;
 
 const listRowsQueryOptions = (req: ListRequest) =>
   queryOptions({
     queryKey: ['list', 'generate', req],
     queryFn: async ({ signal }): Promise<ListRows> => {
       const { data, headers } = await callWithHeaders('list.generate', req, { signal });
-      return { ...data, cached: headers.get('x-cache') === 'hit' };
+      return { ...data, ...storeNoteOf(headers) };
     },
     placeholderData: keepPreviousData,
     staleTime: 10 * 60_000,

@@ -19,7 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/api/get-session';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { formatCount, formatCredits, formatDateTime } from '@/lib/format';
+import { formatCount, formatCreditAmount, formatCredits, formatDateTime } from '@/lib/format';
 import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { useSavedList } from '../api/get-lists';
 import { useListRows } from '../api/list-rows';
@@ -354,7 +354,11 @@ function SavedListView({
                     ? `${pageEstimate.upTo ? 'up to ' : ''}~${formatCredits(pageEstimate.credits)}`
                     : rows.data.cached
                       ? 'cached, no credits spent'
-                      : `${formatCredits(rows.data.credits_consumed)} spent`}
+                      : rows.data.saved > 0 && rows.data.credits_consumed === 0
+                        ? 'already stored, no credits spent'
+                        : `${formatCredits(rows.data.credits_consumed)} spent${
+                            rows.data.saved > 0 ? `, ${formatCreditAmount(rows.data.saved)} saved` : ''
+                          }`}
                 </>
               )}
             </p>

@@ -8,13 +8,17 @@ import { UsageMeter } from './usage-meter';
 
 afterEach(cleanup);
 
-function renderMeter(usage: Pick<UsageResponse, 'spent_today' | 'calls_today' | 'budget' | 'remaining'>) {
+function renderMeter(
+  usage: Pick<UsageResponse, 'spent_today' | 'calls_today' | 'budget' | 'remaining'> &
+    Partial<Pick<UsageResponse, 'saved_today'>>,
+) {
   const queryClient = new QueryClient();
   // Fresh data in the cache, as the BFF's answer leaves it: nothing is fetched.
   queryClient.setQueryData<UsageResponse>(USAGE_QUERY_KEY, {
     user: { id: 'u1', name: 'Ada' },
     day: '2026-11-25',
     recent: [],
+    saved_today: 0,
     ...usage,
   });
   render(
@@ -40,5 +44,21 @@ describe('UsageMeter', () => {
     expect(meter.textContent).toContain('1 credit today');
     expect(meter.textContent).toContain('No daily budget');
     expect(meter.getAttribute('title')).toBe('1 credit spent today in 1 call');
+    expect(meter.textContent).not.toContain('Saved');
+  });
+
+  it('shows the credits the team’s store saved today beside the spend', () => {
+    const meter = renderMeter({
+      spent_today: 30,
+      saved_today: 240,
+      calls_today: 4,
+      budget: 500,
+      remaining: 470,
+    });
+    expect(screen.getByTestId('saved-today').textContent).toBe('Saved 240 today');
+    expect(meter.textContent).toContain('30 / 500 credits today');
+    expect(meter.getAttribute('title')).toBe(
+      '30 credits spent today in 4 calls, of a daily budget of 500 credits; 240 credits saved: data the team had already paid for, served again for free',
+    );
   });
 });

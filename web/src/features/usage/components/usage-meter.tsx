@@ -12,9 +12,23 @@ export function UsageMeter({ enabled = true }: { enabled?: boolean }) {
   const calls = `${formatCount(u.calls_today)} ${u.calls_today === 1 ? 'call' : 'calls'}`;
   const title = `${formatCredits(u.spent_today)} spent today in ${calls}${
     u.budget === null ? '' : `, of a daily budget of ${formatCredits(u.budget)}`
+  }${
+    u.saved_today > 0
+      ? `; ${formatCredits(u.saved_today)} saved: data the team had already paid for, served again for free`
+      : ''
   }`;
   return (
     <section aria-label="Today's usage" title={title} className="flex items-center gap-3 text-sm">
+      {u.saved_today > 0 && (
+        // Beside the spend, what the team's company store spared today: looking again is free.
+        // Said to screen readers at every width; shown where the header has room (`sm` up).
+        <span
+          data-testid="saved-today"
+          className="sr-only rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-emerald-800 ring-1 ring-emerald-200 ring-inset tabular-nums sm:not-sr-only"
+        >
+          Saved {formatCreditAmount(u.saved_today)} today
+        </span>
+      )}
       <div className="text-right leading-tight">
         <div className="text-slate-700">
           {u.budget === null ? (

@@ -1,4 +1,9 @@
-import type { FilterDef, FundingRoundsCondition, Range } from '@contract/filters';
+import {
+  type FilterDef,
+  type FundingRoundsCondition,
+  INVESTOR_EXCLUSION_KEY,
+  type Range,
+} from '@contract/filters';
 import { type ReactNode, useId, useState } from 'react';
 import { useController, useFormContext, useFormState } from 'react-hook-form';
 import { unknownNote } from '../../filter-exclusions';
@@ -21,8 +26,12 @@ import { SizeFilter } from './size-filter';
 import { TextChipsFilter } from './text-chips-filter';
 import { ValueChips } from './value-chips';
 
-/** One catalog filter, drawn by its kind; a list or a yes/no also says whether it includes or excludes. */
+/**
+ * One catalog filter, drawn by its kind; a list or a yes/no also says whether it includes or
+ * excludes, and so do a funding round's investors.
+ */
 export function FilterField({ def }: { def: FilterDef }) {
+  if (def.kind === 'funding_rounds') return <FundingRoundsField def={def} />;
   return EXCLUDABLE_KEYS.has(def.key) ? <ExcludableField def={def} /> : <PlainField def={def} />;
 }
 
@@ -116,7 +125,7 @@ function Help({ id, text }: { id: string; text: string }) {
   );
 }
 
-/** A range or a funding round: what a company must have, never excluded. */
+/** A range: what a company must have, never excluded. */
 function PlainField({ def }: { def: FilterDef }) {
   const { control } = useFormContext<FilterFormValues>();
   const { field } = useController({ control, name: def.key });
@@ -145,17 +154,6 @@ function PlainField({ def }: { def: FilterDef }) {
           {def.help && <Help id={helpId} text={def.help} />}
         </div>
       );
-    case 'funding_rounds':
-      return (
-        <FundingRoundsFilter
-          label={def.label}
-          help={def.help}
-          value={value as FundingRoundsCondition | undefined}
-          onChange={onChange}
-          error={error}
-          errorId={errorId}
-        />
-      );
     default:
       return (
         <div>
@@ -171,6 +169,55 @@ function PlainField({ def }: { def: FilterDef }) {
         </div>
       );
   }
+}
+
+/**
+ * The funding round (`filters`) and the investors no round may name (`exclude` under
+ * INVESTOR_EXCLUSION_KEY): one facet over two fields, so "is none of" on the round's investors
+ * moves them from one to the other in a single edit.
+ */
+function FundingRoundsField({ def }: { def: FilterDef }) {
+  const { control, setValue } = useFormContext<FilterFormValues>();
+  const { field } = useController({ control, name: def.key });
+  const { field: left } = useController({ control, name: excludeName(INVESTOR_EXCLUSION_KEY) });
+  const { errors } = useFormState({ control, name: def.key });
+  const error = errorAt(errors, def.key);
+  const { errorId } = useFieldIds(def, error);
+  const round = (field.value ?? undefined) as FundingRoundsCondition | undefined;
+  const leftOut = Array.isArray(left.value) ? (left.value as string[]) : undefined;
+
+  const onSwitch = (to: 'any' | 'none') => {
+    if (to === 'none') {
+      const moved = round?.['investors.uuid'] ?? [];
+      if (moved.length === 0) return;
+      // The lead flag spoke of these investors ("one of these led the round"): it goes with them.
+      const { 'investors.uuid': _uuids, 'investors.lead_investor': _lead, ...rest } = round ?? {};
+      // The side left is emptied quietly; the side filled is the one edit the list applies.
+      setValue(def.key, Object.keys(rest).length > 0 ? rest : null);
+      left.onChange([...new Set([...(leftOut ?? []), ...moved])]);
+    } else {
+      if (!leftOut || leftOut.length === 0) return;
+      const have = round?.['investors.uuid'] ?? [];
+      setValue(left.name, null);
+      field.onChange({ ...round, 'investors.uuid': [...new Set([...have, ...leftOut])] });
+    }
+  };
+
+  return (
+    <FundingRoundsFilter
+      label={def.label}
+      help={def.help}
+      value={round}
+      onChange={(next) => field.onChange(next ?? null)}
+      notBackedBy={{
+        value: leftOut,
+        onChange: (next) => left.onChange(next && next.length > 0 ? next : null),
+        onSwitch,
+      }}
+      error={error}
+      errorId={errorId}
+    />
+  );
 }
 
 function holds(value: unknown): boolean {

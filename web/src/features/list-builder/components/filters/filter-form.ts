@@ -7,7 +7,7 @@
 import { ExcludeSchema, type FilterDef, LIST_FILTER_CATALOG, ListFiltersSchema } from '@contract/filters';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldErrors, get, type Resolver, set } from 'react-hook-form';
-import { compactExclude, compactFilters, flattenForm } from '../../filter-values';
+import { compactExclude, compactFilters, EXCLUSION_KEYS, flattenForm } from '../../filter-values';
 
 /** Nested filters at the root (`location → hq → country`), nested exclusions under `exclude`. */
 export type FilterFormValues = Record<string, unknown> & { exclude?: Record<string, unknown> };
@@ -59,7 +59,7 @@ function firstError(
  * raised to its filter's key, naming the part it is about ("Round amount: …").
  */
 export const filtersResolver: Resolver<FilterFormValues> = async (values, context, options) => {
-  const exclude = compactExclude(flattenForm(values.exclude));
+  const exclude = compactExclude(flattenForm(values.exclude, EXCLUSION_KEYS));
   const result = await zodFilters(compactFilters(flattenForm(values)), context, options as never);
   const excluded = await zodExclude(exclude, context, options as never);
   const errors: FieldErrors = {};

@@ -1,21 +1,40 @@
 import { FILTER_BY_KEY, type FundingRoundsCondition, type Range } from '@contract/filters';
+import { useId, useState } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
+import { useResolveCompanyNames } from '../../api/search-companies';
+import { useNames } from '../../filter-names';
 import { EnumFilter } from './enum-filter';
 import { FieldError } from './field-error';
 import { InvestorFilter } from './investor-filter';
+import { type MatchMode, MatchToggle } from './match-toggle';
 import { RangeFilter } from './range-filter';
+import { ValueChips } from './value-chips';
 
 const STAGES = FILTER_BY_KEY.get('funding_detail.funding_overview.funding_stage')?.values ?? [];
 
+/** The investors a list leaves out (`exclude`, no round may name them), and how to change them. */
+export type NotBackedBy = {
+  value: readonly string[] | undefined;
+  onChange: (next: string[] | undefined) => void;
+  /**
+   * Moves the investors to the other side of the match in one edit: "is none of" takes the round's
+   * investors out of the round and leaves them out of the list; "is any of" puts them back.
+   */
+  onSwitch: (to: MatchMode) => void;
+};
+
 /**
  * Conditions that must all hold for one and the same funding round ("a Series B of at least
- * $20M led by Sequoia"), not for different rounds of the company.
+ * $20M led by Sequoia"), not for different rounds of the company. Its investors can also be
+ * turned to "is none of": the list then leaves out every company with a round naming one of them,
+ * whatever its other rounds ("Not backed by Sequoia Capital"), which is no condition of the round.
  */
 export function FundingRoundsFilter({
   label,
   help,
   value,
   onChange,
+  notBackedBy,
   error,
   errorId,
 }: {
@@ -23,6 +42,7 @@ export function FundingRoundsFilter({
   help?: string | undefined;
   value: FundingRoundsCondition | undefined;
   onChange: (next: FundingRoundsCondition | undefined) => void;
+  notBackedBy: NotBackedBy;
   error: string | undefined;
   errorId: string;
 }) {
@@ -42,6 +62,23 @@ export function FundingRoundsFilter({
   };
   const uuids = v['investors.uuid'] ?? [];
   const lead = v['investors.lead_investor'];
+  const left = notBackedBy.value ?? [];
+  const noteId = useId();
+
+  // As in every "is none of" facet, the values decide the mode; with none picked, the last choice stays.
+  const said: MatchMode | null = uuids.length > 0 ? 'any' : left.length > 0 ? 'none' : null;
+  const [chosen, setChosen] = useState<MatchMode>(said ?? 'any');
+  if (said !== null && said !== chosen) setChosen(said);
+  const mode = said ?? chosen;
+  const switchTo = (next: MatchMode) => {
+    setChosen(next);
+    if (next !== mode) notBackedBy.onSwitch(next);
+  };
+  const removeLeft = (uuid: string) => {
+    const rest = left.filter((u) => u !== uuid);
+    notBackedBy.onChange(rest.length > 0 ? rest : undefined);
+  };
+
   return (
     <fieldset
       aria-describedby={error ? errorId : undefined}
@@ -68,11 +105,35 @@ export function FundingRoundsFilter({
           value={v.date}
           onChange={(r) => set('date', r as Range<string> | undefined)}
         />
-        <InvestorFilter
-          label="Investors in the round"
-          value={uuids}
-          onChange={(next) => setInvestors(next, lead)}
-        />
+        <div className="relative">
+          <div className="absolute top-0 right-0">
+            <MatchToggle label="Investors" mode={mode} onChange={switchTo} />
+          </div>
+          {mode === 'any' ? (
+            <InvestorFilter
+              label="Investors in the round"
+              value={uuids}
+              onChange={(next) => setInvestors(next, lead)}
+              exclude={left}
+            />
+          ) : (
+            <InvestorFilter
+              label="Investors to leave out"
+              value={left}
+              onChange={(next) => notBackedBy.onChange(next.length > 0 ? next : undefined)}
+              describedBy={noteId}
+              tone="excluded"
+              exclude={uuids}
+            />
+          )}
+          {mode === 'any' && left.length > 0 && <ExceptInvestors uuids={left} onRemove={removeLeft} />}
+          {mode === 'none' && (
+            <p id={noteId} className="mt-1 text-xs text-slate-500">
+              Not backed by these investors: leaves out every company with a round naming one of them,
+              whatever the conditions above.
+            </p>
+          )}
+        </div>
         <Checkbox
           label={uuids.length > 0 ? 'One of these investors led the round' : 'The round had a lead investor'}
           checked={lead === true}
@@ -81,5 +142,37 @@ export function FundingRoundsFilter({
       </div>
       <FieldError id={errorId} message={error} />
     </fieldset>
+  );
+}
+
+/** Investors left out beside the round's own ("backed by Accel but not Sequoia"), each removable. */
+function ExceptInvestors({
+  uuids,
+  onRemove,
+}: {
+  uuids: readonly string[];
+  onRemove: (uuid: string) => void;
+}) {
+  return (
+    <div className="mt-1.5">
+      <div className="flex items-start gap-1.5">
+        <span className="pt-2 text-xs text-slate-500">Except</span>
+        <NamedChips uuids={uuids} onRemove={onRemove} />
+      </div>
+      <p className="mt-1 text-xs text-slate-500">Companies with a round naming one of these are left out.</p>
+    </div>
+  );
+}
+
+function NamedChips({ uuids, onRemove }: { uuids: readonly string[]; onRemove: (uuid: string) => void }) {
+  const names = useNames('company');
+  useResolveCompanyNames(uuids, names);
+  return (
+    <ValueChips
+      label="Investors left out"
+      tone="excluded"
+      items={uuids.map((uuid) => ({ value: uuid, text: names[uuid] ?? 'Loading name…' }))}
+      onRemove={onRemove}
+    />
   );
 }

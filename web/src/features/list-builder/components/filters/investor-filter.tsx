@@ -5,20 +5,29 @@ import { useResolveCompanyNames, useSearchCompanies } from '../../api/search-com
 import { useNames } from '../../filter-names';
 import { ValueChips } from './value-chips';
 
+const NONE: readonly string[] = [];
+
 /**
  * Investors picked by name through company search; the filter stores their company ids, and ids
- * from a shared link are turned back into names with a search by id.
+ * from a shared link are turned back into names with a search by id. The same picker chooses the
+ * investors a list leaves out (`tone="excluded"`).
  */
 export function InvestorFilter({
   label,
   value,
   onChange,
   describedBy,
+  tone,
+  exclude = NONE,
 }: {
   label: string;
   value: readonly string[] | undefined;
   onChange: (next: string[]) => void;
   describedBy?: string;
+  /** `excluded` when the investors picked are the ones a list leaves out. */
+  tone?: 'indigo' | 'excluded';
+  /** Investors not offered (picked already on the other side of the match). */
+  exclude?: readonly string[];
 }) {
   const [query, setQuery] = useState('');
   const settled = useDebounced(query, 200);
@@ -31,9 +40,9 @@ export function InvestorFilter({
       query.trim() === ''
         ? []
         : (search.data ?? [])
-            .filter((c) => !chosen.includes(c.uuid))
+            .filter((c) => !chosen.includes(c.uuid) && !exclude.includes(c.uuid))
             .map((c) => ({ value: c.uuid, label: c.name, hint: c.domain })),
-    [search.data, chosen, query],
+    [search.data, chosen, exclude, query],
   );
   return (
     <div>
@@ -50,6 +59,7 @@ export function InvestorFilter({
       />
       <ValueChips
         label={label}
+        tone={tone}
         items={chosen.map((uuid) => ({ value: uuid, text: names[uuid] ?? 'Loading name…' }))}
         onRemove={(uuid) => onChange(chosen.filter((c) => c !== uuid))}
       />

@@ -1,7 +1,8 @@
 /**
- * The column chooser: every column of the catalog, grouped by section. Ticking a section adds it to
- * the list request and shows its main fields; each field can then be shown or hidden on its own.
- * Each section says what it costs per company and, where the plan cannot have it, why.
+ * The column chooser: every column of the catalog, grouped by section. Ticking a section chooses it
+ * and shows its main fields (the Columns drawer adds it to the list when the user applies the
+ * choice); each field can then be shown or hidden on its own. Each section says what it costs per
+ * company and, where the plan cannot have it, why.
  */
 import { type ColumnDef as CatalogColumn, COLUMNS, sectionColumns } from '@contract/columns';
 import { LIST_SECTIONS, type ListSection, SECTION_LABELS } from '@contract/section-names';
@@ -31,6 +32,8 @@ type ColumnChooserProps = {
   /** Companies per page, to put a section's price in terms of one page. */
   pageSize: number;
   onChange: (next: Required<ColumnState>) => void;
+  /** Sections ticked but not yet added to the list (the drawer's pending choice). */
+  toAdd?: readonly ListSection[];
 };
 
 const IDENTITY_COLUMNS = COLUMNS.filter((c) => c.section === null);
@@ -56,11 +59,14 @@ function SectionGroup({
   price,
   pageSize,
   reason,
+  pending,
   onSection,
   onColumn,
 }: {
   section: ListSection;
   requested: boolean;
+  /** Ticked, waiting to be added. */
+  pending: boolean;
   visible: ReadonlySet<string>;
   price: number;
   pageSize: number;
@@ -90,11 +96,18 @@ function SectionGroup({
           disabled={blocked}
           onCheckedChange={onSection}
         />
-        <span
-          className="shrink-0 text-xs text-slate-500 tabular-nums"
-          title={`About ${formatCredits(price * pageSize)} more per page of ${formatCount(pageSize)}`}
-        >
-          +{formatCredits(price)} / company
+        <span className="flex shrink-0 items-center gap-2">
+          {pending && (
+            <span className="rounded-full bg-indigo-100 px-2 text-xs leading-5 font-medium text-indigo-800">
+              To add
+            </span>
+          )}
+          <span
+            className="text-xs text-slate-500 tabular-nums"
+            title={`At most ${formatCredits(price * pageSize)} more per page of ${formatCount(pageSize)}: what your team already has is free`}
+          >
+            +{formatCredits(price)} / company
+          </span>
         </span>
       </div>
       {reason && (
@@ -120,7 +133,16 @@ function SectionGroup({
   );
 }
 
-export function ColumnChooser({ state, pricing, skipped, pageSize, onChange }: ColumnChooserProps) {
+const NONE: readonly ListSection[] = [];
+
+export function ColumnChooser({
+  state,
+  pricing,
+  skipped,
+  pageSize,
+  onChange,
+  toAdd = NONE,
+}: ColumnChooserProps) {
   const visible = new Set(visibleColumnIds(state));
   const requested = new Set(requestedSections(state));
   return (
@@ -150,6 +172,7 @@ export function ColumnChooser({ state, pricing, skipped, pageSize, onChange }: C
           price={sectionPrice(pricing, s)}
           pageSize={pageSize}
           reason={unavailableReason(s, pricing, skipped)}
+          pending={toAdd.includes(s)}
           onSection={(on) => onChange(on ? addSection(state, s) : removeSection(state, s))}
           onColumn={(id, on) => onChange(setColumnVisible(state, id, on))}
         />

@@ -3,21 +3,27 @@
  * streamed export. The rows counted as the stream arrives drive the progress bar; the file is named
  * after the list and the day. Columns whose section the plan cannot have are left out, and the menu
  * says which and why before anything is spent (the BFF would refuse the whole export for them).
+ * Each choice shows its price before the download (the BFF's estimate, the team's company store
+ * counted: what it holds is free), and an export above `CONFIRM_EXPORT_ABOVE` credits is asked
+ * about first.
  */
 
 import type { ListRequest } from '@contract/api';
 import { EXPORT_MAX_ROWS } from '@contract/bff';
 import type { ExportRequest } from '@contract/bff-lists';
+import { AS_OF_COLUMN } from '@contract/columns';
+import { CONFIRM_EXPORT_ABOVE, type ListExportEstimate } from '@contract/company-store';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Popover } from '@/components/ui/popover';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { errorMessage, problemFields } from '@/lib/errors';
-import { formatCount } from '@/lib/format';
+import { formatCount, formatCredits } from '@/lib/format';
 import { saveBlob } from '@/lib/save-blob';
 import { invalidateUsage } from '@/lib/usage';
+import { EXPORT_ESTIMATE_KEY, useExportEstimate } from '../../api/estimate-export';
 import { exportCsv } from '../../api/export';
 import { exportFileName } from '../../export/file-name';
 import type { BlockedColumn } from './visible-columns';
@@ -67,6 +73,50 @@ function listWords(words: readonly string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
+type Scope = 'all' | 'selected';
+
+/** The export's body for a choice of rows and columns (the estimate's too: one body, one price). */
+export function exportBody(o: {
+  request: ListRequest;
+  scope: Scope;
+  columnSet: ColumnSet;
+  exported: readonly string[];
+  selected: readonly string[];
+  all?: readonly string[] | undefined;
+  bom: boolean;
+  /** Add "Data as of": the day each row's data was fetched (the team's company store keeps it a while). */
+  asOf?: boolean;
+}): ExportRequest {
+  // The account lists the grid hides, the export leaves out too (named beside the request, issue 15);
+  // marking is the grid's alone.
+  const {
+    limit: _limit,
+    offset: _offset,
+    mark_account_lists: _marked,
+    exclude_account_lists: hidden,
+    ...listRequest
+  } = o.request;
+  return {
+    request: listRequest,
+    ...(o.columnSet === 'visible'
+      ? { columns: [...o.exported, ...(o.asOf ? [AS_OF_COLUMN.id] : [])] }
+      : { preset: o.columnSet }),
+    bom: o.bom,
+    ...(o.scope === 'selected'
+      ? { uuids: o.selected.slice(0, EXPORT_MAX_ROWS) }
+      : o.all
+        ? { uuids: o.all.slice(0, EXPORT_MAX_ROWS) }
+        : {}),
+    ...(hidden && hidden.length > 0 ? { exclude_account_lists: hidden } : {}),
+  };
+}
+
+/** A choice's price as the menu shows it: "free: stored", "~12.5 credits", "125 credits". */
+export function priceWords(e: Pick<ListExportEstimate, 'credits' | 'exact'>): string {
+  if (e.credits === 0) return 'free: stored';
+  return `${e.exact ? '' : '~'}${formatCredits(e.credits)}`;
+}
+
 export function ExportMenu({
   request,
   columns,
@@ -77,9 +127,10 @@ export function ExportMenu({
   selectionNoun = 'selected',
   all,
 }: ExportMenuProps) {
-  const [scope, setScope] = useState<'all' | 'selected'>('all');
+  const [scope, setScope] = useState<Scope>('all');
   const [columnSet, setColumnSet] = useState<ColumnSet>('visible');
   const [bom, setBom] = useState(false);
+  const [asOf, setAsOf] = useState(false);
   const [run, setRun] = useState<Run>({ state: 'idle' });
   const abort = useRef<AbortController | null>(null);
   const queryClient = useQueryClient();
@@ -89,30 +140,15 @@ export function ExportMenu({
   const exported = columns.filter((id) => !blockedIds.has(id));
   const reasons = [...new Set(blocked.map((b) => b.reason))];
 
+  const bodyFor = (scope: Scope, set: ColumnSet, withBom = false) =>
+    exportBody({ request, scope, columnSet: set, exported, selected, all, bom: withBom, asOf });
+  const hidden = request.exclude_account_lists;
+
   const start = async () => {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
-    // The account lists the grid hides, the export leaves out too (named beside the request, issue 15);
-    // marking is the grid's alone.
-    const {
-      limit: _limit,
-      offset: _offset,
-      mark_account_lists: _marked,
-      exclude_account_lists: hidden,
-      ...listRequest
-    } = request;
-    const body: ExportRequest = {
-      request: listRequest,
-      ...(columnSet === 'visible' ? { columns: exported } : { preset: columnSet }),
-      bom,
-      ...(effectiveScope === 'selected'
-        ? { uuids: selected.slice(0, EXPORT_MAX_ROWS) }
-        : all
-          ? { uuids: all.slice(0, EXPORT_MAX_ROWS) }
-          : {}),
-      ...(hidden && hidden.length > 0 ? { exclude_account_lists: hidden } : {}),
-    };
+    const body = bodyFor(effectiveScope, columnSet, bom);
     setRun({ state: 'running', rows: 0, total: null });
     try {
       const result = await exportCsv(body, (p) => setRun({ state: 'running', ...p }), controller.signal);
@@ -131,8 +167,10 @@ export function ExportMenu({
       const details = problemFields(err).map((e) => e.message);
       setRun({ state: 'failed', message, details: details.slice(0, 5) });
     } finally {
-      // Every page the export read was charged (even of an export that failed part-way).
+      // Every page the export read was charged (even of an export that failed part-way), and the
+      // team's store now holds what it bought: the prices shown are asked again.
       void invalidateUsage(queryClient);
+      void queryClient.invalidateQueries({ queryKey: EXPORT_ESTIMATE_KEY });
     }
   };
 
@@ -172,7 +210,14 @@ export function ExportMenu({
                 checked={effectiveScope === 'all'}
                 onChange={() => setScope('all')}
               />
-              All results{total !== null && ` (${formatCount(total)})`}
+              <span>
+                All results
+                {total !== null &&
+                  (total >= EXPORT_MAX_ROWS
+                    ? ` (the first ${formatCount(EXPORT_MAX_ROWS)})`
+                    : ` (${formatCount(total)})`)}
+                <ChoicePrice body={bodyFor('all', columnSet)} />
+              </span>
             </label>
             <label className="flex cursor-pointer items-center gap-2 has-disabled:cursor-not-allowed has-disabled:text-slate-400">
               <input
@@ -183,9 +228,14 @@ export function ExportMenu({
                 checked={effectiveScope === 'selected'}
                 onChange={() => setScope('selected')}
               />
-              {selected.length === 0
-                ? `Only ${selectionNoun} rows (none ${selectionNoun})`
-                : `Only the ${formatCount(selected.length)} ${selectionNoun}`}
+              {selected.length === 0 ? (
+                `Only ${selectionNoun} rows (none ${selectionNoun})`
+              ) : (
+                <span>
+                  Only the {formatCount(selected.length)} {selectionNoun}
+                  <ChoicePrice body={bodyFor('selected', columnSet)} />
+                </span>
+              )}
             </label>
           </fieldset>
           <fieldset aria-labelledby={`${groupId}-columns`} className="flex flex-col gap-1.5">
@@ -204,10 +254,23 @@ export function ExportMenu({
                   checked={columnSet === set.id}
                   onChange={() => setColumnSet(set.id)}
                 />
-                {set.id === 'visible' ? `${set.label} (${formatCount(exported.length)})` : set.label}
+                <span>
+                  {set.id === 'visible' ? `${set.label} (${formatCount(exported.length)})` : set.label}
+                  {exported.length > 0 || set.id !== 'visible' ? (
+                    <ChoicePrice body={bodyFor(effectiveScope, set.id)} />
+                  ) : null}
+                </span>
               </label>
             ))}
           </fieldset>
+          {columnSet === 'visible' && (
+            <Checkbox
+              label="Add “Data as of”"
+              hint="the day each company’s data was fetched"
+              checked={asOf}
+              onCheckedChange={setAsOf}
+            />
+          )}
           <Checkbox
             label="Excel-friendly (BOM)"
             hint="for Excel on Windows"
@@ -228,9 +291,11 @@ export function ExportMenu({
                 ? `${formatCount(exported.length)} of ${formatCount(columns.length)} visible columns, in their order.`
                 : `${formatCount(columns.length)} visible columns, in their order.`}
           </p>
-          <Button variant="primary" onClick={start} loading={run.state === 'running'}>
-            Download CSV
-          </Button>
+          <DownloadAction
+            body={bodyFor(effectiveScope, columnSet)}
+            running={run.state === 'running'}
+            onDownload={start}
+          />
           {run.state === 'running' && (
             <div className="flex flex-col gap-1">
               <ProgressBar
@@ -266,5 +331,114 @@ export function ExportMenu({
         </div>
       )}
     </Popover>
+  );
+}
+
+/** A choice's price beside its label, once the BFF has estimated it; nothing while it answers. */
+function ChoicePrice({ body }: { body: ExportRequest }) {
+  const estimate = useExportEstimate(body).data;
+  if (!estimate) return null;
+  return (
+    <span
+      className={estimate.credits === 0 ? 'text-emerald-700 tabular-nums' : 'text-slate-500 tabular-nums'}
+    >
+      {' · '}
+      {priceWords(estimate)}
+    </span>
+  );
+}
+
+/**
+ * The download button, the file's price above it, and above `CONFIRM_EXPORT_ABOVE` credits a
+ * question first: an export of a few hundred companies with sections costs a day's budget.
+ */
+function DownloadAction({
+  body,
+  running,
+  onDownload,
+}: {
+  body: ExportRequest;
+  running: boolean;
+  onDownload: () => void;
+}) {
+  const estimate = useExportEstimate(body);
+  const e = estimate.data;
+  const [asking, setAsking] = useState(false);
+  // The question replaces the button: focus moves to its answer and back, never to the page (which
+  // would close the menu).
+  const box = useRef<HTMLDivElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    // The last button is the question's "Spend" while asking, else the download itself.
+    if (asking || wasAsking.current)
+      box.current?.querySelector<HTMLButtonElement>('button:last-of-type')?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+  const go = (confirmed: boolean) => {
+    if (e && e.credits > CONFIRM_EXPORT_ABOVE && !confirmed) setAsking(true);
+    else {
+      setAsking(false);
+      onDownload();
+    }
+  };
+  // A click before the price is known waits for it (an export above the line must be asked about
+  // first); an estimate that fails does not stop the export.
+  const [waiting, setWaiting] = useState(false);
+  const pending = estimate.isPending;
+  const goRef = useRef(go);
+  goRef.current = go;
+  useEffect(() => {
+    if (waiting && !pending) {
+      setWaiting(false);
+      goRef.current(false);
+    }
+  }, [waiting, pending]);
+  const download = () => (pending ? setWaiting(true) : go(false));
+  return (
+    <div ref={box} className="flex flex-col gap-2">
+      <div className="text-xs text-slate-600 tabular-nums" data-testid="export-price" aria-live="polite">
+        {e ? (
+          <>
+            <p>
+              This file:{' '}
+              <span className="font-medium text-slate-900">
+                {e.credits === 0 ? 'free, your team already has this data' : priceWords(e)}
+              </span>
+              {e.credits_without_store > e.credits && e.credits > 0 && (
+                <> ({formatCredits(e.credits_without_store)} without what your team already has)</>
+              )}
+            </p>
+            {!e.within_budget && (
+              <p className="mt-1 text-amber-900">
+                More than the {formatCredits(e.budget_remaining ?? 0)} you have left today: the export would
+                stop short.
+              </p>
+            )}
+          </>
+        ) : estimate.isError ? (
+          <p>The price could not be checked: the export is charged as the list is read.</p>
+        ) : (
+          <p>Working out the price…</p>
+        )}
+      </div>
+      {asking && e ? (
+        <fieldset className="flex flex-col gap-2 rounded-md border border-amber-200 bg-amber-50 px-2.5 py-2">
+          <legend className="sr-only">Confirm the export</legend>
+          <p className="text-xs text-amber-900">This export costs {priceWords(e)}. Download it?</p>
+          <div className="flex justify-end gap-2">
+            <Button size="sm" variant="secondary" onClick={() => setAsking(false)}>
+              Cancel
+            </Button>
+            <Button size="sm" variant="primary" onClick={() => go(true)}>
+              Spend {priceWords(e)}
+            </Button>
+          </div>
+        </fieldset>
+      ) : (
+        <Button variant="primary" onClick={download} loading={running || waiting}>
+          Download CSV
+        </Button>
+      )}
+    </div>
   );
 }

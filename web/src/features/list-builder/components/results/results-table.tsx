@@ -24,6 +24,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
+import { formatAsOf } from '@/lib/format';
 import { CellValue } from './cell-value';
 
 const resultsFeatures = tableFeatures({
@@ -40,12 +41,18 @@ const SELECT_COLUMN_WIDTH = 44;
 
 const helper = createColumnHelper<ResultsFeatures, CompanyListItem>();
 
-function NameCell({ row }: { row: CompanyListItem }) {
+/** The name's tooltip: the name, and when the row's data was fetched ("Data as of Nov 3"). */
+export function nameTitle(name: string, asOf: string | undefined): string {
+  const when = formatAsOf(asOf);
+  return when ? `${name}\nData as of ${when}` : name;
+}
+
+function NameCell({ row, asOf }: { row: CompanyListItem; asOf: string | undefined }) {
   return (
     <Link
       to="/companies/$companyId"
       params={{ companyId: row.uuid }}
-      title={row.name}
+      title={nameTitle(row.name, asOf)}
       className="truncate font-medium text-slate-900 hover:text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
     >
       {row.name}
@@ -61,6 +68,7 @@ function headerWidth(def: CatalogColumn): number {
 function catalogColumn(
   def: CatalogColumn,
   lockedSortBy: SortBy | null,
+  asOf: ReadonlyMap<string, string> | null = null,
 ): ColumnDef<ResultsFeatures, CompanyListItem, unknown> {
   return helper.accessor((row) => def.value(row), {
     id: def.id,
@@ -73,7 +81,11 @@ function catalogColumn(
     // Largest, newest, best funded first: what a rep sorting a list wants to see on top.
     sortDescFirst: true,
     cell: ({ row }) =>
-      def.id === 'name' ? <NameCell row={row.original} /> : <CellValue column={def} row={row.original} />,
+      def.id === 'name' ? (
+        <NameCell row={row.original} asOf={asOf?.get(row.original.uuid)} />
+      ) : (
+        <CellValue column={def} row={row.original} />
+      ),
   }) as ColumnDef<ResultsFeatures, CompanyListItem, unknown>;
 }
 
@@ -156,12 +168,15 @@ type ResultsTableOptions = {
   onRowSelectionChange: (next: RowSelectionState) => void;
   /** The marked account lists (id -> name); null: none marked, no "In CRM" column. */
   inCrm?: ReadonlyMap<string, string> | null;
+  /** When each row's data was fetched (company id -> ISO time), for the name's tooltip; null: unknown. */
+  asOf?: ReadonlyMap<string, string> | null;
 };
 
 export function useResultsTable(o: ResultsTableOptions) {
   const columnKey = o.columnIds.join(',');
   const locked = o.lockedSortBy ?? null;
   const inCrm = o.inCrm ?? null;
+  const asOf = o.asOf ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the joined ids are the columns' identity
   const columns = useMemo(
     () => [
@@ -171,11 +186,11 @@ export function useResultsTable(o: ResultsTableOptions) {
         if (!def) return [];
         // The mark goes right after the company's name, where the eye reads it with the name.
         return id === 'name' && inCrm
-          ? [catalogColumn(def, locked), inCrmColumn(inCrm)]
-          : [catalogColumn(def, locked)];
+          ? [catalogColumn(def, locked, asOf), inCrmColumn(inCrm)]
+          : [catalogColumn(def, locked, asOf)];
       }),
     ],
-    [columnKey, locked, inCrm],
+    [columnKey, locked, inCrm, asOf],
   );
 
   // Several columns can share one sort (revenue band and revenue in USD): the header last clicked

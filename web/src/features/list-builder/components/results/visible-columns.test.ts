@@ -1,7 +1,9 @@
 import { IDENTITY_COLUMN_IDS, mainColumnIds } from '@contract/columns';
 import { describe, expect, it } from 'vitest';
 import {
+  addedSections,
   addSection,
+  chooseColumns,
   defaultColumnIds,
   FIXED_COLUMN_IDS,
   removeSection,
@@ -51,5 +53,28 @@ describe('visible columns and requested sections', () => {
   it('never hides a fixed identity column', () => {
     expect(setColumnVisible({}, 'name', false).columns).toEqual(FIXED_COLUMN_IDS);
     expect(setColumnVisible({}, 'uuid', true).columns).toEqual([...FIXED_COLUMN_IDS, 'uuid']);
+  });
+});
+
+describe('a change in the Columns drawer', () => {
+  const tech = addSection({}, 'technology');
+
+  it('applies at once what costs nothing: a section taken out, a column of a kept section', () => {
+    const hidden = setColumnVisible(tech, mainColumnIds('technology')[0]!, false);
+    expect(chooseColumns(tech, hidden)).toEqual({ apply: hidden, pending: null });
+    const out = removeSection(tech, 'technology');
+    expect(chooseColumns(tech, out)).toEqual({ apply: out, pending: null });
+  });
+
+  it('keeps what adds a section pending, applying its free part now', () => {
+    const added = addSection(tech, 'firmographic');
+    expect(addedSections(tech, added)).toEqual(['firmographic']);
+    expect(chooseColumns(tech, added)).toEqual({ apply: null, pending: added });
+    // Technology taken out while Firmographic waits: the removal applies, the addition waits.
+    const swapped = removeSection(added, 'technology');
+    expect(chooseColumns(tech, swapped)).toEqual({
+      apply: { sections: [], columns: FIXED_COLUMN_IDS },
+      pending: swapped,
+    });
   });
 });

@@ -67,6 +67,44 @@ export function setColumnVisible(state: ColumnState, id: string, visible: boolea
   return { sections: sectionsOfColumns(columns), columns };
 }
 
+/** Sections `next` asks for that `applied` does not: what applying `next` would buy. */
+export function addedSections(applied: ColumnState, next: ColumnState): ListSection[] {
+  const have = new Set(requestedSections(applied));
+  return requestedSections(next).filter((s) => !have.has(s));
+}
+
+/**
+ * The part of a change to the columns that costs nothing: `next` without the columns of sections
+ * `applied` does not ask for (sections taken out, columns of kept sections shown or hidden).
+ */
+export function freePart(applied: ColumnState, next: ColumnState): Required<ColumnState> {
+  const have = new Set(requestedSections(applied));
+  const columns = visibleColumnIds(next).filter((id) => {
+    const section = COLUMN_BY_ID.get(id)?.section;
+    return !section || have.has(section);
+  });
+  return { sections: sectionsOfColumns(columns), columns };
+}
+
+/**
+ * One change in the Columns drawer, split into what applies at once and what waits for the user to
+ * apply it: a change that adds no section (one taken out, a column of a kept section shown or
+ * hidden) costs nothing and applies now; one that adds sections is kept as the pending choice, and
+ * its free part (sections taken out meanwhile) still applies now. No pending choice is left once
+ * nothing would be added.
+ */
+export function chooseColumns(
+  applied: ColumnState,
+  next: Required<ColumnState>,
+): { apply: Required<ColumnState> | null; pending: Required<ColumnState> | null } {
+  if (addedSections(applied, next).length === 0) return { apply: next, pending: null };
+  const free = freePart(applied, next);
+  const same =
+    free.columns.length === visibleColumnIds(applied).length &&
+    free.columns.every((id, i) => id === visibleColumnIds(applied)[i]);
+  return { apply: same ? null : free, pending: next };
+}
+
 /** Why a section cannot be had: the service's own reason first, else the plan's. */
 export function unavailableReason(
   section: ListSection,

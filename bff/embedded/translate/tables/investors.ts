@@ -1,0 +1,42 @@
+/**
+ * Investors by the names reps use for them. The translator gives an investor's name to
+ * `ctx.resolveInvestor` (the service looks it up among the investors of its data, by the first
+ * words of their names: "Sequoia" finds Sequoia Capital); these are the short forms whose first
+ * words are not the name's ("a16z" for Andreessen Horowitz, "YC" for Y Combinator).
+ *
+ * `bare`: distinctive enough to read with no "backed by" around it ("YC fintechs", "a16z SaaS",
+ * "excluding YC companies"); the others are read only after an investor's trigger ("backed by
+ * Tiger", "where Index led a round"), since the word is something else first ("tiger", "index").
+ */
+export type InvestorAlias = { name: string; bare?: boolean };
+
+export const INVESTOR_ALIASES: Readonly<Record<string, InvestorAlias>> = {
+  a16z: { name: 'Andreessen Horowitz', bare: true },
+  'andreessen horowitz': { name: 'Andreessen Horowitz', bare: true },
+  andreessen: { name: 'Andreessen Horowitz' },
+  yc: { name: 'Y Combinator', bare: true },
+  ycombinator: { name: 'Y Combinator', bare: true },
+  'y combinator': { name: 'Y Combinator', bare: true },
+  bvp: { name: 'Bessemer Venture Partners', bare: true },
+  bessemer: { name: 'Bessemer Venture Partners' },
+  lsvp: { name: 'Lightspeed Venture Partners', bare: true },
+  gv: { name: 'GV' },
+  'google ventures': { name: 'GV', bare: true },
+  '500 startups': { name: '500 Global', bare: true },
+  tiger: { name: 'Tiger Global Management' },
+  'tiger global': { name: 'Tiger Global Management' },
+  softbank: { name: 'SoftBank Vision Fund' },
+  index: { name: 'Index Ventures' },
+  insight: { name: 'Insight Partners' },
+  thrive: { name: 'Thrive Capital' },
+  kleiner: { name: 'Kleiner Perkins' },
+  kpcb: { name: 'Kleiner Perkins', bare: true },
+  'sequoia capital': { name: 'Sequoia Capital', bare: true },
+  sequoia: { name: 'Sequoia Capital', bare: true },
+  techstars: { name: 'Techstars', bare: true },
+};
+
+/** The name to look up for a name as written: its alias's, or itself. */
+export function investorName(written: string): string {
+  return Object.hasOwn(INVESTOR_ALIASES, written) ? INVESTOR_ALIASES[written]!.name : written;
+}

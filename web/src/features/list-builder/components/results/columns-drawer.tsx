@@ -1,0 +1,164 @@
+/**
+ * The Columns drawer: the column chooser, where ticking a section is a choice the user applies with
+ * one button that says its price for the rows on screen ("Add 3 sections to 50 rows: 125 credits"),
+ * the team's company store counted, so looking through the sections spends nothing. Taking a
+ * section out, or showing and hiding the columns of a section already in the list, costs nothing
+ * and applies at once. Cancel, or closing the drawer, leaves the list as it was.
+ */
+import type { ListSection } from '@contract/section-names';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Drawer } from '@/components/ui/drawer';
+import { Spinner } from '@/components/ui/spinner';
+import { QUOTE_KEY, useSectionsQuote } from '@/lib/companies-quote';
+import { formatCount, formatCredits } from '@/lib/format';
+import { type Pricing, sectionPrice } from '@/lib/pricing';
+import type { ListSearch } from '../../list-search';
+import { addedSections, chooseColumns } from './visible-columns';
+
+// Opened now and then, so it loads when first opened rather than with the page.
+const ColumnChooser = lazy(() => import('./column-chooser').then((m) => ({ default: m.ColumnChooser })));
+
+type ColumnState = Required<Pick<ListSearch, 'sections' | 'columns'>>;
+
+type ColumnsDrawerProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The columns the list shows now (the URL's). */
+  state: Pick<ListSearch, 'sections' | 'columns'>;
+  onApply: (next: ColumnState) => void;
+  pricing: Pricing;
+  skipped: Partial<Record<ListSection, string>>;
+  pageSize: number;
+  /** The companies on screen: what an added section is bought for. */
+  companies: readonly string[];
+};
+
+export function ColumnsDrawer({
+  open,
+  onClose,
+  state,
+  onApply,
+  pricing,
+  skipped,
+  pageSize,
+  companies,
+}: ColumnsDrawerProps) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<ColumnState | null>(null);
+  const added = pending ? addedSections(state, pending) : [];
+
+  const onChange = (next: ColumnState) => {
+    const choice = chooseColumns(state, next);
+    if (choice.apply) onApply(choice.apply);
+    setPending(choice.pending);
+  };
+  const close = useCallback(() => {
+    setPending(null);
+    onClose();
+  }, [onClose]);
+  const apply = () => {
+    if (pending) onApply(pending);
+    setPending(null);
+    // What was just bought is stored: a quote asked before it is out of date.
+    queryClient.removeQueries({ queryKey: QUOTE_KEY });
+    onClose();
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={close}
+      title="Columns"
+      description="Sections add data to every company in the list, priced per company."
+      footer={
+        added.length > 0 ? (
+          <PendingChoice
+            added={added}
+            companies={companies}
+            pricing={pricing}
+            onApply={apply}
+            onCancel={() => setPending(null)}
+          />
+        ) : (
+          <p className="text-sm text-slate-600">
+            Tick the sections you want, then add them in one go. What your team already has costs nothing.
+          </p>
+        )
+      }
+    >
+      <Suspense fallback={<Spinner label="Loading columns" />}>
+        <ColumnChooser
+          state={pending ?? state}
+          pricing={pricing}
+          skipped={skipped}
+          pageSize={pageSize}
+          onChange={onChange}
+          toAdd={added}
+        />
+      </Suspense>
+    </Drawer>
+  );
+}
+
+/** "Add 3 sections to 50 rows: 125 credits", from the BFF's quote; the catalog's price while it answers. */
+export function pendingLabel(
+  added: number,
+  rows: number,
+  quote: { credits: number; exact: boolean } | null,
+): string {
+  const what = `Add ${formatCount(added)} ${added === 1 ? 'section' : 'sections'}`;
+  if (rows === 0) return what;
+  const to = `${what} to ${formatCount(rows)} ${rows === 1 ? 'row' : 'rows'}`;
+  if (!quote) return to;
+  if (quote.credits === 0) return `${to}: free, already stored`;
+  return `${to}: ${quote.exact ? '' : '~'}${formatCredits(quote.credits)}`;
+}
+
+function PendingChoice({
+  added,
+  companies,
+  pricing,
+  onApply,
+  onCancel,
+}: {
+  added: readonly ListSection[];
+  companies: readonly string[];
+  pricing: Pricing;
+  onApply: () => void;
+  onCancel: () => void;
+}) {
+  const quote = useSectionsQuote(companies, added);
+  // Without the BFF's quote (it failed), the catalog's price for every pair stands as a most.
+  const fallback = added.reduce((sum, s) => sum + sectionPrice(pricing, s), 0) * companies.length;
+  const price = quote.data
+    ? { credits: quote.data.credits, exact: true }
+    : quote.isError
+      ? { credits: fallback, exact: false }
+      : null;
+  const q = quote.data;
+  return (
+    <div className="flex flex-col gap-2" data-testid="pending-columns">
+      <p className="text-sm text-slate-600 tabular-nums" aria-live="polite">
+        {q && q.pairs_stored > 0 && q.credits > 0
+          ? `Your team already has ${formatCount(q.pairs_stored)} of these ${formatCount(
+              q.pairs_stored + q.pairs_missing,
+            )} company sections: you pay for the rest.`
+          : q && q.credits === 0
+            ? 'Your team already has this data: adding it costs nothing.'
+            : quote.isError
+              ? 'The price could not be checked: at most the figure shown.'
+              : 'Only the new sections are bought, for the rows on screen.'}
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button variant="primary" onClick={onApply} loading={quote.isFetching && !quote.data}>
+          {pendingLabel(added.length, companies.length, price)}
+        </Button>
+      </div>
+    </div>
+  );
+}
