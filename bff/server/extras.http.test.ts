@@ -13,6 +13,7 @@ import type { Service } from '../embedded/service';
 import { type RunningBff, startBff, startEmbedded } from '../testing/bff-server';
 import { parseCsv } from '../testing/parse-csv';
 import { openEvents } from '../testing/sse-client';
+import { EXPORT_PAGE_SIZE } from './exports/export';
 import { embeddedUpstream } from './upstream/upstream';
 
 const WEBHOOK_PATH = pathOf('bff.webhookReceiver');
@@ -51,7 +52,7 @@ describe('extras in the whole BFF', () => {
     expect(total).toBeGreaterThan(100);
     expect(parseCsv(await res.text()).length - 1).toBe(total);
     const after = await usage();
-    const pages = Math.ceil(total / 100);
+    const pages = Math.ceil(total / EXPORT_PAGE_SIZE);
     expect(after.calls_today - before.calls_today).toBe(pages);
     expect(after.recent.slice(0, pages).every((e) => e.endpoint === '/api/v1/list/generate/companies')).toBe(
       true,

@@ -46,9 +46,21 @@ describe('the spend dashboard', () => {
     const spend = (await res.json()) as SpendResponse;
     expect(spend.days.map((d) => d.date)).toEqual(days);
     expect(spend.days.at(-1)?.date).toBe(utcDay(today));
-    expect(spend.days[0]).toEqual({ date: days[0], credits: 0, by_user: {} });
-    expect(spend.days[3]).toEqual({ date: days[3], credits: 3.4, by_user: { mia: 3.4 } });
-    expect(spend.days[5]).toEqual({ date: days[5], credits: 0.2, by_user: { BFF: 0.2 } });
+    expect(spend.days[0]).toEqual({ date: days[0], credits: 0, by_user: {}, saved: 0, saved_by_user: {} });
+    expect(spend.days[3]).toEqual({
+      date: days[3],
+      credits: 3.4,
+      by_user: { mia: 3.4 },
+      saved: 0,
+      saved_by_user: {},
+    });
+    expect(spend.days[5]).toEqual({
+      date: days[5],
+      credits: 0.2,
+      by_user: { BFF: 0.2 },
+      saved: 0,
+      saved_by_user: {},
+    });
     const todayRow = spend.days.at(-1)!;
     const adaId = (await t.db.sql.get<{ id: string }>("SELECT id FROM users WHERE name = 'ada'"))!.id;
     expect(todayRow.by_user.ada).toBe(await ledgerSum(t.db, 'day = ? AND user_id = ?', utcDay(today), adaId));

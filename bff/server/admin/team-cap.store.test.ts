@@ -108,17 +108,24 @@ describe('the spend window', () => {
       ],
       days,
       (r) => r.name ?? r.user_id,
+      // What the company store saved: in the window by day and user, outside it left out.
+      [
+        { user_id: 'a', name: null, day: '2026-01-02', credits: 2.5 },
+        { user_id: 'b', name: null, day: '2026-01-02', credits: 0.1 },
+        { user_id: 'a', name: null, day: '2025-12-31', credits: 7 },
+      ],
     );
     expect(out).toEqual({
       days: [
-        { date: '2026-01-01', credits: 0.3, by_user: { b: 0.2, a: 0.1 } },
-        { date: '2026-01-02', credits: 0, by_user: {} },
+        { date: '2026-01-01', credits: 0.3, by_user: { b: 0.2, a: 0.1 }, saved: 0, saved_by_user: {} },
+        { date: '2026-01-02', credits: 0, by_user: {}, saved: 2.6, saved_by_user: { a: 2.5, b: 0.1 } },
       ],
       by_endpoint: { '/x': 0.3 },
       top_spenders: [
         { name: 'b', credits: 0.2 },
         { name: 'a', credits: 0.1 },
       ],
+      saved: 2.6,
     });
   });
 });
