@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -28,24 +27,19 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** `server.ts` in its own Node process (tsx as an import hook, so the pid is the server's). */
+/**
+ * `server.ts` in its own Node process (tsx as an import hook, so the pid is the server's), on a port
+ * it picks itself and prints: a port found free beforehand can be taken by another test's server
+ * before the child binds it, and that server would answer the health check in the child's place.
+ */
 async function startChild(delayMs: number): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bff/embedded/service-cli.ts'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env: childEnv({
       DATA_DIR: dataDir,
       COMPANIES: '300',
       SEED: '5',
-      SERVICE_PORT: String(port),
+      SERVICE_PORT: '0',
       ADDITION_DELAY_MS: String(delayMs),
       WEBHOOK_RETRY_BASE_MS: '50',
     }),
@@ -59,19 +53,17 @@ async function startChild(delayMs: number): Promise<{ child: ChildProcess; url: 
   child.stderr?.on('data', (d: Buffer) => {
     output += d.toString();
   });
-  const url = `http://127.0.0.1:${port}`;
-  await eventually(
+  const url = await eventually(
     async () => {
       if (child.exitCode !== null) throw new Error(`the service exited: ${output}`);
-      return fetch(`${url}/healthz`).then(
-        (r) => r.status,
-        () => 0,
-      );
+      return /on (http:\/\/[^/\s]+)\/api\/v1\//.exec(output)?.[1];
     },
-    (s) => s === 200,
-    'the service to be healthy',
+    (u) => u !== undefined,
+    'the service to listen',
   );
-  return { child, url };
+  // It prints its address once it listens; the health check is the service's own answer.
+  expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  return { child, url: url! };
 }
 
 function stopped(child: ChildProcess): Promise<void> {
