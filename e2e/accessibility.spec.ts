@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { checkState } from './fixtures/axe';
-import { grid } from './fixtures/list';
+import { grid, pressDownload } from './fixtures/list';
 import { expect, test } from './fixtures/test';
 
 /**
@@ -73,7 +73,7 @@ test('the list builder, its filters, menus and drawers', async ({ page }) => {
   await checkState(page, 'export menu');
   await Promise.all([
     page.waitForEvent('download'),
-    menu.getByRole('button', { name: 'Download CSV' }).click(),
+    pressDownload(menu),
   ]);
   await expect(menu.getByRole('status')).toContainText('Saved');
   await checkState(page, 'export menu: file saved');

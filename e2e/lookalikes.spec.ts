@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { parseCsv } from '../bff/testing/parse-csv';
-import { grid, urlState } from './fixtures/list';
+import { grid, pressDownload, urlState } from './fixtures/list';
 import { expect, test } from './fixtures/test';
 
 /**
@@ -162,7 +162,7 @@ test('open a company, More like this, ranked results with reasons, narrow to one
   const [download, exported] = await Promise.all([
     page.waitForEvent('download'),
     page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/bff/exports'),
-    menu.getByRole('button', { name: 'Download CSV' }).click(),
+    pressDownload(menu),
   ]);
   expect(new Set((exported.postDataJSON() as { uuids?: string[] }).uuids)).toEqual(new Set(detail.members));
   const csv = parseCsv(await readFile((await download.path())!, 'utf8'));
