@@ -8,7 +8,7 @@ import { STORED_SECTIONS, type StoredSection } from '../../contract/section-name
 import type { Sections } from '../../contract/sections';
 import { normalizeText } from '../../contract/text';
 import { extractFacets } from '../query/facets';
-import { type Db, sectionColumn } from './db';
+import { type Db, sectionColumn, statement } from './db';
 
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 
@@ -133,13 +133,13 @@ export function countCompanies(db: Db): number {
 const IDENTITY = 'idx, uuid, name, website, domain, product_category, company_type, company_status';
 
 export function findByUuid(db: Db, uuid: string): CompanyIdentityRow | undefined {
-  return db.prepare(`SELECT ${IDENTITY} FROM companies WHERE uuid = ?`).get(uuid) as
+  return statement(db, `SELECT ${IDENTITY} FROM companies WHERE uuid = ?`).get(uuid) as
     | CompanyIdentityRow
     | undefined;
 }
 
 export function findByDomain(db: Db, domain: string): CompanyIdentityRow | undefined {
-  return db.prepare(`SELECT ${IDENTITY} FROM companies WHERE domain = ?`).get(domain) as
+  return statement(db, `SELECT ${IDENTITY} FROM companies WHERE domain = ?`).get(domain) as
     | CompanyIdentityRow
     | undefined;
 }
@@ -157,7 +157,7 @@ export function loadCompanies(
   const cols = [IDENTITY, ...sections.map(sectionColumn)].join(', ');
   const rows = new Map<number, Record<string, unknown>>();
   // SQLite caps bound parameters; 500 (the list cap) is well within the default limit of 32766.
-  const stmt = db.prepare(`SELECT ${cols} FROM companies WHERE idx IN (SELECT value FROM json_each(?))`);
+  const stmt = statement(db, `SELECT ${cols} FROM companies WHERE idx IN (SELECT value FROM json_each(?))`);
   for (const row of stmt.all(JSON.stringify(idxs)) as Record<string, unknown>[])
     rows.set(row.idx as number, row);
   const out: (CompanyIdentityRow & { sections: Partial<Sections> })[] = [];

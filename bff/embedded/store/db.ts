@@ -10,6 +10,28 @@ import { STORED_SECTIONS, type StoredSection } from '../../contract/section-name
 
 export type Db = Database.Database;
 
+/** Each connection's statements, compiled once (better-sqlite3 compiles anew on every `prepare`). */
+const compiled = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/**
+ * The statement of `sql` on `db`, prepared on first use and kept with the connection: for the
+ * statements every call runs (the key's lookup and charge, a company's identity and sections).
+ * Only for `get`, `all` and `run`: an `iterate` holds its statement until the loop ends.
+ */
+export function statement(db: Db, sql: string): Database.Statement {
+  let byText = compiled.get(db);
+  if (!byText) {
+    byText = new Map();
+    compiled.set(db, byText);
+  }
+  let stmt = byText.get(sql);
+  if (!stmt) {
+    stmt = db.prepare(sql);
+    byText.set(sql, stmt);
+  }
+  return stmt;
+}
+
 export function sectionColumn(section: StoredSection): string {
   return `s_${section}`;
 }

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Plan } from '../../contract/pricing';
-import type { Db } from './db';
+import { type Db, statement } from './db';
 
 export type ApiKey = { id: number; name: string; plan: Plan; credits: number };
 
@@ -61,9 +61,10 @@ export function setCredits(db: Db, id: number, credits: number): boolean {
 }
 
 export function findKey(db: Db, key: string): ApiKey | undefined {
-  return db
-    .prepare('SELECT id, name, plan, credits FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL')
-    .get(hashKey(key)) as ApiKey | undefined;
+  return statement(
+    db,
+    'SELECT id, name, plan, credits FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL',
+  ).get(hashKey(key)) as ApiKey | undefined;
 }
 
 type ChargeResult = { ok: true; balance: number } | { ok: false; balance: number };
@@ -74,13 +75,14 @@ type ChargeResult = { ok: true; balance: number } | { ok: false; balance: number
  */
 export function charge(db: Db, keyId: number, endpoint: string, amount: number): ChargeResult {
   return db.transaction((): ChargeResult => {
-    const row = db.prepare('SELECT credits FROM api_keys WHERE id = ?').get(keyId) as
+    const row = statement(db, 'SELECT credits FROM api_keys WHERE id = ?').get(keyId) as
       | { credits: number }
       | undefined;
     const balance = row?.credits ?? 0;
     if (amount > 0 && balance + 1e-9 < amount) return { ok: false, balance };
-    if (amount > 0) db.prepare('UPDATE api_keys SET credits = credits - ? WHERE id = ?').run(amount, keyId);
-    db.prepare('INSERT INTO usage (key_id, endpoint, credits_consumed, at) VALUES (?, ?, ?, ?)').run(
+    if (amount > 0)
+      statement(db, 'UPDATE api_keys SET credits = credits - ? WHERE id = ?').run(amount, keyId);
+    statement(db, 'INSERT INTO usage (key_id, endpoint, credits_consumed, at) VALUES (?, ?, ?, ?)').run(
       keyId,
       endpoint,
       amount,

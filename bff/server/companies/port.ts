@@ -82,6 +82,9 @@ export const KEPT_ENDPOINTS: readonly ServiceEndpointId[] = [
 const passesOn = (err: unknown) =>
   err instanceof ServiceRefusal && [401, 402, 403, 429].includes(err.response.status);
 
+/** Sections bought for one answer, stored together when it is composed (`at`: when buying began). */
+type Batch = { at: string; rows: { uuid: string; section: string; body: unknown }[] };
+
 /** The answers the store composes, one method each; `serve` is the port. */
 class Composer {
   private readonly plan: PlanRules;
@@ -142,14 +145,20 @@ class Composer {
           oldest(s.uuid, s.fetchedAt);
         }
       const lacking = [...have].filter(([, got]) => served.some((s) => !got.has(s)));
+      // What is bought is stored in one write, also when a later purchase fails: nothing paid is lost.
+      const batch: Batch = { at: this.store.nowIso(), rows: [] };
       try {
-        await inTurns(lacking, BUYING_AT_ONCE, async ([uuid, got]) => {
-          const missing = served.filter((s) => !got.has(s));
-          const bought = await this.enrichOnce(user, uuid, missing);
-          paid += bought.paid;
-          for (const s of missing) got.set(s, bought.sections[s]);
-          oldest(uuid, bought.at);
-        });
+        try {
+          await inTurns(lacking, BUYING_AT_ONCE, async ([uuid, got]) => {
+            const missing = served.filter((s) => !got.has(s));
+            const bought = await this.enrichOnce(user, uuid, missing, batch);
+            paid += bought.paid;
+            for (const s of missing) got.set(s, bought.sections[s]);
+            oldest(uuid, bought.at);
+          });
+        } finally {
+          await this.store.putSections(batch.rows, batch.at);
+        }
       } catch (err) {
         if (passesOn(err)) throw err;
         // A company the list names but enrichment cannot serve: the page as the service makes it.
@@ -186,8 +195,11 @@ class Composer {
     );
   }
 
-  /** One company's missing sections, bought by enrichment and stored. */
-  async enrichOnce(user: BffUser, company: string, missing: readonly StoredSection[]) {
+  /**
+   * One company's missing sections, bought by enrichment and stored; with `batch`, its rows are
+   * added there for the caller to store with the others it buys (one write for a page, not 50).
+   */
+  async enrichOnce(user: BffUser, company: string, missing: readonly StoredSection[], batch?: Batch) {
     const called = await this.buy(
       user,
       'company.enrichment',
@@ -195,11 +207,10 @@ class Composer {
       { fresh: true },
     );
     const data = (called.data as { data: { uuid: string } & Record<string, unknown> }).data;
-    const at = this.store.nowIso();
-    await this.store.putSections(
-      missing.map((s) => ({ uuid: data.uuid, section: s, body: data[s] })),
-      at,
-    );
+    const at = batch?.at ?? this.store.nowIso();
+    const rows = missing.map((s) => ({ uuid: data.uuid, section: s, body: data[s] }));
+    if (batch) batch.rows.push(...rows);
+    else await this.store.putSections(rows, at);
     if (data.uuid !== company) await this.store.learnKey(company, data.uuid, at);
     return { uuid: data.uuid, sections: data as Record<string, unknown>, paid: called.credits, at };
   }
