@@ -71,10 +71,7 @@ test('the list builder, its filters, menus and drawers', async ({ page }) => {
   const menu = page.getByRole('dialog', { name: 'Export CSV' });
   await expect(menu).toBeVisible();
   await checkState(page, 'export menu');
-  await Promise.all([
-    page.waitForEvent('download'),
-    pressDownload(menu),
-  ]);
+  await Promise.all([page.waitForEvent('download'), pressDownload(menu)]);
   await expect(menu.getByRole('status')).toContainText('Saved');
   await checkState(page, 'export menu: file saved');
   await page.keyboard.press('Escape');

@@ -903,3 +903,177 @@ export const WebhookEvent = z.object({
   data: AdditionStatus,
 });
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
+
+// ---------------------------------------------------------------------------------------------
+// 12-14. The real service's signal endpoints: headcount trends, job listings, website traffic
+// (decisions section 15; the inner shapes the vendor leaves open: docs/decisions/0025-signal-endpoint-shapes.md)
+
+/** The periods headcount growth is given for, and how many months each spans. */
+export const GROWTH_PERIODS = ['3m', '6m', '12m', '24m'] as const;
+export type GrowthPeriod = (typeof GROWTH_PERIODS)[number];
+export const GROWTH_PERIOD_MONTHS: Readonly<Record<GrowthPeriod, number>> = {
+  '3m': 3,
+  '6m': 6,
+  '12m': 12,
+  '24m': 24,
+};
+
+/** The functions a workforce and a job listing are sorted into (LinkedIn's, in snake case). */
+export const JOB_FUNCTIONS = [
+  'sales',
+  'engineering',
+  'marketing',
+  'operations',
+  'customer_support',
+  'product',
+  'finance',
+  'hr',
+  'design',
+  'data',
+  'legal',
+  'it',
+  'research',
+] as const;
+export type JobFunction = (typeof JOB_FUNCTIONS)[number];
+export const JOB_FUNCTION_LABELS: Readonly<Record<JobFunction, string>> = {
+  sales: 'Sales',
+  engineering: 'Engineering',
+  marketing: 'Marketing',
+  operations: 'Operations',
+  customer_support: 'Customer support',
+  product: 'Product',
+  finance: 'Finance',
+  hr: 'HR',
+  design: 'Design',
+  data: 'Data',
+  legal: 'Legal',
+  it: 'IT',
+  research: 'Research',
+};
+/** LinkedIn's experience levels. */
+export const JOB_SENIORITIES = [
+  'internship',
+  'entry',
+  'associate',
+  'mid_senior',
+  'director',
+  'executive',
+] as const;
+export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'temporary', 'internship'] as const;
+export const JOB_SOURCES = ['linkedin', 'indeed'] as const;
+export const COMPENSATION_PERIODS = ['year', 'month', 'hour'] as const;
+export const TRAFFIC_SOURCES = ['direct', 'search', 'social', 'referral', 'paid', 'email'] as const;
+export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
+
+const SignalDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD');
+
+export const HeadcountTrendsQuery = z.object({ company: companyParam }).strict();
+
+/** One period's change of a headcount: counts at its start and end, and the percent (null from 0). */
+export const GrowthChange = z.object({
+  period: z.string(),
+  months: z.number().int(),
+  start_count: z.number().int().nonnegative(),
+  end_count: z.number().int().nonnegative(),
+  change: z.number().int(),
+  percent: z.number().nullable(),
+});
+export type GrowthChange = z.infer<typeof GrowthChange>;
+
+export const HeadcountGrowth = GrowthChange.extend({ start_date: SignalDate, end_date: SignalDate });
+export type HeadcountGrowth = z.infer<typeof HeadcountGrowth>;
+
+export const FunctionHeadcount = z.object({
+  function: z.string(),
+  count: z.number().int().nonnegative(),
+  /** Of the total, 0..1. */
+  share: z.number(),
+  growth: z.array(GrowthChange),
+});
+export type FunctionHeadcount = z.infer<typeof FunctionHeadcount>;
+
+export const HeadcountTrendsResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    uuid: z.string(),
+    linkedin_username: z.string().nullable(),
+    linkedin_official_name: z.string(),
+    total_employees: z.number().int().nonnegative(),
+    /** The latest reading's date. */
+    date: SignalDate,
+    growth_periods: z.array(z.string()),
+    headcount_growth: z.array(HeadcountGrowth),
+    headcount_by_function: z.array(FunctionHeadcount),
+  }),
+  credits_consumed: z.number(),
+});
+export type HeadcountTrendsResponse = z.infer<typeof HeadcountTrendsResponse>;
+
+export const JOBS_MAX_LIMIT = 50;
+export const JobsQuery = z
+  .object({
+    company: companyParam,
+    limit: pageNumber('limit', JOBS_MAX_LIMIT, 10),
+    offset: pageNumber('offset', 1_000_000, 0),
+  })
+  .strict();
+
+export const JobListing = z.object({
+  id: z.string(),
+  title: z.string(),
+  function: z.string(),
+  seniority: z.string(),
+  employment_type: z.string(),
+  remote: z.boolean(),
+  location: z.string(),
+  /** ISO 3166-1 alpha-2, null when the listing names no country. */
+  country: z.string().nullable(),
+  posted_date: SignalDate,
+  description: z.string(),
+  compensation: z
+    .object({ min: z.number(), max: z.number(), currency: z.string(), period: z.string() })
+    .nullable(),
+  key_skills: z.array(z.string()),
+  source: z.string(),
+  url: z.string(),
+});
+export type JobListing = z.infer<typeof JobListing>;
+
+export const JobsResponse = z.object({
+  status: z.literal('success'),
+  data: z.array(JobListing),
+  /** Every open listing of the company (the page is `limit` of them from `offset`). */
+  count: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  credits_consumed: z.number(),
+});
+export type JobsResponse = z.infer<typeof JobsResponse>;
+
+export const WebsiteTrafficQuery = z.object({ company: companyParam }).strict();
+
+export const WebsiteTrafficResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    uuid: z.string(),
+    engagements: z.object({
+      /** 0..1 */
+      bounce_rate: z.number(),
+      pages_per_visit: z.number(),
+      avg_visit_duration_seconds: z.number(),
+    }),
+    /** Visits by month (`YYYY-MM`), the last 12 months, oldest first. */
+    estimated_monthly_visits: z.record(z.string().regex(/^\d{4}-\d{2}$/), z.number().int().nonnegative()),
+    /** Each source's share of the visits, 0..1, summing to 1. */
+    traffic_sources: z.object({
+      direct: z.number(),
+      search: z.number(),
+      social: z.number(),
+      referral: z.number(),
+      paid: z.number(),
+      email: z.number(),
+    }),
+  }),
+  credits_consumed: z.number(),
+});
+export type WebsiteTrafficResponse = z.infer<typeof WebsiteTrafficResponse>;

@@ -53,9 +53,13 @@ import {
   EnrichmentResponse,
   FilterBuilderRequest,
   FilterBuilderResponse,
+  HeadcountTrendsQuery,
+  HeadcountTrendsResponse,
   Health,
   IndustrySearchQuery,
   IndustrySearchResponse,
+  JobsQuery,
+  JobsResponse,
   ListGenerateResponse,
   ListRequest,
   NewsQuery,
@@ -69,6 +73,8 @@ import {
   WebhookEndpointRequest,
   WebhookEndpointResponse,
   WebhookEvent,
+  WebsiteTrafficQuery,
+  WebsiteTrafficResponse,
 } from './api';
 import { PricingResponse, SessionInfo, SignInRequest, UsageResponse } from './bff';
 import { AdditionsResponse, ExportRequest } from './bff-lists';
@@ -107,6 +113,9 @@ const ENDPOINT_SCHEMAS = {
   'company.posts': { input: PostsQuery, output: PostsResponse },
   'industry.search': { input: IndustrySearchQuery, output: IndustrySearchResponse },
   'company.search': { input: CompanySearchQuery, output: CompanySearchResponse },
+  'company.headcountTrends': { input: HeadcountTrendsQuery, output: HeadcountTrendsResponse },
+  'company.jobs': { input: JobsQuery, output: JobsResponse },
+  'company.websiteTraffic': { input: WebsiteTrafficQuery, output: WebsiteTrafficResponse },
   news: { input: NewsQuery, output: NewsResponse },
   'additions.submit': { input: AdditionRequest, output: AdditionSubmitResponse },
   'additions.status': { output: AdditionStatusResponse },

@@ -74,6 +74,11 @@ export const PRICES = {
   postsBlock: 10,
   reviewsPerBlock: 1.5,
   reviewsBlock: 50,
+  /** The real service's signal endpoints (decisions section 15; the vendor shows no price). */
+  headcountTrendsPerCall: 2.5,
+  jobsPerListing: 0.1,
+  jobsMinimum: 0.5,
+  websiteTrafficPerCall: 1,
   sections: SECTION_PRICES,
 } as const;
 
@@ -116,4 +121,20 @@ export function postsCost(returned: number): number {
 /** Product reviews (with `products`) and employee reviews: per started block of 50 reviews returned. */
 export function reviewsCost(returned: number): number {
   return credits(Math.ceil(returned / PRICES.reviewsBlock) * PRICES.reviewsPerBlock);
+}
+
+/** Headcount trends: 2.5 a call that finds the company (an unknown company is a free 404). */
+export function headcountTrendsCost(): number {
+  return PRICES.headcountTrendsPerCall;
+}
+
+/** Job listings: 0.1 per listing returned, at least 0.5 when any is returned, 0 when none. */
+export function jobsCost(returned: number): number {
+  if (returned <= 0) return 0;
+  return credits(Math.max(PRICES.jobsMinimum, PRICES.jobsPerListing * returned));
+}
+
+/** Website traffic: 1 a call that finds the company. */
+export function websiteTrafficCost(): number {
+  return PRICES.websiteTrafficPerCall;
 }

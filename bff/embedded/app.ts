@@ -15,12 +15,15 @@ import { additionStatus, submitAddition } from './endpoints/additions';
 import { employeeReviews } from './endpoints/employee-reviews';
 import { enrichFromBody, enrichFromQuery } from './endpoints/enrichment';
 import { buildFilters } from './endpoints/filter-builder';
+import { companyHeadcountTrends } from './endpoints/headcount-trends';
+import { companyJobs } from './endpoints/jobs';
 import { generateList } from './endpoints/lists';
 import { news } from './endpoints/news';
 import { companyPosts } from './endpoints/posts';
 import { productReviews } from './endpoints/product-reviews';
 import { companySearch, industrySearch } from './endpoints/search';
 import { createWebhook, listWebhooks, removeWebhook, webhookDeliveries } from './endpoints/webhooks';
+import { companyWebsiteTraffic } from './endpoints/website-traffic';
 import { ApiProblem, problemResponse } from './problem';
 import { signalQuery } from './signals/params';
 import { countCompanies } from './store/companies';
@@ -66,6 +69,13 @@ const HANDLERS: Record<ServiceEndpointId, Handler> = {
   }),
   'company.posts': (ctx, { req, key }) => ({ body: companyPosts(ctx, key, signalQuery(req.url)) }),
   news: (ctx, { req, key }) => ({ body: news(ctx, key, signalQuery(req.url)) }),
+  'company.headcountTrends': (ctx, { req, key }) => ({
+    body: companyHeadcountTrends(ctx, key, signalQuery(req.url)),
+  }),
+  'company.jobs': (ctx, { req, key }) => ({ body: companyJobs(ctx, key, signalQuery(req.url)) }),
+  'company.websiteTraffic': (ctx, { req, key }) => ({
+    body: companyWebsiteTraffic(ctx, key, signalQuery(req.url)),
+  }),
   'additions.submit': async (ctx, { req, key }) => {
     const r = submitAddition(ctx, key, await jsonBody(req));
     if (r.status === 202) ctx.additionQueued?.();

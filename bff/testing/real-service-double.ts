@@ -28,7 +28,10 @@
  *   credits_consumed: 0}`; news `{status, total, count, limit, offset, credits_consumed, data}`;
  *   additions and status wrapped in `{status: "success", data: {...}, credits_consumed: 0}`, the status
  *   record with `created_at`/`updated_at` beside `detail`; a submission answers 200 (the reference
- *   gives only a 200 body), whether a request was created or the company exists.
+ *   gives only a 200 body), whether a request was created or the company exists. The three endpoints
+ *   beyond the spec (decisions section 15), slash-less like enrichment: headcount trends and website
+ *   traffic `{data, credits_consumed}` (no `status`), job listings `{status, data, count, limit,
+ *   offset, credits_consumed}`; their records as the embedded service writes them.
  * - No match: 204 with no body from news (`total` 0), company search and industry search.
  * - Records: news articles without `id`, `primary_tag`, `story_id` or `company_uuid`, with
  *   `published_date` `YYYY-MM-DD`, `news_score`, `full_text`, `original_language`, `author`,
@@ -380,6 +383,33 @@ const ROUTES: readonly Route[] = [
         data: b.data.map((a) => realArticle(a, facts)),
       });
     },
+  },
+  // Beyond the spec (docs/real-service.md): `credits_consumed` beside `data`, no `status` where the
+  // reference shows none; job listings with the full paging envelope.
+  {
+    method: 'GET',
+    path: '/api/v1/company/headcount-trends',
+    params: ['company'],
+    required: ['company'],
+    embeddedPath: () => '/api/v1/company/headcount-trends',
+    answer: (x) => ok(x, pick(x.body as Json, ['data', 'credits_consumed'])),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/company/jobs',
+    params: ['company', 'limit', 'offset'],
+    required: ['company'],
+    embeddedPath: () => '/api/v1/company/jobs',
+    answer: (x) =>
+      ok(x, pick(x.body as Json, ['status', 'data', 'count', 'limit', 'offset', 'credits_consumed'])),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/company/website-traffic',
+    params: ['company'],
+    required: ['company'],
+    embeddedPath: () => '/api/v1/company/website-traffic',
+    answer: (x) => ok(x, pick(x.body as Json, ['data', 'credits_consumed'])),
   },
   {
     method: 'POST',

@@ -269,6 +269,54 @@ export const RealStatus = z
   })
   .strict();
 
+/**
+ * The three endpoints beyond the spec (docs/real-service.md, "Endpoints the real service has beyond
+ * the spec"): the envelope and the record's documented top-level fields and types, strictly; the inner
+ * records, which the reference leaves open, loosely.
+ */
+export const RealHeadcountTrends = z
+  .object({
+    data: z
+      .object({
+        uuid: z.string(),
+        linkedin_username: z.string().nullable(),
+        linkedin_official_name: z.string(),
+        total_employees: int,
+        date: z.string(),
+        growth_periods: z.array(z.string()),
+        headcount_growth: z.array(z.looseObject({})),
+        headcount_by_function: z.array(z.looseObject({})),
+      })
+      .strict(),
+    credits_consumed: z.number(),
+  })
+  .strict();
+
+export const RealJobs = z
+  .object({
+    status: z.literal('success'),
+    data: z.array(z.looseObject({})),
+    count: int,
+    limit: int,
+    offset: int,
+    credits_consumed: z.number(),
+  })
+  .strict();
+
+export const RealWebsiteTraffic = z
+  .object({
+    data: z
+      .object({
+        uuid: z.string(),
+        engagements: z.looseObject({}),
+        estimated_monthly_visits: z.looseObject({}),
+        traffic_sources: z.looseObject({}),
+      })
+      .strict(),
+    credits_consumed: z.number(),
+  })
+  .strict();
+
 /** `{status: "error", message}`, `{detail}`, or FastAPI's validation list `{detail: [{loc, msg, type}]}`. */
 export const RealError = z.union([
   z.object({ status: z.literal('error'), message: z.string().min(1) }).strict(),

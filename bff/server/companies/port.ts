@@ -7,8 +7,8 @@
  *   (company, section) pairs bought, by enrichment: a section costs the same per company there as
  *   in list generation, without list generation's 1.5 per call and 0.2 per company.
  * - An enrichment: the stored sections, and the missing ones bought in one enrichment.
- * - A description's filters, a company's reviews, posts and news: the same request's answer, kept
- *   whole.
+ * - A description's filters, a company's reviews, posts, news and signals (headcount trends, job
+ *   listings, website traffic): the same request's answer, kept whole.
  *
  * The answer equals the service's for the same request but for `credits_consumed`, which is what
  * was paid. `refresh` (a `Cache-Control: no-cache` request) buys everything afresh and refreshes
@@ -69,13 +69,19 @@ async function inTurns<T>(items: readonly T[], n: number, fn: (item: T) => Promi
   await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
 }
 
-/** Endpoints whose answers are kept whole: a description's filters, a company's reviews, posts and news. */
+/**
+ * Endpoints whose answers are kept whole: a description's filters, a company's reviews, posts and
+ * news, and its signals (headcount trends, job listings, website traffic: decisions section 15).
+ */
 export const KEPT_ENDPOINTS: readonly ServiceEndpointId[] = [
   'list.filterBuilder',
   'company.productReviews',
   'company.employeeReviews',
   'company.posts',
   'news',
+  'company.headcountTrends',
+  'company.jobs',
+  'company.websiteTraffic',
 ];
 
 /** A refusal the store must not paper over by asking another way: money, plan, rate. */

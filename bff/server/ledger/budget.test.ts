@@ -92,6 +92,16 @@ describe('estimateCost', () => {
     ).toBe(2 * PRICES.reviewsPerBlock);
     expect(estimateCost('list.filterBuilder', 'enterprise', q(), { query: 'x' })).toBe(PRICES.query);
   });
+
+  it('holds the signal endpoints at their price a call, job listings at a full page of their limit', () => {
+    expect(estimateCost('company.headcountTrends', 'payg', q('company=x'), undefined)).toBe(2.5);
+    expect(estimateCost('company.websiteTraffic', 'payg', q('company=x'), undefined)).toBe(1);
+    // Jobs: 0.1 a listing of the limit (default 10), at least 0.5; the limit is at most 50.
+    expect(estimateCost('company.jobs', 'enterprise', q('company=x'), undefined)).toBe(1);
+    expect(estimateCost('company.jobs', 'enterprise', q('company=x&limit=2'), undefined)).toBe(0.5);
+    expect(estimateCost('company.jobs', 'enterprise', q('company=x&limit=50'), undefined)).toBe(5);
+    expect(estimateCost('company.jobs', 'enterprise', q('company=x&limit=0'), undefined)).toBe(0);
+  });
 });
 
 // The budget's day is remembered between calls; it must still be the UTC date of each time asked.

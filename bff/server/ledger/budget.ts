@@ -7,24 +7,27 @@
  * (docs/decisions/0019-holds-and-a-durable-ledger.md).
  *
  * The worst case is read from the request: a list at its `limit` (as the plan serves it) with its
- * sections and query; an enrichment's sections; news, posts and reviews at the most their `limit`
- * (and products) can return.
+ * sections and query; an enrichment's sections; news, posts, reviews and job listings at the most
+ * their `limit` (and products) can return; headcount trends and website traffic at their price a call.
  */
 
 import { randomUUID } from 'node:crypto';
-import { commaItems, NEWS_MAX_LIMIT } from '../../contract/api';
+import { commaItems, JOBS_MAX_LIMIT, NEWS_MAX_LIMIT } from '../../contract/api';
 import type { ServiceEndpointId } from '../../contract/endpoints';
 import { LIST_DEFAULT_LIMIT } from '../../contract/list-params';
 import {
   credits,
   enrichmentCost,
   filterBuilderCost,
+  headcountTrendsCost,
+  jobsCost,
   listGenerationCost,
   newsCost,
   PLAN_RULES,
   type Plan,
   postsCost,
   reviewsCost,
+  websiteTrafficCost,
 } from '../../contract/pricing';
 import type { StoredSection } from '../../contract/section-names';
 import { secondsToNextMonthUtc } from '../admin/team-cap';
@@ -81,6 +84,13 @@ export function estimateCost(
       return postsCost(limitOf(query, 10));
     case 'news':
       return newsCost(Math.min(limitOf(query, 10), NEWS_MAX_LIMIT));
+    // The signal endpoints (decisions section 15): a page of job listings full at its `limit`.
+    case 'company.headcountTrends':
+      return headcountTrendsCost();
+    case 'company.jobs':
+      return jobsCost(Math.min(limitOf(query, 10), JOBS_MAX_LIMIT));
+    case 'company.websiteTraffic':
+      return websiteTrafficCost();
     default:
       return 0;
   }

@@ -3,10 +3,13 @@ import {
   AdditionStatusResponse,
   AdditionSubmitResponse,
   CompanySearchResponse,
+  HeadcountTrendsResponse,
   IndustrySearchResponse,
+  JobsResponse,
   ListGenerateResponse,
   NewsResponse,
   ProductReviewsResponse,
+  WebsiteTrafficResponse,
 } from '../../contract/api';
 import {
   RealAdditionSubmit,
@@ -339,5 +342,136 @@ describe('fromUpstream: real-service searches and enrichment in the contract sha
     expect(
       fromUpstream('list.filterBuilder', { data: { filters: {} }, credits_consumed: 2.5 }, browser()),
     ).toBe(undefined);
+  });
+});
+
+// The signal endpoints (decisions section 15; docs/decisions/0025-signal-endpoint-shapes.md).
+describe('fromUpstream: the real service’s signal endpoints in the contract shapes', () => {
+  const growth = { period: '6m', months: 6, start_count: 100, end_count: 120, change: 20 };
+  const trends = {
+    status: 'success',
+    data: {
+      uuid: 'u1',
+      linkedin_username: 'acme',
+      linkedin_official_name: 'Acme',
+      total_employees: 120,
+      date: '2026-11-30',
+      growth_periods: ['6m'],
+      headcount_growth: [{ ...growth, percent: 20, start_date: '2026-05-30', end_date: '2026-11-30' }],
+      headcount_by_function: [
+        { function: 'sales', count: 120, share: 1, growth: [{ ...growth, percent: 20 }] },
+      ],
+    },
+    credits_consumed: 2.5,
+  };
+  const traffic = {
+    status: 'success',
+    data: {
+      uuid: 'u1',
+      engagements: { bounce_rate: 0.41, pages_per_visit: 3.2, avg_visit_duration_seconds: 185 },
+      estimated_monthly_visits: { '2026-10': 9000, '2026-11': 10000 },
+      traffic_sources: { direct: 0.4, search: 0.3, social: 0.1, referral: 0.1, paid: 0.05, email: 0.05 },
+    },
+    credits_consumed: 1,
+  };
+  const job = {
+    id: '1',
+    title: 'Account Executive',
+    function: 'sales',
+    seniority: 'associate',
+    employment_type: 'full_time',
+    remote: false,
+    location: 'Berlin, Germany',
+    country: 'DE',
+    posted_date: '2026-11-20',
+    description: 'Sell.',
+    compensation: null,
+    key_skills: ['Negotiation'],
+    source: 'linkedin',
+    url: 'https://www.linkedin.com/jobs/view/1/',
+  };
+  const jobs = { status: 'success', data: [job], count: 7, limit: 1, offset: 0, credits_consumed: 0.5 };
+
+  it('leaves the embedded service’s own answers alone', () => {
+    HeadcountTrendsResponse.parse(trends);
+    WebsiteTrafficResponse.parse(traffic);
+    JobsResponse.parse(jobs);
+    expect(fromUpstream('company.headcountTrends', trends, browser())).toBeUndefined();
+    expect(fromUpstream('company.websiteTraffic', traffic, browser())).toBeUndefined();
+    expect(fromUpstream('company.jobs', jobs, browser('limit=1'))).toBeUndefined();
+  });
+
+  it('adds the `status` the real service leaves out of headcount trends and website traffic', () => {
+    for (const [id, answer] of [
+      ['company.headcountTrends', trends],
+      ['company.websiteTraffic', traffic],
+    ] as const) {
+      const { status: _s, ...real } = answer;
+      expect(fromUpstream(id, real, browser())).toEqual(answer);
+    }
+  });
+
+  it('reads the other plausible spellings of traffic: month lists, source lists in percent, percents', () => {
+    const real = {
+      data: {
+        uuid: 'u1',
+        engagements: { bounce_rate: 41, pages_per_visit: 3.2, avg_visit_duration: '03:05' },
+        estimated_monthly_visits: [
+          { date: '2026-11-01', visits: 10000 },
+          { date: '2026-10-01', visits: 9000 },
+        ],
+        traffic_sources: [
+          { source: 'Direct', percentage: 40 },
+          { source: 'Organic Search', percentage: 30 },
+          { source: 'Social', percentage: 10 },
+          { source: 'Referrals', percentage: 10 },
+          { source: 'Paid', percentage: 5 },
+          { source: 'Mail', percentage: 5 },
+        ],
+      },
+      credits_consumed: 1,
+    };
+    const read = WebsiteTrafficResponse.parse(fromUpstream('company.websiteTraffic', real, browser()));
+    expect(read.data.estimated_monthly_visits).toEqual(traffic.data.estimated_monthly_visits);
+    expect(Object.keys(read.data.estimated_monthly_visits)).toEqual(['2026-10', '2026-11']);
+    expect(read.data.traffic_sources).toEqual(traffic.data.traffic_sources);
+    expect(read.data.engagements).toMatchObject(traffic.data.engagements);
+  });
+
+  it('reads headcount growth and functions spelt otherwise, and job listings’ other field names', () => {
+    const realTrends = {
+      data: {
+        ...trends.data,
+        headcount_growth: [{ ...growth, growth_rate: 20, start_date: '2026-05-30', end_date: '2026-11-30' }],
+        headcount_by_function: [
+          { name: 'sales', headcount: 120, share: 1, growth: [{ ...growth, percent: 20 }] },
+        ],
+      },
+      credits_consumed: 2.5,
+    };
+    const read = HeadcountTrendsResponse.parse(
+      fromUpstream('company.headcountTrends', realTrends, browser()),
+    );
+    expect(read.data.headcount_growth[0]!.percent).toBe(20);
+    expect(read.data.headcount_by_function[0]).toMatchObject({ function: 'sales', count: 120 });
+
+    const { title, seniority, posted_date, key_skills, url, ...rest } = job;
+    const realJob = {
+      ...rest,
+      job_title: title,
+      experience_level: seniority,
+      posted_at: `${posted_date}T08:00:00Z`,
+      skills: key_skills,
+      job_url: url,
+    };
+    const page = JobsResponse.parse(
+      fromUpstream(
+        'company.jobs',
+        { status: 'success', data: [realJob], credits_consumed: 0.5 },
+        browser('limit=1'),
+      ),
+    );
+    expect(page.data[0]).toMatchObject(job);
+    expect(page).toMatchObject({ count: 1, limit: 1, offset: 0 });
   });
 });

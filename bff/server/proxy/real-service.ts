@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { getDomain, parse as parseUrl } from 'tldts';
 import type { HttpMethod, ServiceEndpointId } from '../../contract/endpoints';
 import { type JsonData, lastIndexOf, startsWithAscii, tailText } from './json-data';
+import { headcountTrends, jobs, websiteTraffic } from './real-signals';
 
 /** The service's endpoints of the one table (`bff/contract/endpoints.ts`). */
 export type EndpointId = ServiceEndpointId;
@@ -321,6 +322,9 @@ const ADAPTERS: Partial<Record<EndpointId, (body: unknown, request: BrowserReque
   news,
   'company.search': companySearch,
   'industry.search': industrySearch,
+  'company.headcountTrends': headcountTrends,
+  'company.jobs': jobs,
+  'company.websiteTraffic': websiteTraffic,
 };
 
 /** Answers whose text alone shows them in the embedded service's shape (no parse needed to tell). */
