@@ -150,7 +150,8 @@ test('the company page on every tab', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const tabs = page.getByRole('tablist', { name: 'Company details' }).getByRole('tab');
   const names = (await tabs.allTextContents()).map((t) => t.trim());
-  expect(names.length).toBe(8);
+  // Overview, the sections, reviews, posts, news, and the signals: Growth, Jobs, Traffic.
+  expect(names.length).toBe(11);
   for (let i = 0; i < names.length; i++) {
     const tab = tabs.nth(i);
     await tab.click();
@@ -160,6 +161,12 @@ test('the company page on every tab', async ({ page }) => {
     await expect(panel.getByTestId('cost-note').or(panel.getByRole('alert')).first()).toBeVisible();
     await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
     await checkState(page, `company: ${names[i]}`);
+    // A chart's numbers as a table: checked open too.
+    const tables = panel.getByRole('button', { name: /^Show as a table/ });
+    if ((await tables.count()) > 0) {
+      for (const button of await tables.all()) await button.click();
+      await checkState(page, `company: ${names[i]}, its charts as tables`);
+    }
   }
 });
 

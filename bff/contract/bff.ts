@@ -54,6 +54,10 @@ export const PricingResponse = z.object({
     postsBlock: z.number(),
     reviewsPerBlock: z.number(),
     reviewsBlock: z.number(),
+    headcountTrendsPerCall: z.number(),
+    jobsPerListing: z.number(),
+    jobsMinimum: z.number(),
+    websiteTrafficPerCall: z.number(),
     sections: z.record(z.string(), z.number()),
   }),
   /**

@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   displayUrl,
   formatAsOf,
+  formatChange,
+  formatCompactCount,
   formatCount,
   formatCreditAmount,
   formatCredits,
   formatDate,
   formatDateTime,
+  formatDuration,
   formatMoney,
   formatMoneyExact,
+  formatMoneyIn,
   formatMoneyInput,
   formatNumber,
   formatPartialDate,
@@ -157,6 +161,25 @@ describe('counts, measures, percentages and ratings', () => {
     expect(formatPercent(1)).toBe('100%');
     expect(formatRating(4)).toBe('4.0');
     expect(formatRating(3.94)).toBe('3.9');
+  });
+
+  it('writes large counts compactly, changes signed, and lengths of time in minutes and seconds', () => {
+    expect(formatCompactCount(950)).toBe('950');
+    expect(formatCompactCount(12_480)).toBe('12.5K');
+    expect(formatCompactCount(1_234_567)).toBe('1.23M');
+    expect(formatChange(12.5)).toBe('+12.5%');
+    expect(formatChange(-3)).toBe('-3%');
+    expect(formatChange(0)).toBe('0%');
+    expect(formatDuration(45)).toBe('45s');
+    expect(formatDuration(192)).toBe('3m 12s');
+    expect(formatDuration(3900)).toBe('1h 5m');
+  });
+
+  it('writes pay in its own currency, compactly', () => {
+    expect(formatMoneyIn(65_000, 'EUR')).toBe('€65K');
+    expect(formatMoneyIn(120_000, 'USD')).toBe('$120K');
+    expect(formatMoneyIn(32.5, 'USD')).toBe('$32.5');
+    expect(formatMoneyIn(65_000, 'not a currency')).toBe('65K not a currency');
   });
 });
 

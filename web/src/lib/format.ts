@@ -199,6 +199,56 @@ export function formatRating(score: number): string {
   return rating().format(score);
 }
 
+const compactCount = lazily(
+  () => new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumSignificantDigits: 3 }),
+);
+const change = lazily(
+  () =>
+    new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }),
+);
+
+/** A large count where its size matters more than its digits (an axis, monthly visits): "12.5K", "1.2M", "950". */
+export function formatCompactCount(n: number): string {
+  return compactCount().format(n);
+}
+
+/** A change given in percent (12.5 means +12.5%), signed, to one decimal: "+12.5%", "-3%", "0%". */
+export function formatChange(percent: number): string {
+  return change().format(percent / 100);
+}
+
+/** A length of time in seconds as a person reads it: "45s", "3m 12s", "1h 5m". */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
+  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+}
+
+const moneyIn = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount in a currency of its own (a job's pay), compact like `formatMoney`: "€65K", "$120K",
+ * "CHF 98K"; a currency code Intl does not know is written after the amount ("65K XYZ").
+ */
+export function formatMoneyIn(amount: number, currency: string): string {
+  let f = moneyIn.get(currency);
+  if (!f) {
+    try {
+      f = new Intl.NumberFormat(LOCALE, {
+        style: 'currency',
+        currency,
+        notation: 'compact',
+        maximumSignificantDigits: 3,
+      });
+    } catch {
+      return `${formatCompactCount(amount)} ${currency}`;
+    }
+    moneyIn.set(currency, f);
+  }
+  return f.format(amount);
+}
+
 // Dates --------------------------------------------------------------------------------------------
 
 const day = lazily(() => new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' }));

@@ -6,6 +6,7 @@ import type { PricingResponse } from '@contract/bff';
 import type { StoredSection } from '@contract/section-names';
 import { z } from 'zod';
 import { EMPLOYEE_REVIEWS_PAGE } from './api/get-employee-reviews';
+import { JOBS_PAGE } from './api/get-jobs';
 import { NEWS_PAGE } from './api/get-news';
 import { POSTS_PAGE } from './api/get-posts';
 
@@ -13,6 +14,9 @@ export const COMPANY_TABS = [
   'overview',
   'business',
   'signals',
+  'growth',
+  'jobs',
+  'traffic',
   'funding',
   'products',
   'employees',
@@ -25,6 +29,9 @@ export const TAB_LABELS: Readonly<Record<CompanyTab, string>> = {
   overview: 'Overview',
   business: 'Business model',
   signals: 'Signals',
+  growth: 'Growth',
+  jobs: 'Jobs',
+  traffic: 'Traffic',
   funding: 'Funding',
   products: 'Products and reviews',
   employees: 'Employees',
@@ -55,8 +62,9 @@ export function sectionsCost(prices: Prices, sections: readonly StoredSection[])
 }
 
 /**
- * What opening a tab will cost: enrichment sections and employee reviews (one block at least) are
- * exact; posts and news are charged by what comes back, so a full first page is the ceiling.
+ * What opening a tab will cost: enrichment sections, headcount trends and website traffic are exact;
+ * employee reviews, posts, news and job listings are charged by what comes back, so a full first
+ * page is the ceiling.
  */
 export function tabEstimate(tab: CompanyTab, prices: Prices): { credits: number; upTo: boolean } {
   switch (tab) {
@@ -65,6 +73,16 @@ export function tabEstimate(tab: CompanyTab, prices: Prices): { credits: number;
     case 'signals':
     case 'funding':
       return { credits: sectionsCost(prices, TAB_SECTIONS[tab]), upTo: false };
+    case 'growth':
+      return { credits: prices.headcountTrendsPerCall, upTo: false };
+    case 'jobs':
+      // 0.1 a listing returned, at least 0.5 when any is: a company with no open role costs nothing.
+      return {
+        credits: Math.round(Math.max(prices.jobsMinimum, prices.jobsPerListing * JOBS_PAGE) * 100) / 100,
+        upTo: true,
+      };
+    case 'traffic':
+      return { credits: prices.websiteTrafficPerCall, upTo: false };
     case 'products':
       return { credits: 0, upTo: false };
     case 'employees':

@@ -24,6 +24,9 @@ type PaidRead =
   | 'company.productReviews'
   | 'company.employeeReviews'
   | 'company.posts'
+  | 'company.headcountTrends'
+  | 'company.jobs'
+  | 'company.websiteTraffic'
   | 'news';
 
 export async function paidGet<I extends PaidRead>(

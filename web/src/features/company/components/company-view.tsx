@@ -22,11 +22,14 @@ import {
   EmployeesPanel,
   FundingPanel,
   fundingAllowed,
+  GrowthPanel,
+  JobsPanel,
   NewsPanel,
   OverviewPanel,
   PostsPanel,
   ProductsPanel,
   SignalsPanel,
+  TrafficPanel,
 } from './tab-panels';
 
 /** The tabs that show enrichment sections (the others show reviews, posts, news). */
@@ -104,6 +107,12 @@ function Panel({ company, tab }: { company: string; tab: CompanyTab }) {
       return <BusinessPanel company={company} />;
     case 'signals':
       return <SignalsPanel company={company} />;
+    case 'growth':
+      return <GrowthPanel company={company} />;
+    case 'jobs':
+      return <JobsPanel company={company} />;
+    case 'traffic':
+      return <TrafficPanel company={company} />;
     case 'funding':
       return <FundingPanel company={company} />;
     case 'products':

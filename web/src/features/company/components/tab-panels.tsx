@@ -3,25 +3,34 @@
  * shows a skeleton meanwhile, the service's problem on failure, and what the answer cost.
  * Answers stay in the query cache, so returning to a tab costs nothing.
  */
+import type { JobListing } from '@contract/api';
 import { type ReactNode, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
+import { ApiError } from '@/lib/api-client';
 import { type Pricing, usePricing } from '@/lib/pricing';
 import { EMPLOYEE_REVIEWS_PAGE, useEmployeeReviews } from '../api/get-employee-reviews';
 import { useEnrichment, useRefreshEnrichment } from '../api/get-enrichment';
+import { useHeadcountTrends } from '../api/get-headcount-trends';
+import { JOBS_PAGE, useJobs } from '../api/get-jobs';
 import { NEWS_PAGE, useNews } from '../api/get-news';
 import { POSTS_PAGE, usePosts } from '../api/get-posts';
 import { PRODUCT_REVIEWS_PAGE, useProductCatalog, useProductReviews } from '../api/get-product-reviews';
+import { useWebsiteTraffic } from '../api/get-website-traffic';
 import { HEADER_SECTIONS, productReviewsEstimate, TAB_SECTIONS } from '../company-tabs';
 import { CostNote, PriceNote, type Refresh } from './cost-note';
 import { EmptyState, ErrorState, PanelSkeleton } from './panel-states';
 import { BusinessView } from './tabs/business-view';
 import { EmployeesView } from './tabs/employees-view';
 import { FundingView } from './tabs/funding-view';
+import { GrowthView } from './tabs/growth-view';
+import { JobsView } from './tabs/jobs-view';
 import { NewsView } from './tabs/news-view';
 import { OverviewView } from './tabs/overview-view';
 import { PostsView } from './tabs/posts-view';
 import { ProductCatalogView, ProductDetailView } from './tabs/products-view';
 import { SignalsView } from './tabs/signals-view';
+import { TrafficView } from './tabs/traffic-view';
 
 type QueryLike<T> = {
   data: { body: T; credits: number; cached: boolean; saved?: number; asOf?: string | null } | undefined;
@@ -110,6 +119,96 @@ export function SignalsPanel({ company }: { company: string }) {
   return (
     <Loaded query={q} what="the signals" refresh={refresh}>
       {(body) => <SignalsView {...body.sections} />}
+    </Loaded>
+  );
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/**
+ * The signal endpoints answer 404 for a company the provider has no such data on (free): the tab
+ * says so, as it would of an empty answer, rather than showing an error.
+ */
+function NoSignal({ title }: { title: string }) {
+  return <EmptyState title={title}>The data provider has none for it; nothing was charged.</EmptyState>;
+}
+
+export function GrowthPanel({ company }: { company: string }) {
+  const q = useHeadcountTrends(company);
+  if (!q.data && isNotFound(q.error)) return <NoSignal title="No headcount data for this company" />;
+  return (
+    <Loaded query={q} what="headcount trends">
+      {(trends) => <GrowthView trends={trends} />}
+    </Loaded>
+  );
+}
+
+/**
+ * Jobs: 50 roles a call, kept together as more are loaded, so the filters and counts read them all.
+ * The cost note adds up what the loaded pages cost.
+ */
+export function JobsPanel({ company }: { company: string }) {
+  const q = useJobs(company);
+  const plan = usePricing();
+  const pages = q.data?.pages ?? [];
+  const first = pages[0];
+  const query: QueryLike<{ jobs: JobListing[]; total: number }> = {
+    data: first && {
+      body: { jobs: pages.flatMap((p) => p.body.data), total: pages.at(-1)?.body.count ?? 0 },
+      credits: Math.round(pages.reduce((sum, p) => sum + p.credits, 0) * 100) / 100,
+      cached: pages.every((p) => p.cached),
+      saved: pages.reduce((sum, p) => sum + p.saved, 0),
+    },
+    error: q.error,
+    isPending: q.isPending,
+    isFetching: q.isFetching,
+    dataUpdatedAt: q.dataUpdatedAt,
+    refetch: q.refetch,
+  };
+  const prices = plan.data?.prices;
+  /** The next call's price: 0.1 a role of those left (up to a page), at least 0.5. */
+  const priceOf = (next: number) =>
+    prices ? Math.round(Math.max(prices.jobsMinimum, prices.jobsPerListing * next) * 100) / 100 : null;
+  if (!q.data && isNotFound(q.error)) return <NoSignal title="No open roles listed for this company" />;
+  return (
+    <Loaded query={query} what="job listings">
+      {({ jobs, total }) => {
+        const next = Math.min(JOBS_PAGE, total - jobs.length);
+        const price = priceOf(next);
+        return (
+          <JobsView
+            jobs={jobs}
+            total={total}
+            more={
+              (q.hasNextPage || (q.isFetchNextPageError && !q.isFetchingNextPage)) && (
+                <div className="flex flex-wrap items-center justify-center gap-3">
+                  <Button
+                    variant="secondary"
+                    onClick={() => void q.fetchNextPage()}
+                    loading={q.isFetchingNextPage}
+                  >
+                    Load {next} more roles
+                  </Button>
+                  {price !== null && <PriceNote credits={price} upTo />}
+                  {q.isFetchNextPageError && <ErrorState error={q.error} what="more job listings" />}
+                </div>
+              )
+            }
+          />
+        );
+      }}
+    </Loaded>
+  );
+}
+
+export function TrafficPanel({ company }: { company: string }) {
+  const q = useWebsiteTraffic(company);
+  if (!q.data && isNotFound(q.error)) return <NoSignal title="No traffic estimates for this website" />;
+  return (
+    <Loaded query={q} what="website traffic">
+      {(traffic) => <TrafficView traffic={traffic} />}
     </Loaded>
   );
 }
