@@ -135,7 +135,13 @@ test.describe('a list too broad to slice', () => {
   test.use({ allowedConsoleErrors: [/status of 422 .*\/api\/v1\/list\/generate\/companies\)$/] });
 
   test('the "List too broad" box and the sort held by the Employees filter', async ({ page }) => {
-    await page.goto(`/?size=20&filters=${json({ 'firmographic.headcount_range': ['51-200'] })}`);
+    // Company size alone is gathered slice by slice now; beside a set difference (an open key left
+    // out) a band out of reach of the 500 served is still too broad.
+    await page.goto(
+      `/?size=20&filters=${json({ 'firmographic.headcount_range': ['51-200'] })}&exclude=${json({
+        'industry.industry': ['IND-2001'],
+      })}`,
+    );
     await expect(page.getByRole('region', { name: 'List too broad' })).toBeVisible();
     await expect(page.getByText(/while the Employees filter is on/)).toBeVisible();
     await checkState(page, 'filters: list too broad, sort note');
@@ -186,7 +192,11 @@ test('requests, the API reference, and an unknown address', async ({ page }) => 
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('addition-request').first()).toBeVisible();
   await checkState(page, 'requests: a failed request');
-  await page.goto('/api-reference');
+  // The API reference is out of the main navigation, reached from the footer (and the Admin page).
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /API/ })).toHaveCount(
+    0,
+  );
+  await page.getByRole('contentinfo').getByRole('link', { name: 'API reference' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
   await checkState(page, 'api reference');
@@ -263,7 +273,10 @@ test.describe('lookalikes of a company that does not exist', () => {
   test('the error, naming the company', async ({ page }) => {
     await page.goto(`/?like=${json(['no-such-company-000'])}`);
     await page.getByRole('button', { name: 'Find lookalikes' }).click();
-    await expect(page.getByRole('alert')).toContainText('no company found for "no-such-company-000"');
+    await expect(page.getByRole('alert')).toContainText(
+      'We could not find a company called “no-such-company-000”.',
+    );
+    await expect(page.getByRole('alert')).not.toContainText('seeds.0');
     await checkState(page, 'lookalikes: unknown company');
   });
 });

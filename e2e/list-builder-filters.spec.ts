@@ -154,3 +154,54 @@ test('describe a list, refine it in the filter editor, by mouse and by keyboard,
   await expect(page.getByText(/No filters yet/)).toBeVisible();
   await expect(filters.getByRole('textbox', { name: 'Founded to' })).toHaveValue('');
 });
+
+test('a sector as one choice, industries by name only, and funding stages in the order money is raised', async ({
+  page,
+}) => {
+  await page.goto('/?size=20');
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  await filters.getByRole('button', { name: /^Industry/ }).click();
+
+  // Typed and picked by keyboard: the sector is offered first and picks every industry under it.
+  const listed = page.waitForRequest((r) => {
+    if (!r.url().includes('/api/v1/list/generate/companies')) return false;
+    const sent = (r.postDataJSON()?.filters?.['industry.industry'] ?? []) as string[];
+    return sent.length === 45;
+  });
+  const industry = filters.getByRole('combobox', { name: 'Industry' });
+  await industry.fill('financial serv');
+  // The sector is the first option, the one Enter picks (the list starts there whenever it changes).
+  await expect(page.getByRole('option', { name: /^Financial Services/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await industry.press('Enter');
+  const request = await listed;
+  const sent = request.postDataJSON().filters['industry.industry'] as string[];
+  expect(sent.every((c) => c.startsWith('IND-20'))).toBe(true);
+  await expect(
+    filters.getByRole('button', { name: 'Remove Financial Services (45 industries)' }),
+  ).toBeVisible();
+  // Companies of several of its industries come back.
+  const answer = await (await request.response())?.json();
+  const rows = (answer?.data ?? []) as unknown[];
+  expect(rows.length).toBeGreaterThan(1);
+  // No service code anywhere on the rep's screen.
+  await expect(page.locator('body')).not.toContainText('IND-');
+
+  // Funding stages: the common ones first, in the order money is raised.
+  await filters.getByRole('button', { name: /^Funding detail/ }).click();
+  const stage = filters.getByRole('group', { name: 'Funding stage' });
+  await expect(stage.getByRole('checkbox')).toHaveCount(8);
+  const labels = await stage.locator('label').allInnerTexts();
+  expect(labels).toEqual([
+    'Pre-seed',
+    'Angel',
+    'Seed',
+    'Series A',
+    'Series B',
+    'Series C',
+    'Series D',
+    'Series E',
+  ]);
+});

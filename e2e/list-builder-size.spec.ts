@@ -86,8 +86,22 @@ test('describe a list by company size, see the Employees chip and only 51–200 
   expect(new Set(await columnTexts(page, 'Employees'))).toEqual(new Set(['51-200']));
 });
 
+test('company size alone is no dead end: companies of the band gathered slice by slice', async ({ page }) => {
+  // 51-200 employees with nothing else lies beyond the first 500 by employees either way: the BFF
+  // gathers up to 500 of the band from slices of the list (docs/product-rules.md, section 14).
+  const size = encodeURIComponent(JSON.stringify({ [SIZE]: ['51-200'] }));
+  await page.goto(`/?size=20&filters=${size}`);
+  await expect(grid(page).getByRole('row')).not.toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'List too broad' })).toHaveCount(0);
+  await expect(page.getByLabel('Sort by')).toHaveValue('employee_range');
+  await addSection(page, 'Firmographic');
+  await expect(grid(page).getByRole('columnheader', { name: 'Employees' })).toBeVisible();
+  expect(new Set(await columnTexts(page, 'Employees'))).toEqual(new Set(['51-200']));
+});
+
 test('a size typed in the Employees box ticks the bands it covers', async ({ page }) => {
-  // A list within reach of the 500 served (companies in Germany): the whole data set is too broad.
+  // A list within reach of the 500 served (companies in Germany): the whole data set's band would be
+  // gathered slice by slice.
   const germany = encodeURIComponent(JSON.stringify({ 'location.hq.country': ['DEU'] }));
   await page.goto(`/?size=20&filters=${germany}`);
   const filters = page.getByRole('complementary', { name: 'Filters' });

@@ -58,8 +58,10 @@ test('every page reflows at 320 px; the menu and the filters fold and open', asy
   await expect(nav).toBeHidden();
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
-  for (const name of ['Lists', 'Requests', 'Accounts', 'API', 'Admin'])
+  for (const name of ['Lists', 'Requests', 'Accounts', 'Admin'])
     await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  // The API reference is for engineers: not in a rep's navigation (the Admin page and the footer link it).
+  await expect(nav.getByRole('link', { name: /API/ })).toHaveCount(0);
   await expect(nav.getByRole('button', { name: 'Add company' })).toBeVisible();
   await checkState(page, 'narrow: menu open');
   // Escape closes it, the focus back on its button.

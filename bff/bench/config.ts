@@ -23,6 +23,7 @@ export const BENCH_PARTS = [
   'savedlists',
   'accounts',
   'payonce',
+  'count',
 ] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 

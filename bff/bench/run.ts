@@ -20,6 +20,7 @@
  * Then a 10,000-row account import's match rate and time (accounts.ts); BENCH=accounts alone.
  * Then the team's company store: a day of three reps through it against straight, and the time its
  * composition adds to a page (pay-once.ts); BENCH=payonce alone.
+ * Then exact counts past 500 by slices: time, calls, credits and the bound (count.ts); BENCH=count alone.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -44,6 +45,7 @@ import { accountsBench } from './accounts';
 import { bffOverheadBench } from './bff-overhead';
 import { bffWorkBench } from './bff-work';
 import { benchConfig } from './config';
+import { countBench } from './count';
 import { listsBench } from './lists';
 import { lookalikesBench } from './lookalikes';
 import { payOnceBench } from './pay-once';
@@ -190,3 +192,4 @@ if (!only || only === 'lookalikes') await lookalikesBench(benchDir);
 if (!only || only === 'savedlists') await savedListsBench(benchDir);
 if (!only || only === 'accounts') await accountsBench(benchDir);
 if (!only || only === 'payonce') await payOnceBench(benchDir);
+if (!only || only === 'count') await countBench(benchDir);

@@ -168,7 +168,8 @@ export type RowsResponse = z.infer<typeof RowsResponse>;
 // ---------------------------------------------------------------------------------------------
 // Account lists
 
-const ACCOUNT_LIST_SOURCES = ['import', 'exported'] as const;
+/** `hidden`: the companies the user hid by hand (issue 35's "Hide"), one such list per user. */
+const ACCOUNT_LIST_SOURCES = ['import', 'exported', 'hidden'] as const;
 export type AccountListSource = (typeof ACCOUNT_LIST_SOURCES)[number];
 
 export const AccountListSummary = z.object({
@@ -210,6 +211,24 @@ export const AccountListPatch = z
     path: ['shared'],
   });
 export type AccountListPatch = z.infer<typeof AccountListPatch>;
+
+/** Companies hidden at most in one request (a page of the list builder is at most 500). */
+export const HIDE_MAX_COMPANIES = 500;
+
+/**
+ * `POST /bff/accounts/hidden`: companies (their ids) added to the user's "Hidden companies" account
+ * list, which list requests leave out through `exclude_account_lists` like any account list.
+ */
+export const HideCompanies = z.strictObject({
+  companies: z
+    .array(
+      z.string().trim().min(1, 'a company id must not be empty').max(200),
+      'companies must be a list of company ids',
+    )
+    .min(1, 'give at least one company')
+    .max(HIDE_MAX_COMPANIES, `hide at most ${HIDE_MAX_COMPANIES} companies at once`),
+});
+export type HideCompanies = z.input<typeof HideCompanies>;
 
 export const AccountListIds = z
   .array(z.string().trim().min(1).max(100))

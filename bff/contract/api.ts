@@ -19,6 +19,7 @@ import {
 } from './list-params';
 import { ENRICHMENT_SECTION_NAMES, LIST_SECTIONS, type ListSection } from './section-names';
 import { Coded, SECTION_SCHEMAS } from './sections';
+import { ScreenedInfo, SignalValues } from './signal-filters';
 
 /**
  * For a refinement across fields: run it even when a field failed its own check (zod skips it after
@@ -185,6 +186,8 @@ export const CompanyListItem = CompanyIdentity.extend(
 ).extend({
   /** Through the BFF with `mark_account_lists`: the marked account lists the company is in. */
   account_lists: z.array(z.string()).optional(),
+  /** Through the BFF with a signal filter: the values the company was screened on (./signal-filters.ts). */
+  signals: SignalValues.optional(),
 });
 export type CompanyListItem = z.infer<typeof CompanyListItem>;
 
@@ -203,6 +206,8 @@ export const ListGenerateResponse = z.object({
    */
   excluded_count: z.number().int().optional(),
   excluded_count_complete: z.boolean().optional(),
+  /** Through the BFF with a signal filter: how the list was screened (its first 500 companies). */
+  screened: ScreenedInfo.optional(),
   query_translated: z.boolean(),
   warnings: z.array(Warning),
   skipped_sections: z.array(SkippedSection),
@@ -918,38 +923,17 @@ export const GROWTH_PERIOD_MONTHS: Readonly<Record<GrowthPeriod, number>> = {
   '24m': 24,
 };
 
-/** The functions a workforce and a job listing are sorted into (LinkedIn's, in snake case). */
-export const JOB_FUNCTIONS = [
-  'sales',
-  'engineering',
-  'marketing',
-  'operations',
-  'customer_support',
-  'product',
-  'finance',
-  'hr',
-  'design',
-  'data',
-  'legal',
-  'it',
-  'research',
-] as const;
-export type JobFunction = (typeof JOB_FUNCTIONS)[number];
-export const JOB_FUNCTION_LABELS: Readonly<Record<JobFunction, string>> = {
-  sales: 'Sales',
-  engineering: 'Engineering',
-  marketing: 'Marketing',
-  operations: 'Operations',
-  customer_support: 'Customer support',
-  product: 'Product',
-  finance: 'Finance',
-  hr: 'HR',
-  design: 'Design',
-  data: 'Data',
-  legal: 'Legal',
-  it: 'IT',
-  research: 'Research',
-};
+// The functions, the listings' page size and the traffic sources live in signal-values.ts (no zod).
+import { JOBS_MAX_LIMIT } from './signal-values';
+
+export {
+  JOB_FUNCTION_LABELS,
+  JOB_FUNCTIONS,
+  JOBS_MAX_LIMIT,
+  type JobFunction,
+  TRAFFIC_SOURCES,
+  type TrafficSource,
+} from './signal-values';
 /** LinkedIn's experience levels. */
 export const JOB_SENIORITIES = [
   'internship',
@@ -962,8 +946,6 @@ export const JOB_SENIORITIES = [
 export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'temporary', 'internship'] as const;
 export const JOB_SOURCES = ['linkedin', 'indeed'] as const;
 export const COMPENSATION_PERIODS = ['year', 'month', 'hour'] as const;
-export const TRAFFIC_SOURCES = ['direct', 'search', 'social', 'referral', 'paid', 'email'] as const;
-export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
 
 const SignalDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD');
 
@@ -1009,7 +991,6 @@ export const HeadcountTrendsResponse = z.object({
 });
 export type HeadcountTrendsResponse = z.infer<typeof HeadcountTrendsResponse>;
 
-export const JOBS_MAX_LIMIT = 50;
 export const JobsQuery = z
   .object({
     company: companyParam,

@@ -31,6 +31,11 @@ export const ExportRequest = z
     exclude_account_lists: AccountListIds.optional(),
     /** Prefix a UTF-8 byte-order mark so Excel reads the file as UTF-8. */
     bom: z.boolean().default(false),
+    /**
+     * Every match of `request`, not only the first 500: the list counted and read slice by slice
+     * (docs/decisions/0026-counting-by-slices.md), up to the BFF's EXPORT_MAX_ROWS. Not with `uuids`.
+     */
+    all: z.boolean().optional(),
   })
   .superRefine((r, ctx) => {
     if ((r.request === undefined) === (r.source === undefined))
@@ -41,6 +46,12 @@ export const ExportRequest = z
       });
     if ((r.columns === undefined) === (r.preset === undefined))
       ctx.addIssue({ code: 'custom', path: ['columns'], message: 'give either columns or preset' });
+    if (r.all && (r.uuids !== undefined || r.request === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['all'],
+        message: 'all goes with request, not with uuids (a selection) or source',
+      });
     if (r.source !== undefined && r.exclude_account_lists !== undefined)
       ctx.addIssue({
         code: 'custom',
@@ -49,6 +60,58 @@ export const ExportRequest = z
       });
   });
 export type ExportRequest = z.input<typeof ExportRequest>;
+
+/** `POST /bff/exports/estimate` with `all`: the most the export of every match may cost. */
+export const AllExportEstimate = z.object({
+  kind: z.literal('all'),
+  /** The exact count when the list was counted a few minutes ago (the count is then free). */
+  count: z.number().int().nullable(),
+  /** The most companies the file may hold: the count, or EXPORT_MAX_ROWS before the list is counted. */
+  rows_max: z.number().int(),
+  /** List generation's price per company with the columns' sections. */
+  per_company: z.number(),
+  /** The count's bound (0 when counted already). */
+  count_credits_max: z.number(),
+  /** per_company x rows_max, plus 10% for the calls' base price, plus the count's bound. */
+  credits_max: z.number(),
+  budget_remaining: z.number().nullable(),
+  within_budget: z.boolean(),
+});
+export type AllExportEstimate = z.infer<typeof AllExportEstimate>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /bff/lists/count, /bff/lists/count/estimate: the exact size of a list (issue 33)
+
+/** The exact number of companies of a list request, counted by slices of fewer than 500. */
+export const ListCountResponse = z.object({
+  count: z.number().int(),
+  exact: z.literal(true),
+  /** Slices counted (1: the list was under 500). */
+  slices: z.number().int(),
+  credits_consumed: z.number(),
+});
+export type ListCountResponse = z.infer<typeof ListCountResponse>;
+
+/** What a count may cost, before anything is spent. */
+export const ListCountEstimate = z.object({
+  /** The count's bound at the most companies it counts (COUNT_MAX_ROWS). */
+  credits_max: z.number(),
+  /**
+   * What learning whether the list is under 500 costs at most: a list under 500 costs no more. A
+   * count is refused (402) before anything is spent only when the budget left is under this.
+   */
+  credits_first: z.number(),
+  /**
+   * When the budget left is under `credits_max`: the most companies a count can count within it
+   * (a larger list stops the count with 402, what was spent staying spent); null otherwise.
+   */
+  rows_within_budget: z.number().int().nullable(),
+  /** The list was counted a few minutes ago: the count is answered again at no cost. */
+  counted: z.boolean(),
+  budget_remaining: z.number().nullable(),
+  within_budget: z.boolean(),
+});
+export type ListCountEstimate = z.infer<typeof ListCountEstimate>;
 
 // ---------------------------------------------------------------------------------------------
 // GET /bff/events: the company addition event (the event types are in `bff.ts`)

@@ -18,6 +18,7 @@ import {
   AccountListsResponse,
   EnrichmentEstimate,
   EnrichmentRunResponse,
+  HideCompanies,
   ImportAccepted,
   ImportParams,
   ImportPreview,
@@ -77,21 +78,30 @@ import {
   WebsiteTrafficResponse,
 } from './api';
 import { PricingResponse, SessionInfo, SignInRequest, UsageResponse } from './bff';
-import { AdditionsResponse, ExportRequest } from './bff-lists';
+import {
+  AdditionsResponse,
+  AllExportEstimate,
+  ExportRequest,
+  ListCountEstimate,
+  ListCountResponse,
+} from './bff-lists';
 import { CompanyQuote, CompanyQuoteRequest, ListExportEstimate } from './company-store';
 import { ENDPOINT_IDS, ENDPOINTS, type EndpointDef, type EndpointId } from './endpoints';
 import { LookalikeRequest, LookalikeResponse } from './lookalikes';
 import {
   ListAlertsResponse,
+  ListCreate,
   SavedList,
-  SavedListCreate,
   SavedListEstimate,
   SavedListPatch,
   SavedListRun,
   SavedListRunDetail,
   SavedListRunsResponse,
   SavedListsResponse,
+  StaticListChange,
+  StaticListCsvQuery,
 } from './saved-lists';
+import { ScreenEstimate } from './signal-filters';
 
 type EndpointSchemas = {
   readonly input?: z.ZodType;
@@ -113,10 +123,10 @@ const ENDPOINT_SCHEMAS = {
   'company.posts': { input: PostsQuery, output: PostsResponse },
   'industry.search': { input: IndustrySearchQuery, output: IndustrySearchResponse },
   'company.search': { input: CompanySearchQuery, output: CompanySearchResponse },
+  news: { input: NewsQuery, output: NewsResponse },
   'company.headcountTrends': { input: HeadcountTrendsQuery, output: HeadcountTrendsResponse },
   'company.jobs': { input: JobsQuery, output: JobsResponse },
   'company.websiteTraffic': { input: WebsiteTrafficQuery, output: WebsiteTrafficResponse },
-  news: { input: NewsQuery, output: NewsResponse },
   'additions.submit': { input: AdditionRequest, output: AdditionSubmitResponse },
   'additions.status': { output: AdditionStatusResponse },
   'webhooks.list': { output: WebhookEndpointListResponse },
@@ -140,7 +150,7 @@ const ENDPOINT_SCHEMAS = {
   'bff.webhookReceiver': { input: WebhookEvent },
   'bff.lookalikes': { input: LookalikeRequest, output: LookalikeResponse },
   'bff.savedLists': { output: SavedListsResponse },
-  'bff.savedLists.create': { input: SavedListCreate, output: SavedList },
+  'bff.savedLists.create': { input: ListCreate, output: SavedList },
   'bff.savedLists.alerts': { output: ListAlertsResponse },
   'bff.savedLists.alertsRead': {},
   'bff.savedList': { output: SavedList },
@@ -151,6 +161,8 @@ const ENDPOINT_SCHEMAS = {
   'bff.savedList.runs': { output: SavedListRunsResponse },
   'bff.savedList.runDetail': { output: SavedListRunDetail },
   'bff.savedList.seen': {},
+  'bff.savedList.companies': { input: StaticListChange, output: SavedList },
+  'bff.savedList.csv': { input: StaticListCsvQuery },
 
   // --- account lists (issue 15) ------------------------------------------------------------------
   // The import's body is CSV (or multipart), not JSON: `input` is its query parameters.
@@ -165,12 +177,16 @@ const ENDPOINT_SCHEMAS = {
   'bff.accounts.lists': { output: AccountListsResponse },
   'bff.accounts.list': { input: AccountListQuery, output: AccountListDetail },
   'bff.accounts.updateList': { input: AccountListPatch, output: AccountListSummary },
+  'bff.accounts.hide': { input: HideCompanies, output: AccountListSummary },
   'bff.accounts.enrichment': { output: EnrichmentRunResponse },
   'bff.exports.estimate': {
     input: ExportRequest,
-    output: z.union([EnrichmentEstimate, ListExportEstimate]),
+    output: z.union([EnrichmentEstimate, ListExportEstimate, AllExportEstimate]),
   },
+  'bff.lists.count': { input: ListRequest, output: ListCountResponse },
+  'bff.lists.count.estimate': { input: ListRequest, output: ListCountEstimate },
   'bff.companies.quote': { input: CompanyQuoteRequest, output: CompanyQuote },
+  'bff.lists.screen.estimate': { input: ListRequest, output: ScreenEstimate },
 
   // --- the team's administration (admins only) ---------------------------------------------------
   'bff.admin.users': { output: AdminUsersResponse },

@@ -562,6 +562,31 @@ export const ENDPOINTS = {
     summary: 'Marks the list’s latest run as seen by the user (409 before its first run)',
     tag: 'Saved lists',
   },
+  'bff.savedList.companies': {
+    scope: 'bff',
+    method: 'POST',
+    path: '/bff/lists/{id}/companies',
+    params: { id: UUID },
+    cacheable: false,
+    price: 'free: each added company is checked by a company search (free)',
+    auth: 'user',
+    summary:
+      'Adds companies to a static list and removes them from it (its owner only: 403 to others on a shared list)',
+    tag: 'Saved lists',
+  },
+  'bff.savedList.csv': {
+    scope: 'bff',
+    method: 'GET',
+    path: '/bff/lists/{id}/companies.csv',
+    params: { id: UUID },
+    media: 'text/csv',
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary:
+      'A static list’s companies as CSV (company, website, product category, id, added), or only those of `companies`',
+    tag: 'Saved lists',
+  },
   'bff.webhookReceiver': {
     scope: 'bff',
     method: 'POST',
@@ -697,6 +722,17 @@ export const ENDPOINTS = {
     summary: 'Renames an account list or shares it with the team (its owner only)',
     tag: 'Accounts',
   },
+  'bff.accounts.hide': {
+    scope: 'bff',
+    method: 'POST',
+    path: '/bff/accounts/hidden',
+    cacheable: false,
+    price: 'free: each company is checked by a company search (free)',
+    auth: 'user',
+    summary:
+      'Adds companies to the user’s own “Hidden companies” account list (made when missing), which lists can leave out',
+    tag: 'Accounts',
+  },
 
   'bff.accounts.enrichment': {
     scope: 'bff',
@@ -720,6 +756,27 @@ export const ENDPOINTS = {
       'What an export costs before it is made: a list (`request`), the company store counted, or a bulk enrichment (`source: {account_list}`): price per company x matched rows, what is already paid, the budget left',
     tag: 'Exports',
   },
+  'bff.lists.count': {
+    scope: 'bff',
+    method: 'POST',
+    path: '/bff/lists/count',
+    cacheable: false,
+    price: `a list under ${LIST_TOTAL_CAP}: its one call (${PRICES.listBase}); more: at most 2 per ${LIST_TOTAL_CAP} companies + 20`,
+    auth: 'user',
+    summary:
+      'The exact number of companies of a list request, counted by slices of fewer than 500 (402 before anything is spent when the budget cannot cover its bound)',
+    tag: 'Lists',
+  },
+  'bff.lists.count.estimate': {
+    scope: 'bff',
+    method: 'POST',
+    path: '/bff/lists/count/estimate',
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary: 'The most an exact count of a list request may cost, before anything is spent',
+    tag: 'Lists',
+  },
   'bff.companies.quote': {
     scope: 'bff',
     method: 'POST',
@@ -730,6 +787,17 @@ export const ENDPOINTS = {
     summary:
       'What some sections of some companies cost now: the (company, section) pairs the team’s company store lacks, at enrichment prices',
     tag: 'Companies',
+  },
+  'bff.lists.screen.estimate': {
+    scope: 'bff',
+    method: 'POST',
+    path: '/bff/lists/screen/estimate',
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary:
+      'What screening a list request by its signal filters may cost, before anything is spent: its first 500 companies x the signal calls’ prices, plus the list calls (0 when screened a few minutes ago)',
+    tag: 'Lists',
   },
 
   // --- the team's administration (admins only) ----------------------------------------------------

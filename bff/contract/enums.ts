@@ -194,6 +194,47 @@ export const FUNDING_STAGES = options([
   ['venture_funded', 'Venture funded (undisclosed series)'],
 ]);
 
+export type FundingStage = (typeof FUNDING_STAGES)[number]['code'];
+
+/**
+ * Funding stages in the order money is raised, for a person choosing among them: pre-seed and
+ * angel, seed, Series A to J, the late and undisclosed private rounds, then listing and after it,
+ * debt, grants and other ways of being funded, and acquired last. The most common stages come
+ * first, so a short view of the list shows them. `FUNDING_STAGES` keeps the spec's alphabetical
+ * order for lookups; facets read this one (product rules, "Funding stages in order").
+ */
+export const FUNDING_STAGE_ORDER = [
+  'pre_seed',
+  'angel',
+  'seed',
+  'series_a',
+  'series_b',
+  'series_c',
+  'series_d',
+  'series_e',
+  'series_f',
+  'series_g',
+  'series_h',
+  'series_i',
+  'series_j',
+  'venture_funded',
+  'private_equity',
+  'corporate_funded',
+  'public',
+  'post_ipo_equity',
+  'post_ipo_debt',
+  'debt_funded',
+  'non_equity_assistance',
+  'crowdfunded',
+  'initial_coin_offering',
+  'acquired',
+] as const satisfies readonly FundingStage[];
+
+/** `FUNDING_STAGES` in `FUNDING_STAGE_ORDER`: what the funding-stage facet lists. */
+export const FUNDING_STAGES_IN_ORDER: readonly Option<FundingStage>[] = FUNDING_STAGE_ORDER.map(
+  (code) => FUNDING_STAGES.find((s) => s.code === code)!,
+);
+
 /** Headcount bands, smallest first. `employee_range` sorting uses the employee count behind the band. */
 export const HEADCOUNT_RANGES = [
   '1-10',

@@ -15,6 +15,7 @@ import {
   CUSTOMER_CONCENTRATIONS,
   codesOf,
   FUNDING_STAGES,
+  FUNDING_STAGES_IN_ORDER,
   GTM_MOTIONS,
   GTM_TYPES,
   HEADCOUNT_RANGES,
@@ -30,6 +31,7 @@ import {
 } from './enums';
 import { COUNTRIES, REGIONS } from './geo';
 import type { ListSection } from './section-names';
+import { SIGNAL_FILTER_SHAPE, type SignalFilters } from './signal-filters';
 
 export const FILTER_GROUPS = [
   { id: 'firmographic', label: 'Firmographic' },
@@ -148,14 +150,14 @@ export const FILTER_CATALOG = [
 
   def('industry.naics', 'NAICS code', 'naics', undefined, 'Matches the code and every code under it'),
   def('industry.sic', 'SIC code', 'sic', undefined, 'Matches the code and every code under it'),
-  def('industry.industry', 'Industry', 'industry', undefined, 'Service industry codes, from industry search'),
+  def('industry.industry', 'Industry', 'industry', undefined, 'Type an everyday name: fintech, logistics'),
 
   def('technology.ai_maturity.scale', 'AI maturity', 'number_enum', AI_MATURITY_LEVELS),
   def('technology.api_detail.has_api', 'Has a public API', 'boolean'),
   def('technology.app_detail.has_app', 'Has a mobile app', 'boolean'),
   def('technology.is_technology_focussed', 'Technology-focused', 'boolean'),
 
-  def('funding_detail.funding_overview.funding_stage', 'Funding stage', 'enum', FUNDING_STAGES),
+  def('funding_detail.funding_overview.funding_stage', 'Funding stage', 'enum', FUNDING_STAGES_IN_ORDER),
   def('funding_detail.funding_overview.total_funding_usd', 'Total funding (USD)', 'usd_range'),
   def('funding_detail.funding_overview.num_funding_rounds', 'Number of funding rounds', 'int_range'),
   def('funding_detail.funding_overview.last_funding_date', 'Last funding date', 'date_range'),
@@ -574,11 +576,17 @@ export const LIST_FILTER_BY_KEY: ReadonlyMap<string, FilterDef> = new Map(
   LIST_FILTER_CATALOG.map((f) => [f.key, f]),
 );
 
-/** The filters of a list as the BFF takes them: the service's plus the BFF's own keys. */
-export type ListFilters = Filters & { 'firmographic.headcount_range'?: HeadcountRange[] };
+/**
+ * The filters of a list as the BFF takes them: the service's plus the BFF's own keys, the signal
+ * filters among them (./signal-filters.ts: served by screening, not in the filter catalog).
+ */
+export type ListFilters = Filters & { 'firmographic.headcount_range'?: HeadcountRange[] } & SignalFilters;
 
 export const ListFiltersSchema = z
-  .object(Object.fromEntries(LIST_FILTER_CATALOG.map((f) => [f.key, valueSchema(f).optional()])))
+  .object({
+    ...Object.fromEntries(LIST_FILTER_CATALOG.map((f) => [f.key, valueSchema(f).optional()])),
+    ...SIGNAL_FILTER_SHAPE,
+  })
   .strict() as unknown as z.ZodType<ListFilters, Record<string, unknown>>;
 
 /** Whether filters use a key only the BFF serves (the request cannot go to the service as it is). */

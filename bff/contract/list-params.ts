@@ -35,3 +35,6 @@ export const LOOKALIKE_MAX_SEEDS = 20;
 
 /** The longest name of a saved list (the Save list form reads it in the list builder's chunk). */
 export const SAVED_LIST_NAME_MAX = 200;
+
+/** The most companies a static list (companies picked by hand) holds. */
+export const STATIC_LIST_MAX_COMPANIES = 500;

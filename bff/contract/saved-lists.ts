@@ -19,7 +19,7 @@
 import { z } from 'zod';
 import { ListRequest } from './api';
 import { COLUMN_BY_ID } from './columns';
-import { LOOKALIKE_MAX_SEEDS, SAVED_LIST_NAME_MAX } from './list-params';
+import { LOOKALIKE_MAX_SEEDS, SAVED_LIST_NAME_MAX, STATIC_LIST_MAX_COMPANIES } from './list-params';
 import { LOOKALIKE_RANKINGS } from './lookalike-cost';
 import { PLAN_LABELS, PLAN_RULES, type Plan } from './pricing';
 
@@ -32,6 +32,7 @@ export const SCHEDULE_INTERVAL_MS: Readonly<Record<ListSchedule, number>> = {
 };
 
 /** A run's members: the first 500 companies of the list's order, whatever its page size. */
+export { STATIC_LIST_MAX_COMPANIES } from './list-params';
 export { estimateSavedListRun, SAVED_LIST_MAX_MEMBERS } from './saved-list-cost';
 export { SAVED_LIST_NAME_MAX };
 
@@ -83,6 +84,82 @@ export const Seeds = z
     });
   });
 
+/** What a list is: a saved search (a list request run again), or a static list of companies picked by hand. */
+const LIST_KINDS = ['search', 'static'] as const;
+export type ListKind = (typeof LIST_KINDS)[number];
+
+/** Company ids, each once, as list generation and the company search give them in `uuid`. */
+const CompanyIds = z
+  .array(
+    z
+      .string('a company must be given by its id')
+      .trim()
+      .min(1, 'a company id must not be empty')
+      .max(200, 'a company id must be at most 200 characters')
+      .refine((s) => !looksLikeWebsite(s), {
+        error: 'a company is given by its id (`uuid` in a list or a search), not by its website',
+      }),
+    'companies must be a list of company ids',
+  )
+  .max(STATIC_LIST_MAX_COMPANIES, `a static list holds at most ${STATIC_LIST_MAX_COMPANIES} companies`)
+  .superRefine((ids, ctx) => {
+    const seen = new Set<string>();
+    ids.forEach((id, i) => {
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [i], message: `"${id}" is given twice` });
+      seen.add(id);
+    });
+  });
+
+/**
+ * `POST /bff/lists` without `request`: a static list, the companies picked by hand, in the order
+ * given. The BFF checks that a company search (free) finds each (400 naming those it does not).
+ */
+export const StaticListCreate = z.strictObject({
+  name: Name,
+  companies: CompanyIds.min(1, 'give at least one company'),
+  columns: Columns.default(null),
+  shared: z.boolean().default(false),
+});
+export type StaticListCreate = z.input<typeof StaticListCreate>;
+
+/**
+ * `POST /bff/lists/{id}/companies`: companies added to a static list (at its end, in the order
+ * given; one already in it stays where it is) and removed from it (one not in it: nothing to do).
+ */
+export const StaticListChange = z
+  .strictObject({
+    add: CompanyIds.optional(),
+    remove: CompanyIds.optional(),
+  })
+  .superRefine((c, ctx) => {
+    if ((c.add?.length ?? 0) + (c.remove?.length ?? 0) === 0)
+      ctx.addIssue({ code: 'custom', path: ['add'], message: 'give companies to add or to remove' });
+    const added = new Set(c.add ?? []);
+    c.remove?.forEach((id, i) => {
+      if (added.has(id))
+        ctx.addIssue({ code: 'custom', path: ['remove', i], message: `"${id}" is both added and removed` });
+    });
+  });
+export type StaticListChange = z.input<typeof StaticListChange>;
+
+/** `GET /bff/lists/{id}/companies.csv`: all the list's companies, or those of `companies` (comma-separated ids). */
+export const StaticListCsvQuery = z.strictObject({
+  companies: z
+    .string()
+    .max(STATIC_LIST_MAX_COMPANIES * 201)
+    .optional(),
+});
+
+/** A company of a static list, as the company search named it when it was added. */
+export const ListCompany = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  website: z.string(),
+  product_category: z.string().nullable(),
+  added_at: z.string(),
+});
+export type ListCompany = z.infer<typeof ListCompany>;
+
 export const SavedListCreate = z.strictObject({
   name: Name,
   /** A list generation request as the proxy takes it (filters or query, sort, page size, exclude). */
@@ -94,6 +171,10 @@ export const SavedListCreate = z.strictObject({
   seeds: Seeds.nullable().default(null),
 });
 export type SavedListCreate = z.input<typeof SavedListCreate>;
+
+/** `POST /bff/lists`: a saved search (`request`), or a static list (`companies`, no `request`). */
+export const ListCreate = z.union([SavedListCreate, StaticListCreate]);
+export type ListCreate = z.input<typeof ListCreate>;
 
 export const SavedListPatch = z.strictObject({
   name: Name.optional(),
@@ -144,8 +225,11 @@ export type ListSeed = z.infer<typeof ListSeed>;
 
 export const SavedList = z.object({
   id: z.string(),
+  /** `search`: a saved list request; `static`: companies picked by hand (no request, never runs). */
+  kind: z.enum(LIST_KINDS),
   name: z.string(),
-  request: ListRequest,
+  /** The list request of a saved search; null for a static list. */
+  request: ListRequest.nullable(),
   columns: z.array(z.string()).nullable(),
   shared: z.boolean(),
   schedule: Schedule,
@@ -172,6 +256,13 @@ export const SavedList = z.object({
   next_check_at: z.string().nullable(),
   /** The last scheduled check: ran, or skipped (budget) or failed, and why; a retry to come. */
   last_check: LastCheck.nullable(),
+  /** How many companies a static list holds; null for a saved search. */
+  company_count: z.number().int().nullable(),
+  /**
+   * A static list's companies in the list's order: in the answers about one list (`GET`, `POST`,
+   * `PATCH /bff/lists/{id}`, `POST .../companies`), not in the list of lists.
+   */
+  companies: z.array(ListCompany).optional(),
 });
 export type SavedList = z.infer<typeof SavedList>;
 

@@ -44,6 +44,11 @@ export type BffConfig = {
    * 0 or unset: off, calls pass through (npm start sets the variable's default, 30 days).
    */
   storeMaxAgeMs?: number;
+  /**
+   * Counting lists past 500 and exporting every match (lists/count.ts): EXPORT_MAX_ROWS and
+   * COUNT_MAX_ROWS (default 25,000 each).
+   */
+  counting?: { exportMaxRows?: number; countMaxRows?: number };
   /** BFF_MAX_BODY_BYTES: largest request body (default 1 MiB, as the service). */
   maxBodyBytes?: number;
   /** Life of a team session (default 7 days). */

@@ -27,6 +27,9 @@ import type { BffEnv } from './context';
 import { extrasRoutes } from './extras';
 import { createGuard, type Guard } from './guard';
 import { ledgerRoutes } from './ledger/routes';
+import { CountMemory } from './lists/count';
+import { countRoutes } from './lists/count-routes';
+import { screenRoutes } from './lists/screen-routes';
 import { lookalikeRoutes } from './lookalikes/routes';
 import { problem } from './proxy/problem';
 import { route } from './routing';
@@ -120,6 +123,7 @@ function ownRoutes(s: BffServices, guard: Guard, config: BffConfig): Hono<BffEnv
       return lists instanceof Response ? lists : undefined;
     },
   });
+  const counts = new CountMemory();
   // Every export adds its companies to the user's "Exported before" list; bulk enrichment
   // (`source: {account_list}`) is the accounts part's (bff/server/accounts/).
   const extras = extrasRoutes(s.extras, deps, {
@@ -128,7 +132,17 @@ function ownRoutes(s: BffServices, guard: Guard, config: BffConfig): Hono<BffEnv
       onRows: (user, rows) => accounts.recordExport(user, rows),
       extension: accounts.exportExtension,
       estimates: { plan: upstream.plan, companies: s.companies, remaining: money.remaining },
+      all: { counts, maxRows: config.counting?.exportMaxRows ?? 25_000, remaining: money.remaining },
     },
+  });
+  // Exact counts past 500 (issue 33): a count the export of every match reads again at no cost.
+  const count = countRoutes({
+    port: deps.port,
+    planner: deps.planner,
+    plan: upstream.plan,
+    counts,
+    maxRows: config.counting?.countMaxRows ?? 25_000,
+    remaining: money.remaining,
   });
   return new Hono<BffEnv>()
     .route('/', openapi)
@@ -145,6 +159,8 @@ function ownRoutes(s: BffServices, guard: Guard, config: BffConfig): Hono<BffEnv
     .route('/', companyRoutes(s.companies))
     .route('/', admin)
     .route('/', lookalikes)
+    .route('/', count)
+    .route('/', screenRoutes(deps.planner))
     .route('/', extras)
     .route('/', accountRoutes(accounts))
     .route('/', savedListRoutes(s.savedLists));

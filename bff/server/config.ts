@@ -135,6 +135,18 @@ export const bffSchema = z.object({
     description:
       "How long the team's company store serves what it bought (sections, list orders) at no cost; 0 = off.",
   }),
+  EXPORT_MAX_ROWS: envNumber({
+    default: 25_000,
+    min: 1,
+    description:
+      'Most rows an export of every match (`all`) writes; a list of more is refused (422) before any row is bought.',
+  }),
+  COUNT_MAX_ROWS: envNumber({
+    default: 25_000,
+    min: 1,
+    description:
+      'Most companies an exact count counts (its credit bound: 2 per 500 of them + 20); a list of more is a 422.',
+  }),
   BFF_LIST_CHECK_INTERVAL_MS: envNumber({
     default: 60_000,
     description: 'How often the BFF looks for due checks of saved lists; 0 = this instance runs none.',
@@ -207,6 +219,10 @@ export type BffEnvConfig = {
   storeMaxAgeMs: number;
   /** BFF_LIST_CHECK_INTERVAL_MS: how often the BFF looks for due checks of saved lists; 0 = never. */
   listCheckIntervalMs: number;
+  /** EXPORT_MAX_ROWS: the most rows an export of every match writes. */
+  exportMaxRows: number;
+  /** COUNT_MAX_ROWS: the most companies an exact count counts. */
+  countMaxRows: number;
   maxBodyBytes: number;
   /**
    * BFF_STOP_TIMEOUT_MS: how long a stop (SIGTERM, SIGINT) waits for the requests in flight before it
@@ -251,6 +267,8 @@ export function bffConfigFromEnv(env: Env = process.env): BffEnvConfig {
     cacheTtlMs: v.BFF_CACHE_TTL_MS,
     storeMaxAgeMs: v.BFF_STORE_MAX_AGE,
     listCheckIntervalMs: v.BFF_LIST_CHECK_INTERVAL_MS,
+    exportMaxRows: v.EXPORT_MAX_ROWS,
+    countMaxRows: v.COUNT_MAX_ROWS,
     maxBodyBytes: v.BFF_MAX_BODY_BYTES,
     stopTimeoutMs: v.BFF_STOP_TIMEOUT_MS,
     trustProxy: v.BFF_TRUST_PROXY,

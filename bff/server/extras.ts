@@ -16,6 +16,7 @@ import { eventRoutes, OpenStreams } from './events/routes';
 import { SessionStreams } from './events/session-streams';
 import type { ListEstimateDeps } from './exports/estimate';
 import type { ExportHooks } from './exports/export';
+import type { AllExportDeps } from './exports/export-all';
 import { type ExportExtension, exportRoutes } from './exports/routes';
 import { webhookReceiverRoutes } from './webhooks/receiver';
 import { WebhookStore } from './webhooks/store';
@@ -65,6 +66,8 @@ export type ExportOptions = {
   extension?: ExportExtension;
   /** What a list export's estimate reads: the company store and what the user may still spend. */
   estimates?: ListEstimateDeps;
+  /** Exports of every match (`all`): the counts remembered, EXPORT_MAX_ROWS, the budget left. */
+  all?: AllExportDeps;
 };
 
 export type ExportedRow = { uuid: string; name: string; website: string };
@@ -156,7 +159,10 @@ export function extrasRoutes(
   });
   return new Hono<BffEnv>()
     .route('/', events)
-    .route('/', exportRoutes(deps, hooks, opts.exports?.extension, opts.exports?.estimates))
+    .route(
+      '/',
+      exportRoutes(deps, hooks, opts.exports?.extension, opts.exports?.estimates, opts.exports?.all),
+    )
     .route('/', additionRoutes(extras.additions))
     .route(
       '/',

@@ -192,7 +192,10 @@ function buildSavedLists(
   const { store, deps } = base;
   const now = config.savedLists?.now ?? base.now;
   // Its tables are migration 3 of the BFF's store (store/migrations.ts), on either engine.
-  const savedListStore = new SqlSavedListStore(store.sql, { applySchema: false });
+  const savedListStore = new SqlSavedListStore(store.sql, {
+    applySchema: false,
+    transaction: (fn) => store.transaction(fn),
+  });
   const runner: RunnerOptions = {
     port: deps.port,
     planner: deps.planner,
@@ -273,6 +276,15 @@ export function buildServices(config: BffConfig): BffServices {
     lists: config.lists,
     accountLists: accountListLookup(accountStore, recording.recorded),
     companies,
+    // Signal filters (decisions section 15): screening priced against what the user may still spend.
+    // "Posted within N days" counts from the data's today: the embedded data set's, else the clock's.
+    signals: {
+      remaining: money.remaining,
+      now: () => {
+        const day = upstream.dataToday?.();
+        return day ? new Date(`${day}T00:00:00Z`) : now();
+      },
+    },
   });
   const deps: BffDeps = { port, planner, store, plan: upstream.plan, log };
   const importMaxBytes = config.accounts?.maxBytes ?? IMPORT_MAX_BYTES;

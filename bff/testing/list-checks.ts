@@ -21,6 +21,24 @@ import { expectedList, type TruthCompany } from './list-truth';
 // ---------------------------------------------------------------------------------------------
 // Company size
 
+/**
+ * A list of company size gathered slice by slice: distinct companies, each of the bands, up to 500
+ * of them (every one when there are fewer), counted so, with the warning that says how they were
+ * gathered.
+ */
+function checkGathered(got: Awaited<ReturnType<typeof readList>>, want: { band: string[] }): void {
+  if (!got.ok) throw new Error(`expected a gathered list, got ${got.status} ${JSON.stringify(got.problem)}`);
+  const n = Math.min(want.band.length, LIST_TOTAL_CAP);
+  expect(new Set(got.uuids).size).toBe(got.uuids.length);
+  expect(got.uuids.length).toBe(n);
+  const band = new Set(want.band);
+  expect(got.uuids.every((u) => band.has(u))).toBe(true);
+  for (const page of got.pages) {
+    expect(page.total_count).toBe(n);
+    expect(page.warnings.map((w) => w.code)).toContain('size_gathered');
+  }
+}
+
 /** Base filters whose truth the naive evaluator knows, from broad (none) to narrow. */
 const narrowFilters: fc.Arbitrary<Filters> = fc
   .record(
@@ -71,7 +89,7 @@ export async function checkSize(
   truth: readonly TruthCompany[],
   c: SizeCase,
   plan: Plan,
-): Promise<'list' | 'too_broad'> {
+): Promise<'list' | 'too_broad' | 'gathered'> {
   const want = expectedList(truth, { filters: c.filters, bands: c.bands, direction: c.direction });
   const before = await lastLedgerId(bff);
   const body = {
@@ -91,6 +109,11 @@ export async function checkSize(
     expect(p.list_size_is_lower_bound).toBe(want.lowerBound);
     expect(p.detail).toMatch(/Add one more filter/);
     return 'too_broad';
+  }
+  if (want.kind === 'gathered') {
+    checkGathered(got, want);
+    if (got.ok) expect(got.credits).toBe(spent);
+    return 'gathered';
   }
   if (!got.ok) throw new Error(`expected a list, got ${got.status} ${JSON.stringify(got.problem)}`);
   expect(got.uuids).toEqual(want.uuids.slice(0, LIST_TOTAL_CAP));
@@ -197,7 +220,7 @@ export async function checkExclusion(
   truth: readonly TruthCompany[],
   c: ExclusionCase,
   plan: Plan,
-): Promise<'list' | 'too_broad' | 'invalid'> {
+): Promise<'list' | 'too_broad' | 'invalid' | 'gathered'> {
   const bandsLeft =
     c.bands || c.excludedBands
       ? (c.bands ?? [...HEADCOUNT_RANGES]).filter((b) => !c.excludedBands?.includes(b))
@@ -251,6 +274,12 @@ export async function checkExclusion(
     expect(p.list_size).toBe(want.listSize);
     expect(p.list_size_is_lower_bound).toBe(want.lowerBound);
     return 'too_broad';
+  }
+  if (want.kind === 'gathered') {
+    checkGathered(got, want);
+    const spent = Math.round(rows.reduce((s, r) => s + r.credits_consumed, 0) * 10000) / 10000;
+    if (got.ok) expect(got.credits).toBe(spent);
+    return 'gathered';
   }
   if (!got.ok) throw new Error(`expected a list, got ${got.status} ${JSON.stringify(got.problem)}`);
   expect(got.uuids).toEqual(want.uuids.slice(0, LIST_TOTAL_CAP));

@@ -85,7 +85,12 @@ export function survivesExclusion(c: TruthCompany, key: string, values: readonly
 
 export type Expected =
   | { kind: 'list'; uuids: string[] }
-  | { kind: 'too_broad'; listSize: number; lowerBound: boolean };
+  | { kind: 'too_broad'; listSize: number; lowerBound: boolean }
+  /**
+   * Company size beyond the 500 served either way: up to 500 of the bands' companies, gathered from
+   * slices of the list (docs/decisions/0026-counting-by-slices.md, amended); `band`: every one.
+   */
+  | { kind: 'gathered'; band: string[] };
 
 /** A band's rank along an employee order: ascending bands in `asc`, descending in `desc`, none last. */
 function rankIn(order: SortOrder, c: TruthCompany): number {
@@ -165,6 +170,15 @@ export function expectedList(
 
   const list = served(p.filters);
   const whole = listOf(p.filters).length;
+  if (!list && p.bands && differences.length === 0) {
+    const bands = new Set<string | null>(p.bands);
+    return {
+      kind: 'gathered',
+      band: listOf(p.filters)
+        .filter((c) => bands.has(c.band))
+        .map((c) => c.uuid),
+    };
+  }
   if (!list) return tooBroad(whole, true);
   if (differences.length === 0) return { kind: 'list', uuids: list.map((c) => c.uuid) };
   // A set difference needs the whole list, and the whole of each list of companies to leave out.

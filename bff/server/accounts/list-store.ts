@@ -56,6 +56,21 @@ export class SqlAccountListStore {
     return toList(row!);
   }
 
+  /** The user's "Hidden companies" list (issue 35's "Hide"), made when missing: one per user. */
+  async hiddenList(owner: Owner, id: string, name: string, at: string): Promise<AccountListRecord> {
+    await this.sql.run(
+      `INSERT INTO account_lists (id, owner_id, owner_name, name, source, shared, import_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'hidden', 0, NULL, ?, ?)
+       ON CONFLICT (owner_id) WHERE source = 'hidden' DO NOTHING`,
+      [id, owner.id, owner.name, name, at, at],
+    );
+    const row = await this.sql.get<ListRow>(
+      `SELECT ${LIST_COLS} FROM account_lists l WHERE l.owner_id = ? AND l.source = 'hidden'`,
+      [owner.id],
+    );
+    return toList(row!);
+  }
+
   async getList(id: string): Promise<AccountListRecord | undefined> {
     const row = await this.sql.get<ListRow>(`SELECT ${LIST_COLS} FROM account_lists l WHERE l.id = ?`, [id]);
     return row ? toList(row) : undefined;

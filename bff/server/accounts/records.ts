@@ -116,6 +116,8 @@ export interface AccountStore {
   }): Promise<void>;
   /** The user's "Exported before" list, made when missing. */
   exportedList(owner: Owner, id: string, name: string, at: string): Promise<AccountListRecord>;
+  /** The user's "Hidden companies" list, made when missing (issue 35's "Hide"). */
+  hiddenList(owner: Owner, id: string, name: string, at: string): Promise<AccountListRecord>;
   getList(id: string): Promise<AccountListRecord | undefined>;
   /** Removes a list with its members (an import refused half-way). */
   deleteList(id: string): Promise<void>;

@@ -2,6 +2,8 @@
  * The account lists' tables (issue 15), one text for both engines (docs/decisions/0013): the store's
  * migration 4 applies it.
  */
+import type Database from 'better-sqlite3';
+
 /**
  * The tables, one text for both engines (the store's migration 4; DOUBLE PRECISION is REAL to
  * SQLite). IF NOT EXISTS: SQLite files from before the migration may hold them, made by this store.
@@ -92,3 +94,39 @@ CREATE TABLE IF NOT EXISTS account_enrichment_runs (
   updated_at      TEXT NOT NULL
 );
 `;
+
+const OLD_SOURCES = "source IN ('import', 'exported')";
+const NEW_SOURCES = "source IN ('import', 'exported', 'hidden')";
+/** The account lists' tables that `account_lists` or its children are (children reference it). */
+const REBUILT = ['account_lists', 'account_list_members', 'account_enrichment', 'account_enrichment_runs'];
+
+/**
+ * A third source of account lists (issue 35's "Hide"): `hidden`, the companies a user hid by hand,
+ * one such list per user (a partial unique index, as "Exported before"). The store's migration 12.
+ *
+ * PostgreSQL changes the CHECK in place. SQLite cannot alter a CHECK: the four tables are copied
+ * aside, dropped children first (dropping `account_lists` while members reference it would delete
+ * them by cascade, and the foreign keys cannot be turned off inside the migrations' transaction),
+ * made again from the schema above with the new CHECK, and filled again, all in that transaction.
+ */
+export const ACCOUNTS_HIDDEN_MIGRATION = {
+  id: 12,
+  name: 'account lists hidden by hand: a third source, one such list per user',
+  sqlite: (db: Database.Database) => {
+    for (const t of REBUILT) db.exec(`CREATE TABLE m12_${t} AS SELECT * FROM ${t}`);
+    for (const t of [...REBUILT].reverse()) db.exec(`DROP TABLE ${t}`);
+    db.exec(ACCOUNTS_SCHEMA.replace(OLD_SOURCES, NEW_SOURCES));
+    for (const t of REBUILT) {
+      const columns = (db.prepare(`PRAGMA table_info(m12_${t})`).all() as { name: string }[])
+        .map((c) => c.name)
+        .join(', ');
+      db.exec(`INSERT INTO ${t} (${columns}) SELECT ${columns} FROM m12_${t}`);
+      db.exec(`DROP TABLE m12_${t}`);
+    }
+    db.exec("CREATE UNIQUE INDEX account_lists_hidden ON account_lists(owner_id) WHERE source = 'hidden'");
+  },
+  postgres: `
+ALTER TABLE account_lists DROP CONSTRAINT account_lists_source_check;
+ALTER TABLE account_lists ADD CONSTRAINT account_lists_source_check CHECK (${NEW_SOURCES});
+CREATE UNIQUE INDEX account_lists_hidden ON account_lists(owner_id) WHERE source = 'hidden';`,
+};

@@ -72,6 +72,8 @@ export type Accounts = {
 };
 
 export const EXPORTED_BEFORE = 'Exported before';
+/** The user's own list of the companies they hid by hand (issue 35's "Hide"). */
+export const HIDDEN_COMPANIES = 'Hidden companies';
 
 export const ownerOf = (user: BffUser): Owner => ({
   id: user.id,

@@ -31,7 +31,7 @@ import {
 } from './rows';
 
 export type { AccountListRecord, AccountStore, ImportRecord, Owner, RowRecord } from './records';
-export { ACCOUNTS_SCHEMA } from './schema';
+export { ACCOUNTS_HIDDEN_MIGRATION, ACCOUNTS_SCHEMA } from './schema';
 
 export class SqlAccountStore extends SqlAccountListStore implements AccountStore {
   async createImport(i: ImportRecord, batches: AsyncIterable<NewRow[]>): Promise<void> {

@@ -78,6 +78,7 @@ const bff = createBffApp({
   rateLimitPerMinute: cfg.rateLimitPerMinute,
   cacheTtlMs: cfg.cacheTtlMs,
   storeMaxAgeMs: cfg.storeMaxAgeMs,
+  counting: { exportMaxRows: cfg.exportMaxRows, countMaxRows: cfg.countMaxRows },
   savedLists: { scheduler: cfg.listCheckIntervalMs > 0 ? { intervalMs: cfg.listCheckIntervalMs } : false },
   maxBodyBytes: cfg.maxBodyBytes,
   trustProxy: cfg.trustProxy,

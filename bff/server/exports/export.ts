@@ -65,7 +65,7 @@ export function exportPageLimit(pageSize: number, offset: number): number {
   return Math.min(pageSize, EXPORT_MAX_ROWS - offset);
 }
 
-type Plan = {
+export type Plan = {
   request: Record<string, unknown>;
   /**
    * Sections bought per exported row by enrichment (what the team's company store holds is free):
@@ -167,7 +167,7 @@ export function planExport(body: unknown, plan: BffDeps['plan']): Plan | Respons
   };
 }
 
-function cellOf(column: ColumnDef, row: CompanyListItem): CsvCell {
+export function cellOf(column: ColumnDef, row: CompanyListItem): CsvCell {
   try {
     if (column.kind === 'number' || column.kind === 'money' || column.kind === 'year') {
       const v = column.value(row);
@@ -181,13 +181,13 @@ function cellOf(column: ColumnDef, row: CompanyListItem): CsvCell {
   }
 }
 
-type Page = { rows: CompanyListItem[]; total: number; excluded: number };
+export type Page = { rows: CompanyListItem[]; total: number; excluded: number };
 
 /** A row as exported: the list item, what enrichment added, and when its data was fetched. */
-type ExportRow = CompanyListItem & { as_of?: string };
+export type ExportRow = CompanyListItem & { as_of?: string };
 
 /** A page of the list, or the refusal to relay (the service's, the planner's) as an answer. */
-async function fetchPage(
+export async function fetchPage(
   ways: ServiceWays,
   user: BffUser,
   request: Record<string, unknown>,
@@ -225,7 +225,7 @@ const ENRICHING_AT_ONCE = 6;
  * The plan's enrichment sections added to each row (through the port: stored ones are free), and
  * each row's `as_of` moved to its oldest data; a refusal is answered as the response to relay.
  */
-async function completeRows(
+export async function completeRows(
   ways: ServiceWays,
   user: BffUser,
   sections: readonly StoredSection[],
@@ -257,7 +257,7 @@ async function completeRows(
 }
 
 /** Passes an upstream refusal on with its status, body and the headers that matter to the client. */
-function relay(res: Response): Response {
+export function relay(res: Response): Response {
   const headers = new Headers();
   for (const name of ['content-type', 'retry-after']) {
     const v = res.headers.get(name);

@@ -10,6 +10,7 @@ import { problem } from '../proxy/problem';
 import { route } from '../routing';
 import { estimateListExport, type ListEstimateDeps } from './estimate';
 import { type ExportDeps, type ExportHooks, runExport } from './export';
+import { type AllExportDeps, estimateAllExport, runAllExport } from './export-all';
 
 /**
  * What another part of the BFF adds to exports: it may answer an export body itself (bulk
@@ -22,11 +23,16 @@ export type ExportExtension = {
   estimate?: (user: BffUser, body: unknown) => Promise<Response | undefined>;
 };
 
+/** Whether an export body asks for every match (`all: true`). */
+const wantsAll = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && (body as { all?: unknown }).all === true;
+
 export function exportRoutes(
   deps: ExportDeps,
   hooks: (user: BffUser) => ExportHooks,
   extension?: ExportExtension,
   estimates?: ListEstimateDeps,
+  all?: AllExportDeps,
 ): Hono<BffEnv> {
   const app = new Hono<BffEnv>();
   route(app, 'bff.exports.estimate', async (c) => {
@@ -35,6 +41,10 @@ export function exportRoutes(
     const user = c.get('user');
     const theirs = await extension?.estimate?.(user, read.value);
     if (theirs) return theirs;
+    if (all && wantsAll(read.value)) {
+      const estimate = await estimateAllExport(deps, all, user, read.value);
+      return estimate instanceof Response ? estimate : c.json(estimate);
+    }
     if (!estimates) return problem(404, 'Export estimates are not available here.');
     const estimate = await estimateListExport(estimates, user, read.value);
     return estimate instanceof Response ? estimate : c.json(estimate);
@@ -47,8 +57,11 @@ export function exportRoutes(
     if (extension) {
       const handled = await extension.handle(user, read.value, h);
       if (handled instanceof Response) return handled;
+      if (all && wantsAll(handled.body))
+        return runAllExport(deps, all, user, handled.body, h, c.req.raw.signal);
       return runExport(deps, user, handled.body, h);
     }
+    if (all && wantsAll(read.value)) return runAllExport(deps, all, user, read.value, h, c.req.raw.signal);
     return runExport(deps, user, read.value, h);
   });
   return app;

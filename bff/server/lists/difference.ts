@@ -30,7 +30,9 @@ async function membersOf(
   );
   const cached = memory.recall(calls, key) as Members | undefined;
   if (cached) return cached.rows;
-  const resolved = await resolveSource(reading, source, sizeHint === undefined ? {} : { hint: sizeHint });
+  const resolved = await resolveSource(reading, source, sizeHint === undefined ? {} : { hint: sizeHint }, {
+    gather: false,
+  });
   // A plain list of 500 may be longer (the service counts to 500); a banded one is counted exactly.
   const lowerBound = !source.bands && resolved.size >= LIST_TOTAL_CAP;
   if (lowerBound || resolved.size > LIST_TOTAL_CAP)

@@ -5,6 +5,7 @@
  */
 import type { Filters } from '../../contract/filters';
 import type { BffUser } from '../context';
+import type { Gathered } from './band-slices';
 import { stableJson, TtlCache } from './cache';
 import type { Calls, ListRow } from './calls';
 
@@ -13,12 +14,15 @@ export type Readings = { total?: number; readings: Map<string, number> };
 /** A list's companies read without sections, in its order. */
 export type Members = { rows: ListRow[] };
 
+/** What one key holds: probe readings, members, or the companies of bands gathered by slices. */
+export type Remembered = Readings | Members | Gathered;
+
 export const DEFAULT_LIST_CACHE_TTL_MS = 5 * 60_000;
 
 export type ListMemoryOptions = { ttlMs?: number; maxEntries?: number; now?: () => number };
 
 export class ListMemory {
-  private readonly cache: TtlCache<Readings | Members>;
+  private readonly cache: TtlCache<Remembered>;
 
   constructor(opts: ListMemoryOptions = {}) {
     this.cache = new TtlCache({
@@ -33,12 +37,12 @@ export class ListMemory {
   }
 
   /** What the memory holds for a key, unless asked afresh and not written by the same calls. */
-  recall(calls: Calls, key: string): Readings | Members | undefined {
+  recall(calls: Calls, key: string): Remembered | undefined {
     if (calls.remembered && !calls.remembered.has(key)) return undefined;
     return this.cache.get(key);
   }
 
-  remember(calls: Calls, key: string, value: Readings | Members): void {
+  remember(calls: Calls, key: string, value: Remembered): void {
     calls.remembered?.add(key);
     this.cache.set(key, value);
   }

@@ -5,12 +5,14 @@
  * 1. account lists to hide or mark (bff/server/accounts/exclusion.ts), around the rest;
  * 2. a description's size and negation words read into filters and exclusions (bff/server/words);
  * 3. company size and exclusions resolved (./resolver.ts);
- * 4. anything else asked of the service as it is.
+ * 4. anything else asked of the service as it is;
+ * around 3 and 4, signal filters served by screening the list those steps read (./screening.ts).
  *
  * Each step throws its refusals (`BffProblem`s with a code); the app's `onError` answers them.
  */
 import { type FilterMatch, ListRequest, type ParsedListRequest } from '../../contract/api';
 import type { Plan } from '../../contract/pricing';
+import type { ScreenEstimate } from '../../contract/signal-filters';
 import { type AccountListLookup, accountListStep, namesAccountLists } from '../accounts/exclusion';
 import type { BffUser } from '../context';
 import { problem, ServiceRefusal } from '../proxy/problem';
@@ -22,6 +24,7 @@ import {
   needsResolving,
   type TranslatedQuery,
 } from './resolver';
+import { hasSignals, Screening, type ScreeningOptions } from './screening';
 
 /** The words reader's part in lists (bff/server/words/filter-builder.ts). */
 export type QueryWords = {
@@ -46,6 +49,8 @@ export type ListPlannerOptions = {
   lists?: Omit<ListResolverOptions, 'plan'> | undefined;
   accountLists: AccountListLookup;
   words?: QueryWords;
+  /** Signal filters' screening (./screening.ts): the budget left, the clock, the memory's life. */
+  signals?: Omit<ScreeningOptions, 'plan' | 'log'>;
 };
 
 export type ListPlanner = {
@@ -53,6 +58,8 @@ export type ListPlanner = {
   list: (user: BffUser, request: ParsedListRequest, run?: RunOptions) => Promise<ListPage>;
   /** Whether a request needs none of the steps: it can go to the service as it came. */
   passesOn: (request: ParsedListRequest) => boolean;
+  /** What screening a request by its signal filters may cost, before anything is spent. */
+  screenEstimate: (user: BffUser, request: ParsedListRequest) => Promise<ScreenEstimate>;
 };
 
 export function createListPlanner(port: ServicePort, o: ListPlannerOptions): ListPlanner {
@@ -63,6 +70,7 @@ export function createListPlanner(port: ServicePort, o: ListPlannerOptions): Lis
     ? { reads: () => true, translate: translateQuery }
     : o.words;
   const accountLists = accountListStep(o.accountLists, { plan: o.plan });
+  const screening = new Screening(port, { plan: o.plan, log: o.log, ...o.signals });
 
   /** The service's own answer to a request it can take as it is. */
   const service: ListStep = async (user, request, run) => {
@@ -75,7 +83,11 @@ export function createListPlanner(port: ServicePort, o: ListPlannerOptions): Lis
     return called.data as ListPage;
   };
 
-  /** A description's words read, then company size and exclusions resolved; else the service. */
+  /** Company size and exclusions resolved; else the service. */
+  const resolved: ListStep = (user, request, run) =>
+    needsResolving(request) ? resolver.resolve(user, request, null, run) : service(user, request, run);
+
+  /** A description's words read, then signals screened, company size and exclusions resolved; else the service. */
   const described: ListStep = async (user, request, run) => {
     if (request.query !== undefined && words) {
       const translated = await words.translate(user, request.query);
@@ -92,18 +104,28 @@ export function createListPlanner(port: ServicePort, o: ListPlannerOptions): Lis
             problem(500, 'The BFF could not read its own translation of the description.'),
           );
         }
+        if (hasSignals(again.data)) {
+          // The list the words describe, read page by page without what reading them cost again.
+          const free = { ...(translated as TranslatedQuery), credits: 0 };
+          return screening.page(user, again.data, run, (u, r, rn) => resolver.resolve(u, r, free, rn), {
+            credits: translated.credits,
+            queryTranslated: true,
+          });
+        }
         return resolver.resolve(user, again.data, translated as TranslatedQuery, run);
       }
     }
-    if (needsResolving(request)) return resolver.resolve(user, request, null, run);
-    return service(user, request, run);
+    if (hasSignals(request)) return screening.page(user, request, run, resolved);
+    return resolved(user, request, run);
   };
 
   return {
     list: (user, request, run = {}) => accountLists(user, request, run, described),
+    screenEstimate: (user, request) => screening.estimate(user, request),
     passesOn: (r) =>
       !namesAccountLists(r) &&
       !needsResolving(r) &&
+      !hasSignals(r) &&
       (r.query === undefined || words === undefined || !words.reads(r.query)),
   };
 }

@@ -80,6 +80,7 @@ async function resolvedPage(a: Attempt, sections: string[], limit: number, notes
   };
   if (planned.differences.length === 0) {
     const resolved = await resolveSource(reading, base);
+    if (resolved.note) warnings.push(resolved.note);
     if (resolved.size > LIST_TOTAL_CAP) {
       warnings.push({
         code: 'list_capped',

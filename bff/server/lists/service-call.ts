@@ -21,7 +21,7 @@ import type { CompanyStore } from '../companies/store';
 import type { BffUser } from '../context';
 import { type CallUpstream, splitUrl } from '../proxy/pipeline';
 import { createWordsReader } from '../words/filter-builder';
-import { createListPlanner, type ListPlanner } from './planner';
+import { createListPlanner, type ListPlanner, type ListPlannerOptions } from './planner';
 import { type ListPage, type ServicePort, servicePort } from './port';
 import { readListRequest, serviceRequest } from './request';
 import type { ListResolverOptions } from './resolver';
@@ -34,6 +34,8 @@ export type ServiceCallOptions = {
   accountLists: AccountListLookup;
   /** The team's company store (../companies/): list pages and enrichments served from it. */
   companies?: CompanyStore | undefined;
+  /** Signal filters' screening: the budget left (a 402 before anything is spent), the clock. */
+  signals?: ListPlannerOptions['signals'];
 };
 
 export type ServiceCall = {
@@ -113,6 +115,7 @@ export function createServiceCall(pipeline: CallUpstream, o: ServiceCallOptions)
     lists: o.lists,
     accountLists: o.accountLists,
     words: { reads: words.reads, translate: words.translateQuery },
+    ...(o.signals ? { signals: o.signals } : {}),
   });
 
   /**

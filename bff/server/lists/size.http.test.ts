@@ -9,7 +9,6 @@ import { HEADCOUNT_RANGES } from '../../contract/enums';
 import { estimateListCost, probeCost } from '../../contract/list-cost';
 import { bandRuns, PROBES_PER_RUN } from '../../contract/list-rules';
 import { listGenerationCost } from '../../contract/pricing';
-import { ListTooBroadProblem } from '../../contract/problem';
 import type { Service } from '../../embedded/service';
 import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { checkSize, sizeCases } from '../../testing/list-checks';
@@ -41,7 +40,7 @@ const uuidsOf = (companies: readonly TruthCompany[]) => companies.map((c) => c.u
 
 describe('firmographic.headcount_range through the BFF', () => {
   it('serves exactly the companies of the bands asked, in employee order, across pages (property test)', async () => {
-    const kinds = { list: 0, too_broad: 0 };
+    const kinds = { list: 0, too_broad: 0, gathered: 0 };
     await fc.assert(
       fc.asyncProperty(sizeCases, async (c) => {
         kinds[await checkSize(enterprise, truth, c, 'enterprise')]++;
@@ -49,7 +48,9 @@ describe('firmographic.headcount_range through the BFF', () => {
       { numRuns: 50, seed: 1407 },
     );
     expect(kinds.list).toBeGreaterThan(10);
-    expect(kinds.too_broad).toBeGreaterThan(3);
+    // Bands beyond the 500 served either way are gathered slice by slice: no dead end.
+    expect(kinds.gathered).toBeGreaterThan(3);
+    expect(kinds.too_broad).toBe(0);
   });
 
   it('the same on Pay-as-you-go, where a probe reads the band by enrichment (property test)', async () => {
@@ -106,18 +107,51 @@ describe('firmographic.headcount_range through the BFF', () => {
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
   });
 
-  it('answers 422 with the list size when the bands lie out of reach of both orders, never a wrong list', async () => {
+  it('bands out of reach of both orders: up to 500 of their companies gathered slice by slice, each slice by employees, never a wrong one', async () => {
     // 2,000 companies: the middle bands are past the first 500 either way.
-    const res = await enterprise.post(LIST_PATH, {
+    const before = await lastLedgerId(enterprise);
+    const body = {
       filters: { 'firmographic.headcount_range': ['201-500'] },
-    });
-    expect(res.status).toBe(422);
-    expect(res.headers.get('content-type')).toBe('application/problem+json');
-    const p = ListTooBroadProblem.parse(await res.json());
-    expect(p).toMatchObject({ status: 422, list_size: 500, list_size_is_lower_bound: true });
-    expect(p.detail).toMatch(/500 or more companies/);
-    expect(p.detail).toMatch(/201 to 500 employees/);
-    expect(p.detail).toMatch(/Add one more filter/);
+      sort_by: 'employee_range',
+      sort_order: 'asc',
+    };
+    const got = await readList(enterprise, body, 100);
+    if (!got.ok) throw new Error(`expected a list, got ${got.status}`);
+    const band = truth.filter((c) => c.band === '201-500');
+    const n = Math.min(band.length, 500);
+    expect(got.uuids).toHaveLength(n);
+    expect(new Set(got.uuids).size).toBe(n);
+    const byUuid = new Map(truth.map((c) => [c.uuid, c]));
+    expect(got.uuids.every((u) => byUuid.get(u)!.band === '201-500')).toBe(true);
+    if (band.length <= 500) expect(new Set(got.uuids)).toEqual(new Set(uuidsOf(band)));
+    const first = got.pages[0]!;
+    expect(first.total_count).toBe(n);
+    const note = first.warnings.find((w) => w.code === 'size_gathered');
+    expect(note?.message).toMatch(/201 to 500 employees/);
+    expect(note?.message).toMatch(/slice by slice/);
+    // The slices come in HQ countries; within one, by employees ascending (the United States, a
+    // country of 500 or more here, is cut further by founded years).
+    const countries = got.rows.map((r) => byUuid.get(r.uuid)!.sections.location.hq.country.code);
+    let runStart = 0;
+    for (let i = 1; i <= countries.length; i++) {
+      if (i < countries.length && countries[i] === countries[runStart]) continue;
+      if (countries[runStart] === 'USA') {
+        runStart = i;
+        continue;
+      }
+      const counts = got.uuids
+        .slice(runStart, i)
+        .map((u) => byUuid.get(u)!.sections.headcount.employee_count);
+      expect(counts).toEqual([...counts].sort((a, b) => a - b));
+      runStart = i;
+    }
+    // What the pages say they cost is the ledger; a second read within minutes pays only its pages.
+    const spent = (await ledgerRows(enterprise, before)).reduce((s, r) => s + r.credits_consumed, 0);
+    expect(got.credits).toBe(Math.round(spent * 10000) / 10000);
+    const again = await readList(enterprise, body, 100);
+    if (!again.ok) throw new Error('expected a list');
+    expect(again.uuids).toEqual(got.uuids);
+    expect(again.credits).toBeLessThan(got.credits / 2);
   });
 
   it('non-adjacent bands are served as one slice each, ordered by the direction asked', async () => {

@@ -2,20 +2,23 @@
  * Company size, the resolver's step for `firmographic.headcount_range`
  * (docs/decisions/0011-company-size-and-exclusions.md): each run of adjacent bands is a stretch of
  * the `employee_range` order, found by binary search with one-company probes and served from the
- * order that holds it whole within the 500 positions served (`ListTooBroad` when neither does).
+ * order that holds it whole within the 500 positions served. When neither does, up to 500 of its
+ * companies are gathered from slices of the list under 500 (./band-slices.ts, decision 0026).
  * A list without bands is read as the service orders it.
  */
-import type { ParsedListRequest } from '../../contract/api';
+import type { ParsedListRequest, Warning } from '../../contract/api';
 import { HEADCOUNT_RANGES, type HeadcountRange } from '../../contract/enums';
 import type { Filters } from '../../contract/filters';
 import { LIST_TOTAL_CAP, type SortOrder } from '../../contract/list-params';
 import { type BandRun, bandRuns } from '../../contract/list-rules';
 import type { ListSection } from '../../contract/section-names';
 import type { BffUser } from '../context';
+import { type Gathered, gatherBands, probeBand, readStretches } from './band-slices';
 import { type Calls, type ListRow, type Notes, Stale } from './calls';
 import { ListTooBroad } from './errors';
 import type { ListMemory } from './memory';
-import { findSlices, NO_BAND, PAST_END, type Slice } from './slices';
+import { findSlices, type Slice } from './slices';
+import { CannotSlice } from './slicing';
 
 /** A list the service can order: its filters, and the bands asked of it (served from employee order). */
 export type Source = {
@@ -28,16 +31,13 @@ export type Source = {
 /** A source resolved: its size and a reader of its positions [from, to). */
 export type Resolved = {
   size: number;
+  /** Why the list is what it is, when the BFF served it otherwise than asked (gathered by slices). */
+  note?: Warning;
   read: (from: number, to: number, sections: readonly ListSection[], notes: Notes) => Promise<ListRow[]>;
 };
 
 /** One resolution's calls, for whom, and the memory they read and write. */
 export type Reading = { calls: Calls; user: BffUser; memory: ListMemory };
-
-const bandIndex = (v: unknown): number => {
-  const i = HEADCOUNT_RANGES.indexOf(v as HeadcountRange);
-  return i === -1 ? NO_BAND : i;
-};
 
 /** A run of bands in words: "51 to 500", "1001 or more". */
 function runLabel(run: BandRun): string {
@@ -46,47 +46,63 @@ function runLabel(run: BandRun): string {
   return upper.endsWith('+') ? `${lower} or more` : `${lower} to ${upper.split('-')[1]}`;
 }
 
-/** Where the bands lie in a list, or ListTooBroad. */
+/**
+ * Where the bands lie in a list: their stretches of the list's employee order, or, when a run lies
+ * out of reach of both orders, `beyond` (the list's size as the service counts it).
+ */
 async function slicesOf(
   { calls, user, memory }: Reading,
   source: Source,
-): Promise<{ slices: Slice[]; size: number; total: number }> {
+): Promise<{ slices: Slice[]; size: number; total: number } | { beyond: number; run: BandRun }> {
   const memo = memory.readingsOf(calls, user, source.filters);
   const result = await findSlices(
     bandRuns(source.bands ?? []),
     source.order,
     async (order, position) => {
-      const a = await calls.list({
-        filters: source.filters,
-        sort_by: 'employee_range',
-        sort_order: order,
-        limit: 1,
-        offset: position,
-        ...(calls.listSections ? { sections: ['firmographic'] as ListSection[] } : {}),
-      });
-      if (memo.total !== undefined && memo.total !== a.total_count) throw new Stale();
-      memo.total = a.total_count;
-      const row = a.data[0];
-      let band = PAST_END;
-      if (row) {
-        const firmographic = calls.listSections
-          ? row.firmographic
-          : (await calls.enrich(row.uuid, ['firmographic'])).firmographic;
-        band = bandIndex((firmographic as { headcount_range?: unknown } | undefined)?.headcount_range);
-      }
-      memo.readings.set(`${order}:${position}`, band);
-      return { band, total: a.total_count };
+      const r = await probeBand(calls, source.filters, order, position);
+      if (memo.total !== undefined && memo.total !== r.total) throw new Stale();
+      memo.total = r.total;
+      memo.readings.set(`${order}:${position}`, r.band);
+      return r;
     },
     memo,
   );
-  if (result.kind === 'out_of_reach') {
+  if (result.kind === 'out_of_reach') return { beyond: result.listTotal, run: result.run };
+  return { slices: result.slices, size: result.size, total: result.listTotal };
+}
+
+/**
+ * The bands of a list whose run lies beyond the 500 served either way: up to 500 of its companies
+ * gathered slice by slice (./band-slices.ts), remembered like probe readings. A list the slicing
+ * keys cannot cut (one slice of 500 or more holds one value of each) is still too broad.
+ */
+async function gathered(
+  reading: Reading,
+  source: Source,
+  listTotal: number,
+  run: BandRun,
+): Promise<Gathered> {
+  const { calls, user, memory } = reading;
+  const key = memory.key(
+    user,
+    'gathered',
+    source.filters,
+    `${(source.bands ?? []).join(',')}:${source.order}`,
+  );
+  const known = memory.recall(calls, key) as Gathered | undefined;
+  if (known) return known;
+  try {
+    const got = await gatherBands(calls, source.filters, listTotal, source.bands ?? [], source.order);
+    memory.remember(calls, key, got);
+    return got;
+  } catch (e) {
+    if (!(e instanceof CannotSlice)) throw e;
     throw new ListTooBroad(
-      result.listTotal,
-      result.listTotal >= LIST_TOTAL_CAP,
-      `Its companies of ${runLabel(result.run)} employees lie beyond the first ${LIST_TOTAL_CAP} the Company Data Service serves, ordered by employees either way.`,
+      listTotal,
+      listTotal >= LIST_TOTAL_CAP,
+      `Its companies of ${runLabel(run)} employees lie beyond the first ${LIST_TOTAL_CAP} the Company Data Service serves, ordered by employees either way, and the list cannot be cut into smaller slices.`,
     );
   }
-  return { slices: result.slices, size: result.size, total: result.listTotal };
 }
 
 /** A plain list (no bands): its size from a first read (one company unless a bound is known). */
@@ -122,10 +138,33 @@ export async function resolveSource(
   reading: Reading,
   source: Source,
   size: { hint?: number; known?: number } = {},
+  /** `gather: false`: a run beyond reach is too broad (a set difference needs the whole list). */
+  opts: { gather?: boolean } = {},
 ): Promise<Resolved> {
   if (!source.bands) return resolvePlain(reading.calls, source, size);
   const { calls } = reading;
-  const { slices, size: sliced, total } = await slicesOf(reading, source);
+  const found = await slicesOf(reading, source);
+  if ('beyond' in found && opts.gather === false)
+    throw new ListTooBroad(
+      found.beyond,
+      found.beyond >= LIST_TOTAL_CAP,
+      `Its companies of ${runLabel(found.run)} employees lie beyond the first ${LIST_TOTAL_CAP} the Company Data Service serves, ordered by employees either way.`,
+    );
+  if ('beyond' in found) {
+    const g = await gathered(reading, source, found.beyond, found.run);
+    const bands = source.bands ?? [];
+    return {
+      // Every company of the bands when the slices ran out before 500; else 500, "500 or more".
+      size: g.size,
+      note: {
+        code: 'size_gathered',
+        message: `The companies of ${runLabel(found.run)} employees lie beyond the first ${LIST_TOTAL_CAP} the Company Data Service serves by employees; ${g.complete ? `these are all ${g.size} of them` : `these are the first ${g.size} found`}, gathered slice by slice: HQ countries with the fewest companies first, each slice by employees. Count the list for its exact size.`,
+      },
+      read: (from, to, sections, notes) =>
+        readStretches(calls, g.stretches, bands, source.order, from, to, sections, notes),
+    };
+  }
+  const { slices, size: sliced, total } = found;
   const runOf = (s: Slice) => new Set(HEADCOUNT_RANGES.slice(s.run.lo, s.run.hi + 1) as string[]);
   return {
     size: sliced,

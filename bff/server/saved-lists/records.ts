@@ -6,6 +6,7 @@
 import type { ParsedListRequest } from '../../contract/api';
 import type {
   LastCheck,
+  ListKind,
   ListSchedule,
   ListSeed,
   MemberScore,
@@ -15,10 +16,13 @@ import type {
 
 export type StoredList = {
   id: string;
+  /** A saved search, or a static list of companies picked by hand (issue 35). */
+  kind: ListKind;
   ownerId: string;
   ownerName: string;
   name: string;
-  request: ParsedListRequest;
+  /** The saved search's list request; null for a static list. */
+  request: ParsedListRequest | null;
   columns: string[] | null;
   shared: boolean;
   schedule: ListSchedule | null;
@@ -31,6 +35,19 @@ export type StoredList = {
 };
 
 export type NewList = Omit<StoredList, 'id' | 'lastCheck' | 'updatedAt'>;
+
+/** A company of a static list, named as the company search found it when it was added. */
+export type StoredListCompany = {
+  uuid: string;
+  name: string;
+  website: string;
+  productCategory: string | null;
+  addedAt: string;
+};
+export type NewListCompany = Omit<StoredListCompany, 'addedAt'>;
+
+/** A change of a static list's companies: added at its end (those already in it stay), removed. */
+export type CompanyChange = { add: readonly NewListCompany[]; remove: readonly string[] };
 
 /** What a PATCH may change; `nextCheckAt` follows a change of schedule. */
 export type ListChanges = Partial<
@@ -124,7 +141,18 @@ export type ListStatus = {
 };
 
 export interface SavedListStore {
-  createList(list: NewList): Promise<StoredList>;
+  /** A list, with a static list's companies in their order (in one transaction). */
+  createList(list: NewList, companies?: readonly NewListCompany[]): Promise<StoredList>;
+  /** A static list's companies, in the list's order. */
+  companies(listId: string): Promise<StoredListCompany[]>;
+  /** How many companies each of these static lists holds, by id (lists without any: absent). */
+  companyCounts(listIds: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * Changes a static list's companies in one transaction: removes, then adds at the end those not
+   * in it yet. `full` (and nothing changed) when the list would hold more than `max`; else how
+   * many it holds.
+   */
+  changeCompanies(listId: string, change: CompanyChange, at: string, max: number): Promise<number | 'full'>;
   getList(id: string): Promise<StoredList | undefined>;
   /** The lists a user owns and those shared with the team, newest first. */
   listsVisibleTo(userId: string): Promise<StoredList[]>;

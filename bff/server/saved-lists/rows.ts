@@ -5,6 +5,7 @@
 import type { ParsedListRequest } from '../../contract/api';
 import type {
   LastCheck,
+  ListKind,
   ListSchedule,
   ListSeed,
   MemberScore,
@@ -16,6 +17,7 @@ import { applySavedListsSchema, type SqlRunner } from './schema';
 
 export type ListRow = {
   id: string;
+  kind: ListKind;
   owner_id: string;
   owner_name: string;
   name: string;
@@ -56,7 +58,7 @@ export type RunRow = {
   scores?: string | null;
 };
 
-export const LIST_COLUMNS = `id, owner_id, owner_name, name, request, columns, shared, schedule, seeds, next_check_at,
+export const LIST_COLUMNS = `id, kind, owner_id, owner_name, name, request, columns, shared, schedule, seeds, next_check_at,
   last_check_at, last_check_outcome, last_check_detail, last_check_run_id, last_check_attempt, check_retry_at,
   created_at, updated_at`;
 /** A slot's attempts forgotten: none running, none counted, no retry (a slot's end, a new schedule). */
@@ -94,10 +96,11 @@ export const RUN_COLUMNS = columnsOf(RUN_FIELDS);
 export function toList(r: ListRow): StoredList {
   return {
     id: r.id,
+    kind: r.kind,
     ownerId: r.owner_id,
     ownerName: r.owner_name,
     name: r.name,
-    request: JSON.parse(r.request) as ParsedListRequest,
+    request: JSON.parse(r.request) as ParsedListRequest | null,
     columns: r.columns === null ? null : (JSON.parse(r.columns) as string[]),
     shared: r.shared === 1,
     schedule: r.schedule,
@@ -152,11 +155,22 @@ export function toRun(r: RunRow): StoredRun {
 export class SavedListSql {
   private readonly ready: Promise<void>;
 
+  /** Runs `fn` in one transaction; without the BFF store's, on the runner itself (not atomic). */
+  protected readonly transact: <T>(fn: (sql: SqlRunner) => Promise<T>) => Promise<T>;
+
   constructor(
     private readonly sql: SqlRunner,
-    opts: { applySchema?: boolean } = {},
+    opts: {
+      applySchema?: boolean;
+      transaction?: <T>(fn: (sql: SqlRunner) => Promise<T>) => Promise<T>;
+    } = {},
   ) {
     this.ready = opts.applySchema === false ? Promise.resolve() : applySavedListsSchema(sql);
+    const transaction = opts.transaction ?? ((fn) => fn(sql));
+    this.transact = async (fn) => {
+      await this.ready;
+      return transaction(fn);
+    };
   }
 
   protected async one<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {

@@ -77,7 +77,7 @@ const EnrichmentAnswer = z.object({
   data: z.record(z.string(), z.unknown()),
   credits_consumed: z.number().default(0),
 });
-type Row = z.infer<typeof Company>;
+export type Row = z.infer<typeof Company>;
 
 /** Keeps a company's name and website, when it has both. */
 function keep(companies: RunCompanies, c: z.infer<typeof Company>): void {
@@ -96,10 +96,15 @@ export const RUNS_KEPT = 200;
  */
 export const SCORED_RUNS_KEPT = 10;
 
-/** Company searches of the companies that left, at most this many at once. */
-const LOOKUPS_AT_ONCE = 8;
+/** What a static list answers to a run, an estimate or a seen mark: it has nothing to run. */
+export const STATIC_LIST_DOES_NOT_RUN =
+  'A static list does not run: its companies are the ones added to it. Add or remove companies instead.';
 
-class Relay extends Error {
+/** Company searches of the companies that left, at most this many at once. */
+export const LOOKUPS_AT_ONCE = 8;
+
+/** A refusal of the service (or the planner) on the way, carried to the caller as the answer to relay. */
+export class Relay extends Error {
   constructor(readonly response: Response) {
     super(`answered ${response.status}`);
   }
@@ -199,7 +204,7 @@ export async function readMembers(
 }
 
 /** A company by its id (company search, free, asked afresh), or undefined when the service no longer has it. */
-async function findById(
+export async function findById(
   opts: RunnerOptions,
   user: BffUser,
   uuid: string,
@@ -300,7 +305,7 @@ type Ordered = {
 async function orderedMembers(
   opts: RunnerOptions,
   user: BffUser,
-  list: StoredList,
+  list: StoredList & { request: ParsedListRequest },
 ): Promise<Ordered & Omit<Awaited<ReturnType<typeof readMembers>>, 'members' | 'credits'>> {
   const seeds = list.seeds ?? [];
   if (seeds.length === 0) {
@@ -387,12 +392,14 @@ export async function runSavedList(
    */
   mayStore?: () => Promise<boolean>,
 ): Promise<RunOutcome> {
+  const request = list.request;
+  if (request === null) return { ok: false, response: problem(409, STATIC_LIST_DOES_NOT_RUN) };
   try {
     const [seenRun, previous] = await Promise.all([
       opts.store.seenRun(list.id, user.id),
       opts.store.latestRun(list.id),
     ]);
-    const read = await orderedMembers(opts, user, list);
+    const read = await orderedMembers(opts, user, { ...list, request });
     const members = new Set(read.members);
     const seen = new Set(seenRun?.members ?? []);
     const added = read.members.filter((u) => !seen.has(u));

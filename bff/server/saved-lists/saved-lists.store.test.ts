@@ -24,7 +24,10 @@ async function open(dir: string, name: string): Promise<Opened> {
     : await testStore({ file: path.join(dir, `${name}.sqlite`) });
   if (!first) byName.set(name, db);
   // The tables are the store's migration 3, applied when the BFF store opens.
-  return { store: new SqlSavedListStore(db.sql, { applySchema: false }), close: () => db.close() };
+  return {
+    store: new SqlSavedListStore(db.sql, { applySchema: false, transaction: (fn) => db.transaction(fn) }),
+    close: () => db.close(),
+  };
 }
 const STORES = [{ kind: ON_POSTGRES ? 'postgres' : 'sqlite', open }];
 
@@ -37,7 +40,11 @@ const REQUEST = {
 } as ParsedListRequest;
 const AT = '2030-01-01T00:00:00.000Z';
 
-const newList = (ownerId: string, over: Partial<Parameters<SavedListStore['createList']>[0]> = {}) => ({
+const newList = (
+  ownerId: string,
+  over: Partial<Parameters<SavedListStore['createList']>[0]> = {},
+): Parameters<SavedListStore['createList']>[0] => ({
+  kind: 'search',
   ownerId,
   ownerName: ownerId,
   name: `${ownerId}'s list`,
@@ -401,5 +408,41 @@ describe.each(STORES)('the saved lists store ($kind): leases and alerts', ({ ope
     expect((await s.alerts('ada', 10)).data.map((x) => x.listName)).toEqual(['B']);
     await s.readAlerts('ada', AT);
     expect(await s.alerts('ada', 10)).toEqual({ unread: 0, data: [] });
+  });
+});
+
+describe.each(STORES)('the saved lists store ($kind): static lists', ({ open }) => {
+  const store = storesOf(open);
+  const company = (uuid: string) => ({
+    uuid,
+    name: uuid.toUpperCase(),
+    website: `${uuid}.com`,
+    productCategory: null,
+  });
+
+  it('keeps the companies in order, and undoes a change that would pass the limit', async () => {
+    const s = await store('static');
+    const list = await s.createList(newList('ada', { kind: 'static', request: null }), [
+      company('a'),
+      company('b'),
+    ]);
+    expect(list).toMatchObject({ kind: 'static', request: null });
+    expect(
+      await s.changeCompanies(list.id, { add: [company('c'), company('a')], remove: ['b'] }, AT, 3),
+    ).toBe(2);
+    expect((await s.companies(list.id)).map((c) => c.uuid)).toEqual(['a', 'c']);
+    // Three more less one would make 4 of at most 3: nothing changes, the removal included.
+    expect(
+      await s.changeCompanies(
+        list.id,
+        { add: [company('d'), company('e'), company('f')], remove: ['c'] },
+        AT,
+        3,
+      ),
+    ).toBe('full');
+    expect((await s.companies(list.id)).map((c) => c.uuid)).toEqual(['a', 'c']);
+    expect(await s.companyCounts([list.id, 'none'])).toEqual(new Map([[list.id, 2]]));
+    await s.deleteList(list.id);
+    expect(await s.companies(list.id)).toEqual([]);
   });
 });

@@ -21,7 +21,7 @@ import {
 import type { BffUser } from '../context';
 import type { EventHub } from '../events/hub';
 import type { DueCheck, SavedListStore, StoredList } from './records';
-import { type RunnerOptions, runSavedList } from './runs';
+import { type RunnerOptions, runSavedList, STATIC_LIST_DOES_NOT_RUN } from './runs';
 
 /** What a user may still spend: their daily budget's rest and the team's monthly cap's (null: none). */
 export type BudgetLeft = { daily: number | null; team: number | null };
@@ -265,6 +265,12 @@ export class SavedListScheduler {
           detail: 'The list’s owner can no longer sign in, so the BFF does not run it for them.',
           run_id: null,
         },
+        retry: false,
+      };
+    // A static list is never scheduled (no request to run); one found here is left alone.
+    if (list.request === null)
+      return {
+        check: { at: at(), outcome: 'failed', detail: STATIC_LIST_DOES_NOT_RUN, run_id: null },
         retry: false,
       };
     const estimate = estimateSavedListRun(

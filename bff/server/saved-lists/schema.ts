@@ -1,6 +1,6 @@
 /**
  * The saved lists' tables (docs/decisions/0016-saved-lists.md), one text for both engines: the BFF
- * store's migrations 3, 6 and 9, or `applySavedListsSchema` for a database they do not manage.
+ * store's migrations 3, 6, 9 and 11, or `applySavedListsSchema` for a database they do not manage.
  */
 import type { PortableSql } from '../store/store';
 
@@ -98,6 +98,28 @@ ALTER TABLE saved_lists ADD COLUMN check_slot_end TEXT;
 ALTER TABLE saved_lists ADD COLUMN last_check_attempt INTEGER;
 `;
 
+/**
+ * Static lists (issue 35): a list is a saved search (`kind = 'search'`, its request) or companies
+ * picked by hand (`kind = 'static'`, its `request` the JSON text `null`, never scheduled), whose
+ * companies are rows of `saved_list_companies` in the list's order (`position`), named as the
+ * company search found them when they were added. The store's migration 11, on either engine
+ * (IF NOT EXISTS: `applySavedListsSchema` runs it again on a database it manages itself).
+ */
+export const SAVED_LISTS_STATIC_MIGRATION = `
+ALTER TABLE saved_lists ADD COLUMN kind TEXT NOT NULL DEFAULT 'search' CHECK (kind IN ('search', 'static'));
+CREATE TABLE IF NOT EXISTS saved_list_companies (
+  list_id           TEXT NOT NULL REFERENCES saved_lists(id) ON DELETE CASCADE,
+  uuid              TEXT NOT NULL,
+  name              TEXT NOT NULL,
+  website           TEXT NOT NULL,
+  product_category  TEXT,
+  position          INTEGER NOT NULL,
+  added_at          TEXT NOT NULL,
+  PRIMARY KEY (list_id, uuid)
+);
+CREATE INDEX IF NOT EXISTS saved_list_companies_order ON saved_list_companies(list_id, position);
+`;
+
 /** What the store asks of a database: the BFF store's portable SQL (`?` parameters, either engine). */
 export type SqlRunner = PortableSql;
 
@@ -110,6 +132,7 @@ export async function applySavedListsSchema(sql: SqlRunner): Promise<void> {
   for (const statement of [
     ...SAVED_LISTS_SEEDS_MIGRATION.split(';'),
     ...SAVED_LISTS_CHECK_ATTEMPTS_MIGRATION.split(';'),
+    ...SAVED_LISTS_STATIC_MIGRATION.split(';'),
   ]) {
     if (!statement.trim()) continue;
     try {

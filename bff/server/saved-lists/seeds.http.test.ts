@@ -212,7 +212,7 @@ describe('running a list with seeds', () => {
 
     // The estimate adds the score's sections per company and the seeds' profiles.
     const estimate = await ok<SavedListEstimate>(enterprise.call(`/bff/lists/${list.id}/estimate`));
-    expect(estimate.credits).toBe(estimateSavedListRun(list.request, 'enterprise', 3).credits);
+    expect(estimate.credits).toBe(estimateSavedListRun(list.request!, 'enterprise', 3).credits);
     expect(estimate.parts.at(-1)?.credits).toBe(
       credits(
         3 *
@@ -229,7 +229,7 @@ describe('running a list with seeds', () => {
       ),
     );
     const plainEstimate = await ok<SavedListEstimate>(enterprise.call(`/bff/lists/${plain.id}/estimate`));
-    expect(plainEstimate.credits).toBe(estimateSavedListRun(plain.request, 'enterprise').credits);
+    expect(plainEstimate.credits).toBe(estimateSavedListRun(plain.request!, 'enterprise').credits);
     expect(estimate.credits).toBeGreaterThan(plainEstimate.credits);
 
     const plainRun = await run(enterprise, plain.id);
@@ -271,7 +271,7 @@ describe('running a list with seeds', () => {
     expect(detail.members.length).toBeLessThanOrEqual(100);
     const res = await enterprise.post(pathOf('bff.lookalikes'), {
       seeds: ids,
-      filters: list.request.filters,
+      filters: list.request!.filters,
       derive_filters: false,
       limit: 100,
     });
@@ -311,7 +311,7 @@ describe('running a list with seeds', () => {
     const list = await create(payg, { name: 'Unranked seeds', request: request(), seeds: ids });
     const plain = await create(payg, { name: 'No seeds', request: request() });
     const estimate = await ok<SavedListEstimate>(payg.call(`/bff/lists/${list.id}/estimate`));
-    expect(estimate.credits).toBe(estimateSavedListRun(plain.request, 'payg').credits);
+    expect(estimate.credits).toBe(estimateSavedListRun(plain.request!, 'payg').credits);
 
     const plainRun = await run(payg, plain.id);
     const from = await lastLedgerId(payg);

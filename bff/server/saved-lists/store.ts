@@ -10,12 +10,15 @@
 import { randomUUID } from 'node:crypto';
 import { SqlCheckStore } from './check-store';
 import type {
+  CompanyChange,
   ListChanges,
   ListStatus,
   NewList,
+  NewListCompany,
   NewRun,
   SavedListStore,
   StoredList,
+  StoredListCompany,
   StoredRun,
   StoredRunSummary,
 } from './records';
@@ -32,13 +35,42 @@ import {
   toRun,
   toSummary,
 } from './rows';
+import type { SqlRunner } from './schema';
 
 export type { ListChanges, SavedListStore, StoredList } from './records';
 export {
   SAVED_LISTS_CHECK_ATTEMPTS_MIGRATION,
   SAVED_LISTS_SCHEMA,
   SAVED_LISTS_SEEDS_MIGRATION,
+  SAVED_LISTS_STATIC_MIGRATION,
 } from './schema';
+
+type CompanyRow = {
+  uuid: string;
+  name: string;
+  website: string;
+  product_category: string | null;
+  added_at: string;
+};
+
+/** Thrown inside a change's transaction to undo it: the list would hold too many companies. */
+class ListFull extends Error {}
+
+/** Adds a static list's companies at positions `first`, `first + 1`, ... (one already in it is kept). */
+async function insertCompanies(
+  sql: SqlRunner,
+  listId: string,
+  companies: readonly NewListCompany[],
+  first: number,
+  at: string,
+): Promise<void> {
+  for (const [i, c] of companies.entries())
+    await sql.run(
+      `INSERT INTO saved_list_companies (list_id, uuid, name, website, product_category, position, added_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (list_id, uuid) DO NOTHING`,
+      [listId, c.uuid, c.name, c.website, c.productCategory, first + i, at],
+    );
+}
 
 /**
  * The store over any SQL runner. The schema is applied as it is constructed, unless the database's
@@ -46,26 +78,102 @@ export {
  * run `CREATE TABLE IF NOT EXISTS` concurrently, which PostgreSQL does not make safe).
  */
 export class SqlSavedListStore extends SqlCheckStore implements SavedListStore {
-  async createList(list: NewList): Promise<StoredList> {
+  async createList(list: NewList, companies: readonly NewListCompany[] = []): Promise<StoredList> {
     const id = randomUUID();
-    await this.run(
-      `INSERT INTO saved_lists (id, owner_id, owner_name, name, request, columns, shared, schedule,
-         seeds, next_check_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      id,
-      list.ownerId,
-      list.ownerName,
-      list.name,
-      JSON.stringify(list.request),
-      list.columns === null ? null : JSON.stringify(list.columns),
-      list.shared ? 1 : 0,
-      list.schedule,
-      list.seeds === null ? null : JSON.stringify(list.seeds),
-      list.nextCheckAt,
-      list.createdAt,
-      list.createdAt,
-    );
+    await this.transact(async (sql) => {
+      await sql.run(
+        `INSERT INTO saved_lists (id, kind, owner_id, owner_name, name, request, columns, shared, schedule,
+           seeds, next_check_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          id,
+          list.kind,
+          list.ownerId,
+          list.ownerName,
+          list.name,
+          // A static list has no request: the JSON text null (the column is NOT NULL).
+          JSON.stringify(list.request),
+          list.columns === null ? null : JSON.stringify(list.columns),
+          list.shared ? 1 : 0,
+          list.schedule,
+          list.seeds === null ? null : JSON.stringify(list.seeds),
+          list.nextCheckAt,
+          list.createdAt,
+          list.createdAt,
+        ],
+      );
+      await insertCompanies(sql, id, companies, 1, list.createdAt);
+    });
     return (await this.getList(id))!;
+  }
+
+  async companies(listId: string): Promise<StoredListCompany[]> {
+    return (
+      await this.all<CompanyRow>(
+        `SELECT uuid, name, website, product_category, added_at FROM saved_list_companies
+         WHERE list_id = ? ORDER BY position, added_at, uuid`,
+        listId,
+      )
+    ).map((r) => ({
+      uuid: r.uuid,
+      name: r.name,
+      website: r.website,
+      productCategory: r.product_category,
+      addedAt: r.added_at,
+    }));
+  }
+
+  async companyCounts(listIds: readonly string[]): Promise<Map<string, number>> {
+    if (listIds.length === 0) return new Map();
+    const rows = await this.all<{ list_id: string; n: number | string }>(
+      `SELECT list_id, COUNT(*) AS n FROM saved_list_companies
+       WHERE list_id IN (${listIds.map(() => '?').join(', ')}) GROUP BY list_id`,
+      ...listIds,
+    );
+    // PostgreSQL's COUNT is a bigint, which the driver may give as text.
+    return new Map(rows.map((r) => [r.list_id, Number(r.n)]));
+  }
+
+  async changeCompanies(
+    listId: string,
+    change: CompanyChange,
+    at: string,
+    max: number,
+  ): Promise<number | 'full'> {
+    try {
+      return await this.transact(async (sql) => {
+        if (change.remove.length > 0)
+          await sql.run(
+            `DELETE FROM saved_list_companies WHERE list_id = ? AND uuid IN (${change.remove.map(() => '?').join(', ')})`,
+            [listId, ...change.remove],
+          );
+        const present =
+          change.add.length === 0
+            ? new Set<string>()
+            : new Set(
+                (
+                  await sql.all<{ uuid: string }>(
+                    `SELECT uuid FROM saved_list_companies
+                     WHERE list_id = ? AND uuid IN (${change.add.map(() => '?').join(', ')})`,
+                    [listId, ...change.add.map((c) => c.uuid)],
+                  )
+                ).map((r) => r.uuid),
+              );
+        const fresh = change.add.filter((c) => !present.has(c.uuid));
+        const counted = await sql.get<{ n: number | string; last: number | string | null }>(
+          'SELECT COUNT(*) AS n, MAX(position) AS last FROM saved_list_companies WHERE list_id = ?',
+          [listId],
+        );
+        const size = Number(counted?.n ?? 0) + fresh.length;
+        if (size > max) throw new ListFull();
+        await insertCompanies(sql, listId, fresh, Number(counted?.last ?? 0) + 1, at);
+        await sql.run('UPDATE saved_lists SET updated_at = ? WHERE id = ?', [at, listId]);
+        return size;
+      });
+    } catch (e) {
+      if (e instanceof ListFull) return 'full';
+      throw e;
+    }
   }
 
   async getList(id: string): Promise<StoredList | undefined> {

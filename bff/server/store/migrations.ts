@@ -17,12 +17,13 @@
  * because data files from before migrations already hold those tables; later ones need not.
  */
 import type Database from 'better-sqlite3';
-import { ACCOUNTS_SCHEMA } from '../accounts/store';
+import { ACCOUNTS_HIDDEN_MIGRATION, ACCOUNTS_SCHEMA } from '../accounts/store';
 import { COMPANY_STORE_MIGRATION } from '../companies/schema';
 import {
   SAVED_LISTS_CHECK_ATTEMPTS_MIGRATION,
   SAVED_LISTS_SCHEMA,
   SAVED_LISTS_SEEDS_MIGRATION,
+  SAVED_LISTS_STATIC_MIGRATION,
 } from '../saved-lists/store';
 
 export type Migration = {
@@ -340,6 +341,15 @@ CREATE INDEX sign_in_attempts_at ON sign_in_attempts(at_ms);`,
     postgres: SAVED_LISTS_CHECK_ATTEMPTS_MIGRATION,
   },
   COMPANY_STORE_MIGRATION,
+  {
+    id: 11,
+    name: 'static lists: saved lists of companies picked by hand (docs/api.md, "Static lists")',
+    // One text for both engines: a column with a default (rows from before are saved searches) and
+    // a table of the static lists' companies.
+    sqlite: SAVED_LISTS_STATIC_MIGRATION,
+    postgres: SAVED_LISTS_STATIC_MIGRATION,
+  },
+  ACCOUNTS_HIDDEN_MIGRATION,
 ];
 
 /** The advisory lock key under which PostgreSQL migrations run ('lbmg' as a number). */

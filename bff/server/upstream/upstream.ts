@@ -8,6 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { type Dispatcher, Pool, request as undiciRequest } from 'undici';
 import { PLAN_LABELS, PLANS, type Plan } from '../../contract/pricing';
 import { type Service, startService } from '../../embedded/service';
+import { getMeta } from '../../embedded/store/db';
 import { findKey } from '../../embedded/store/keys';
 
 /** One call as the proxy makes it: path with query, the headers to send (key included), a JSON text body. */
@@ -59,6 +60,12 @@ export type Upstream = {
   plan: Plan;
   /** The remote service's origin (a redirect is followed only within it). */
   origin?: string;
+  /**
+   * The day the service's data is dated from (YYYY-MM-DD): the embedded data set's today, from which
+   * its job listings and signals are dated; undefined for the remote service (the calendar's today).
+   * Signal filters count "posted within N days" from it (lists/screening.ts).
+   */
+  dataToday?: () => string | undefined;
   close: () => void;
 };
 
@@ -95,6 +102,7 @@ export function embeddedUpstream(service: Service, apiKey = DEFAULT_EMBEDDED_KEY
     apiKey,
     plan: parsePlan(plan, key.plan),
     fetch: async (req) => service.fetch(req),
+    dataToday: () => getMeta(service.ctx.db, 'dataset.today'),
     send: async (call) => {
       const res = await service.fetch(
         new Request(`http://upstream${call.pathAndQuery}`, {

@@ -23,6 +23,7 @@ describe('readDescription', () => {
       sizes: [{ text: '50-200 employees', bands: ['51-200'] }],
       negatedSizes: [],
       own: [],
+      signals: [],
       negated: [],
     });
   });

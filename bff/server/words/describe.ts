@@ -13,6 +13,7 @@ import { contentWords } from '../../contract/function-words';
 import { findNegations } from '../../contract/negation-words';
 import { findSizePhrases, type SizePhrase } from '../../contract/size-words';
 import { findOwnMeaning, type OwnMeaningPhrase } from './own-meaning';
+import { findSignalPhrases, type SignalPhrase } from './signal-words';
 
 export type SizeWords = { text: string; bands: HeadcountRange[] };
 
@@ -26,6 +27,8 @@ export type Description = {
   /** Sizes inside a negation: their bands are excluded. */
   negatedSizes: SizeWords[];
   own: OwnMeaningPhrase[];
+  /** Signal words ("hiring SDRs", "fast-growing"): the BFF's signal filters (./signal-words.ts). */
+  signals: SignalPhrase[];
   negated: NegatedPhrase[];
 };
 
@@ -50,13 +53,17 @@ function without(text: string, spans: readonly Span[]): string {
 
 /** Whether the description holds size, negation or own-meaning words; null when none (sent as is). */
 export function readDescription(text: string): Description | null {
-  const sizes = findSizePhrases(text);
-  const own = findOwnMeaning(text).filter((o) => !sizes.some((s) => o.start < s.end && o.end > s.start));
+  // Signal words first: a number in "headcount up 20%" or "50k visits" is no company size.
+  const signals = findSignalPhrases(text);
+  const sizes = findSizePhrases(text).filter((s) => !signals.some((p) => s.start < p.end && s.end > p.start));
+  const own = findOwnMeaning(text).filter(
+    (o) => ![...sizes, ...signals].some((s) => o.start < s.end && o.end > s.start),
+  );
   // a cue inside a size phrase belongs to it: "no more than 200 employees" is a size
-  const negations = findNegations(text, { read: own }).filter(
+  const negations = findNegations(text, { read: [...own, ...signals] }).filter(
     (n) => !sizes.some((s) => n.start >= s.start && n.start < s.end),
   );
-  if (sizes.length === 0 && own.length === 0 && negations.length === 0) return null;
+  if (sizes.length === 0 && own.length === 0 && signals.length === 0 && negations.length === 0) return null;
 
   const shouting = text === text.toUpperCase();
   const inside = (s: SizePhrase, n: { scopeStart: number; scopeEnd: number }) =>
@@ -73,12 +80,13 @@ export function readDescription(text: string): Description | null {
       negated.push({ text: held.length > 0 ? `${n.cue} ${scope}` : n.text, scope: words });
   }
   const positive = sizes.filter((s) => !negations.some((n) => inside(s, n)));
-  const rest = without(text, [...sizes, ...own, ...negations]);
+  const rest = without(text, [...sizes, ...own, ...signals, ...negations]);
   return {
     rest: contentWords(rest, shouting).length > 0 ? rest : null,
     sizes: positive.map((s) => ({ text: s.text, bands: s.bands })),
     negatedSizes,
     own,
+    signals,
     negated,
   };
 }

@@ -7,6 +7,7 @@ const parts = (over: Partial<Description>): Description => ({
   sizes: [],
   negatedSizes: [],
   own: [],
+  signals: [],
   negated: [],
   ...over,
 });

@@ -179,6 +179,14 @@ export function mergeAnswer(
       matches.push({ text: o.text, key, values, excluded: true });
     }
   }
+  // Signal words (./signal-words.ts): their filters as written; negated hiring is reported.
+  for (const p of parts.signals ?? []) {
+    if (p.unread) unmatched.push(p.text);
+    for (const [key, value] of Object.entries(p.filters)) {
+      filters[key] = value;
+      matches.push({ text: p.text, key, values: value });
+    }
+  }
 
   if (parts.negated.length > 0) {
     const phrases = parts.negated;

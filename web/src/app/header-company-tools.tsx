@@ -1,6 +1,7 @@
 /**
  * The header's company tools: "Search companies", an "Add company" button and the main navigation
- * (the user's saved lists with their unread count, requests, accounts, the API reference, Admin).
+ * (the user's saved lists with their unread count, requests, accounts, Admin). The API reference is
+ * for engineers, not a rep's navigation: the Admin page and the shell's footer link to it.
  * It lives in the app layer because it joins two features (search offers to add a company it
  * cannot find). The add-company drawer (with its form library) loads on first use.
  *
@@ -83,9 +84,6 @@ export function HeaderCompanyTools() {
           </Link>
           <Link to="/accounts" className={NAV_LINK}>
             Accounts
-          </Link>
-          <Link to="/api-reference" className={NAV_LINK}>
-            API
           </Link>
           {isAdmin && (
             <Link to="/admin" className={NAV_LINK}>

@@ -40,6 +40,19 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         {ready || showingSignIn ? children : null}
       </main>
+      {/* Help for engineers, out of a rep's navigation (docs/product-rules.md, section 18). The
+          list builder fills the window, so it has none; the Admin page links there as well. */}
+      {ready && !fillsViewport && (
+        <footer className="border-t border-slate-200 px-4 py-3 text-xs text-slate-500 lg:px-6">
+          Connecting other tools?{' '}
+          <Link
+            to="/api-reference"
+            className="font-medium text-slate-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            API reference
+          </Link>
+        </footer>
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@
  * features).
  */
 import type { AccountListDetail, AccountListSource, AccountListSummary } from '@contract/accounts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './api-client';
 
 export type AccountList = AccountListSummary;
@@ -37,5 +37,17 @@ export function useAccountList(id: string | null) {
 
 /** How a list came to be, in words. */
 export function accountListSourceLabel(source: AccountListSource): string {
-  return source === 'exported' ? 'Your exports' : 'CSV import';
+  return source === 'exported' ? 'Your exports' : source === 'hidden' ? 'Hidden by you' : 'CSV import';
+}
+
+/**
+ * "Hide": the companies go to the user's own "Hidden companies" account list (made when missing);
+ * the answer is that list, which a list then leaves out like any account list.
+ */
+export function useHideCompanies() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (companies: readonly string[]) => call('bff.accounts.hide', { companies: [...companies] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ACCOUNT_LISTS_QUERY_KEY }),
+  });
 }

@@ -8,10 +8,14 @@
 import type { ProblemField } from '@contract/problem';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
+import { plainDetail } from './problem-words';
 
-/** What to show of `err`: the BFF's sentence, else `fallback`, else the error's own message. */
+/**
+ * What to show of `err`: the BFF's sentence (a field error's path and message made a sentence:
+ * ./problem-words.ts), else `fallback`, else the error's own message.
+ */
 export function errorMessage(err: unknown, fallback?: string): string {
-  if (err instanceof ApiError) return err.message;
+  if (err instanceof ApiError) return plainDetail(err.message, err.problem?.errors);
   if (fallback !== undefined) return fallback;
   return err instanceof Error ? err.message : String(err);
 }

@@ -4,9 +4,11 @@ import { lazy, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { ListBuilderPage } from '@/features/list-builder/components/list-builder-page';
 import { rememberNames } from '@/features/list-builder/filter-names';
+import { AddToListButton } from '@/features/lists/components/add-to-list';
 import { LookalikeSeeds } from '@/features/lookalikes/components/lookalike-seeds';
 import { MoreLikeThis } from '@/features/lookalikes/components/more-like-this';
 import { lookalikeListName } from '@/features/lookalikes/lookalike-request';
+import { HideSelected } from '../hide-selected';
 import { LookalikeAccountLists } from '../lookalike-account-lists';
 import { SaveBuilderList } from '../save-builder-list';
 
@@ -15,12 +17,23 @@ const LookalikeResults = lazy(() =>
   import('@/features/lookalikes/components/lookalike-results').then((m) => ({ default: m.LookalikeResults })),
 );
 
-/** "More like these" beside the grid's selection: the account lists hidden there stay hidden. */
-function MoreLikeSelected({ selected }: { selected: readonly string[] }) {
+/**
+ * The actions on the grid's selection: "Add to list" (a list of picked companies), "More like
+ * these" (the account lists hidden there stay hidden) and "Hide".
+ */
+function SelectedActions({ selected, clear }: { selected: readonly string[]; clear: () => void }) {
   const { hide_accounts } = useSearch({ from: '/' });
-  return <MoreLikeThis seeds={selected} hideAccounts={hide_accounts} compact />;
+  return (
+    <>
+      <AddToListButton companies={selected} />
+      <MoreLikeThis seeds={selected} hideAccounts={hide_accounts} size="sm" />
+      <HideSelected selected={selected} onHidden={clear} />
+    </>
+  );
 }
-const moreLikeSelected = (selected: readonly string[]) => <MoreLikeSelected selected={selected} />;
+const selectedActions = (selected: readonly string[], { clear }: { clear: () => void }) => (
+  <SelectedActions selected={selected} clear={clear} />
+);
 /**
  * "Save list" on the lookalikes: their filters (derived, and as the user edited them) and their
  * seeds saved as a list through the lists' own dialog, named after the seeds.
@@ -38,7 +51,7 @@ const rememberIndustries = (names: readonly (readonly [string, string])[]) =>
  */
 export function ListPage() {
   const { like } = useSearch({ from: '/' });
-  if (!like) return <ListBuilderPage selectionActions={moreLikeSelected} listActions={<SaveBuilderList />} />;
+  if (!like) return <ListBuilderPage selectionActions={selectedActions} listActions={<SaveBuilderList />} />;
   return (
     <ListBuilderPage
       top={<LookalikeSeeds />}

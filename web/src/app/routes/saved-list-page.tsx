@@ -9,27 +9,41 @@ import { ExportMenu } from '@/features/list-builder/components/results/export-me
 import { searchOfSavedList, searchOfSeededList } from '@/features/list-builder/saved-list-state';
 import type { RenderCell } from '@/features/lists/components/list-grid';
 import { type ExportSlot, SavedListPage as SavedList } from '@/features/lists/components/saved-list-page';
+import type { MoreLikeSlot } from '@/features/lists/components/static-list-page';
 import type { SavedList as SavedListData } from '@/features/lists/types';
+import { MoreLikeThis } from '@/features/lookalikes/components/more-like-this';
 
 const renderCell: RenderCell = (column, row) => <CellValue column={column} row={row} />;
 
-const renderExport: ExportSlot = ({ request, columns, newOnes, total, name, members }) => (
-  <ExportMenu
-    request={request}
-    columns={columns}
-    selected={newOnes}
-    selectionNoun="new"
-    total={total}
-    list={{ q: name }}
-    all={members}
-  />
-);
+const renderExport: ExportSlot = ({ request, columns, newOnes, total, name, members, selected }) =>
+  selected ? (
+    <ExportMenu
+      label="Export selected"
+      size="sm"
+      defaultScope="selected"
+      request={request}
+      columns={columns}
+      selected={selected}
+      total={total}
+      list={{ q: name }}
+    />
+  ) : (
+    <ExportMenu
+      request={request}
+      columns={columns}
+      selected={newOnes}
+      selectionNoun="new"
+      total={total}
+      list={{ q: name }}
+      all={members}
+    />
+  );
 
 /**
  * The list builder with the list's state; a list with seeds opens as the lookalikes of its seeds
  * with its filters (the cost shows before they run), so they can be widened, narrowed and re-ranked.
  */
-const builderLink = (list: SavedListData) => (
+const builderLink = (list: SavedListData & { request: NonNullable<SavedListData['request']> }) => (
   <Link
     to="/"
     search={
@@ -46,6 +60,11 @@ const builderLink = (list: SavedListData) => (
   </Link>
 );
 
+/** "More like these" on a static list's companies: the lookalikes of those picked (at most 20). */
+const moreLike: MoreLikeSlot = (seeds, opts) => (
+  <MoreLikeThis seeds={seeds} {...(opts?.small ? { size: 'sm' as const } : {})} />
+);
+
 export function SavedListPage() {
   const { listId } = useParams({ from: '/lists/$listId' });
   return (
@@ -54,6 +73,7 @@ export function SavedListPage() {
       renderCell={renderCell}
       renderExport={renderExport}
       builderLink={builderLink}
+      moreLike={moreLike}
     />
   );
 }

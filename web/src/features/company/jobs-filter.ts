@@ -7,7 +7,8 @@
  * roles on site there). A listing's country is its ISO code when it has one; its name is the last
  * part of the location ("Berlin, Germany", "Remote, Germany"), the form the vendor's listings take.
  */
-import { JOB_FUNCTION_LABELS, type JobFunction, type JobListing } from '@contract/api';
+import type { JobListing } from '@contract/api';
+import { JOB_FUNCTION_LABELS, type JobFunction } from '@contract/signal-values';
 import { humanize } from '@/lib/format';
 
 export type JobsFilter = {

@@ -1,3 +1,4 @@
+import { INDUSTRY_TREE } from '@contract/industry-tree';
 import { describe, expect, it } from 'vitest';
 import { describeFilters, exclusionWords, filterWords, rangeWords } from './filter-words';
 
@@ -79,5 +80,25 @@ describe('filter words', () => {
       { key: 'location.hq.country', text: 'HQ in Germany' },
       { key: 'location.hq.country', text: 'HQ not in Austria', excluded: true },
     ]);
+  });
+
+  it('reads a whole sector as one phrase, other industries by name, and never a code', () => {
+    const financial = INDUSTRY_TREE.find((x) => x.name === 'Financial Services')!;
+    const logistics = INDUSTRY_TREE.find((x) => x.name === 'Transportation & Logistics')!;
+    const one = logistics.industries[0]!;
+    const named = {
+      ...names,
+      sectors: INDUSTRY_TREE,
+      industry: (c: string) => (c === one.code ? one.name : undefined),
+    };
+    const codes = [...financial.industries.map((i) => i.code), one.code];
+    expect(filterWords('industry.industry', codes, named)).toBe(
+      `Industry: Financial Services (45 industries), ${one.name}`,
+    );
+    expect(exclusionWords('industry.industry', ['IND-0000'], named)).toBe('Industry: not Unnamed industry');
+    // Without the tree loaded yet, each industry still reads by name or as unnamed.
+    expect(filterWords('industry.industry', [one.code, 'IND-0000'], { ...named, sectors: undefined })).toBe(
+      `Industry: ${one.name}, Unnamed industry`,
+    );
   });
 });

@@ -4,6 +4,7 @@
  * "HQ not in United States", "Ownership: not Venture / growth investor backed". Labels come from
  * the list builder's catalog.
  */
+
 import {
   type FilterDef,
   type FundingRoundsCondition,
@@ -13,13 +14,24 @@ import {
 } from '@contract/filters';
 import { formatCount, formatDate, formatMoneyExact } from '@/lib/format';
 import { compactExclude, compactFilters, type FilterValues } from './filter-values';
+import { groupBySector, type IndustrySector, sectorText } from './industry-tree';
+import { signalsOf, signalWords } from './signal-filters';
 
 export type NameLookup = {
   industry: (code: string) => string | undefined;
   company: (uuid: string) => string | undefined;
   naics?: (code: string) => string | undefined;
   sic?: (code: string) => string | undefined;
+  /** The industry tree, once loaded: a whole sector reads "Financial Services (45 industries)". */
+  sectors?: readonly IndustrySector[];
 };
+
+/** The words for each value of a list, an industry list with whole sectors as one phrase each. */
+function valuesWords(f: FilterDef, values: readonly unknown[], names: NameLookup): string[] {
+  if (f.kind !== 'industry' || !names.sectors) return values.map((v) => valueWords(f, v, names));
+  const { sectors, rest } = groupBySector(names.sectors, values.map(String));
+  return [...sectors.map(sectorText), ...rest.map((v) => valueWords(f, v, names))];
+}
 
 export type FilterPhrase = {
   key: string;
@@ -47,6 +59,9 @@ const NOT_PLACE_PREFIX: Readonly<Record<string, string>> = {
   'location.offices.city': 'No office in',
 };
 
+/** An industry code whose name the app has not learnt (a link from another browser): no code shown. */
+export const UNNAMED_INDUSTRY = 'Unnamed industry';
+
 function optionLabel(f: FilterDef, code: unknown): string {
   const found = f.values?.find((v) => v.code === code || String(v.code) === String(code));
   return found ? found.label : String(code);
@@ -57,7 +72,8 @@ export function valueWords(f: FilterDef, value: unknown, names: NameLookup): str
   const code = String(value);
   switch (f.kind) {
     case 'industry':
-      return names.industry(code) ?? code;
+      // Never the service's code (IND-…) on a rep's screen: a name not learnt yet reads so.
+      return names.industry(code) ?? UNNAMED_INDUSTRY;
     case 'naics': {
       const title = names.naics?.(code);
       return title ? `${code} ${title}` : `NAICS ${code}`;
@@ -124,7 +140,7 @@ export function filterWords(key: string, value: unknown, names: NameLookup): str
     const words = rangeWords(f.kind, value as Range<number | string>);
     return `${f.label} ${words}`;
   }
-  const list = (Array.isArray(value) ? value : [value]).map((v) => valueWords(f, v, names)).join(', ');
+  const list = valuesWords(f, Array.isArray(value) ? value : [value], names).join(', ');
   const prefix = PLACE_PREFIX[key];
   return prefix ? `${prefix} ${list}` : `${f.label}: ${list}`;
 }
@@ -159,7 +175,7 @@ export function exclusionWords(key: string, values: unknown, names: NameLookup):
   if (!f) return `not ${key}`;
   const list = Array.isArray(values) ? values : [values];
   if (f.kind === 'boolean') return `${f.label}: not ${list.map((v) => (v ? 'yes' : 'no')).join(' or ')}`;
-  const words = orList(list.map((v) => valueWords(f, v, names)));
+  const words = orList(valuesWords(f, list, names));
   const prefix = NOT_PLACE_PREFIX[key];
   return prefix ? `${prefix} ${words}` : `${f.label}: not ${words}`;
 }
@@ -175,6 +191,9 @@ export function describeFilters(
     key,
     text: filterWords(key, value, names),
   }));
+  // The signal filters (the Signals facets'), after the catalog's.
+  for (const [key, value] of Object.entries(signalsOf(filters)))
+    phrases.push({ key, text: signalWords(key, value) });
   for (const [key, value] of Object.entries(compactExclude(exclude))) {
     phrases.push({ key, text: exclusionWords(key, value, names), excluded: true });
   }

@@ -9,7 +9,7 @@ import {
   defaultStringifySearch,
 } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { ListSearch, toListRequest } from './list-search';
+import { countFingerprint, exactCountOf, ListSearch, toListRequest } from './list-search';
 
 const state: ListSearch = {
   q: 'Series B fintechs in Germany & Austria, founded after 2015 (50% "remote")',
@@ -149,5 +149,29 @@ describe('list state in the URL', () => {
 
   it('reads an empty link as the default list', () => {
     expect(ListSearch.parse(defaultParseSearch(''))).toEqual({});
+  });
+});
+
+describe('an exact count kept in the URL (issue 33)', () => {
+  const list: ListSearch = { filters: { 'firmographic.company_type': ['private'] } };
+  const counted: ListSearch = { ...list, count: { n: 12_431, of: countFingerprint(list) } };
+
+  it('is shown for the list it counted, through a link and back, whatever the page, order or columns', () => {
+    const read = ListSearch.parse(defaultParseSearch(defaultStringifySearch(counted)));
+    expect(exactCountOf(read)).toBe(12_431);
+    expect(exactCountOf({ ...read, page: 3, sort_by: 'founded_year', columns: ['name'] })).toBe(12_431);
+  });
+
+  it('is not shown for another list: other filters, exclusions, description or hidden account lists', () => {
+    const other = (change: Partial<ListSearch>) => exactCountOf({ ...counted, ...change });
+    expect(other({ filters: { 'firmographic.company_type': ['public'] } })).toBeNull();
+    expect(other({ exclude: { 'location.hq.country': ['DEU'] } })).toBeNull();
+    expect(other({ q: 'private companies' })).toBeNull();
+    expect(other({ hide_accounts: ['a1'] })).toBeNull();
+  });
+
+  it('drops a malformed count from a hand-edited link, keeping the rest', () => {
+    const read = ListSearch.parse({ ...list, count: { n: 'many', of: 'x' } });
+    expect(read).toEqual(list);
   });
 });

@@ -113,6 +113,14 @@ export const ListSearch = z.object({
   mark_accounts: AccountListIds,
   /** Account lists whose companies the grid and its exports leave out. */
   hide_accounts: AccountListIds,
+  /**
+   * The list's exact size, once counted by slices past the service's 500 (issue 33): `n` companies
+   * for the list whose `countFingerprint` is `of`. Shown only while the list is still that one.
+   */
+  count: z
+    .object({ n: z.number().int().min(0), of: z.string().min(1).max(32) })
+    .optional()
+    .catch(undefined),
 });
 export type ListSearch = z.infer<typeof ListSearch>;
 
@@ -132,4 +140,24 @@ export function toListRequest(s: ListSearch, maxPageSize = 500): ListRequest {
   if (s.hide_accounts && s.hide_accounts.length > 0) req.exclude_account_lists = s.hide_accounts;
   if (s.mark_accounts && s.mark_accounts.length > 0) req.mark_account_lists = s.mark_accounts;
   return req;
+}
+
+/**
+ * A short fingerprint of what decides a list's companies (description, filters, exclusions, hidden
+ * account lists), to tie an exact count kept in the URL to the list it counted: another list (or a
+ * hand-edited link) shows no stale count. FNV-1a over the JSON, as 8 hex digits.
+ */
+export function countFingerprint(s: ListSearch): string {
+  const text = JSON.stringify([s.q ?? null, s.filters ?? null, s.exclude ?? null, s.hide_accounts ?? null]);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The exact count the URL keeps for this very list, or null. */
+export function exactCountOf(s: ListSearch): number | null {
+  return s.count && s.count.of === countFingerprint(s) ? s.count.n : null;
 }

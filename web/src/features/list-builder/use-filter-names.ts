@@ -5,6 +5,7 @@ import { useIndustryCodes } from './filter-codes';
 import { useNames } from './filter-names';
 import type { FilterValues } from './filter-values';
 import type { NameLookup } from './filter-words';
+import { useIndustryTree } from './industry-tree';
 
 /** Everything needed to put the given filters (and exclusions) into words, fetching names it lacks. */
 export function useFilterNames(
@@ -20,6 +21,7 @@ export function useFilterNames(
       exclude?.['industry.sic'],
   );
   const codes = useIndustryCodes(hasCodes);
+  const tree = useIndustryTree(Boolean(filters?.['industry.industry'] || exclude?.['industry.industry']));
   const investors = (filters?.['funding_detail.funding_rounds'] as FundingRoundsCondition | undefined)?.[
     'investors.uuid'
   ];
@@ -35,7 +37,8 @@ export function useFilterNames(
       company: (uuid) => companies[uuid],
       naics: (code) => codes.data?.naics.titles.get(code),
       sic: (code) => codes.data?.sic.titles.get(code),
+      ...(tree.data ? { sectors: tree.data } : {}),
     }),
-    [industries, companies, codes.data],
+    [industries, companies, codes.data, tree.data],
   );
 }

@@ -2,6 +2,9 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { ListSearch } from './list-search';
 
+/** The parts of the state that decide which companies a list holds (its exact count goes with them). */
+const LIST_DEFINING = ['q', 'filters', 'exclude', 'hide_accounts', 'like'] as const;
+
 /**
  * The list state and its one writer. `update` merges a change into the URL; any change other than
  * paging itself sends the user back to page 1, since the old page number means nothing in a new list.
@@ -18,6 +21,8 @@ export function useListSearch() {
         search: (prev: ListSearch) => {
           const next: ListSearch = { ...prev, ...change };
           if (!('page' in change)) delete next.page;
+          // An exact count belongs to the list it counted: another list drops it.
+          if (!('count' in change) && LIST_DEFINING.some((k) => k in change)) delete next.count;
           for (const k of Object.keys(next) as (keyof ListSearch)[]) {
             if (next[k] === undefined) delete next[k];
           }

@@ -101,3 +101,13 @@ export function seededListWords(seeds: number, ranks: boolean): string {
     ? `${what}: each run leaves ${seeds === 1 ? 'it' : 'them'} out and ranks the rest by similarity to ${seeds === 1 ? 'it' : 'them'}`
     : `${what}: each run leaves ${seeds === 1 ? 'it' : 'them'} out (ranking by similarity needs a plan with sections)`;
 }
+
+/** What a list is, in a rep's words: a search saved to run again, or companies picked by hand. */
+export function listKindWords(list: Pick<SavedList, 'kind'>): string {
+  return list.kind === 'static' ? 'Picked companies' : 'Saved search';
+}
+
+/** "1 company" / "12 companies". */
+export function companiesWords(n: number): string {
+  return `${formatCount(n)} ${n === 1 ? 'company' : 'companies'}`;
+}

@@ -4,6 +4,8 @@
  */
 import type {
   ListAlert,
+  ListCompany,
+  ListCreate,
   ListSchedule,
   ListSeed,
   RemovalReason,
@@ -14,12 +16,16 @@ import type {
   SavedListRun,
   SavedListRunDetail,
   SavedListRunSummary,
+  StaticListChange,
 } from '@contract/saved-lists';
 
 export type { ListAlert, ListSeed, RemovalReason, RemovedCompany, SavedList };
 export type Schedule = ListSchedule;
 export type ListOwner = SavedList['owner'];
-export type NewList = SavedListCreate;
+export type NewList = SavedListCreate | Extract<ListCreate, { companies: readonly string[] }>;
+/** A company of a static list, as the list keeps it. */
+export type { ListCompany };
+export type CompanyChange = StaticListChange;
 export type ListChanges = SavedListPatch;
 export type RunSummary = SavedListRunSummary;
 export type ListRun = SavedListRun;

@@ -176,6 +176,14 @@ describe('the Admin page', () => {
     expect(screen.getByRole('link', { name: 'Download ledger CSV' }).getAttribute('href')).toBe(
       '/bff/admin/ledger.csv',
     );
+    // What the team did, in words: the list page, never the request path behind it.
+    const done = screen.getByRole('table', { name: 'Credits by what the team did' });
+    expect(within(done).getByRole('rowheader', { name: 'List pages' }).closest('tr')?.textContent).toMatch(
+      /List pages\s*2\.1/,
+    );
+    expect(document.body.textContent).not.toMatch(/\/list\/generate|\/api\/v1/);
+    // The API reference, out of the main navigation, is linked from here.
+    expect(screen.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('/api-reference');
   });
 
   it('in local mode, counts the accounts kept for team mode and names its one user', async () => {

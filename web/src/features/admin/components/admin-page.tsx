@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -42,7 +43,16 @@ export function AdminPage({
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold text-slate-900">Admin</h1>
-          <p className="mt-1 text-sm text-slate-600">Your team's users, budgets and spend.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Your team's users, budgets and spend. For engineers connecting other tools:{' '}
+            <Link
+              to="/api-reference"
+              className="font-medium text-indigo-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              API reference
+            </Link>
+            .
+          </p>
         </div>
         <Button size="compact" onClick={() => void refresh()} loading={refreshing}>
           Refresh figures

@@ -1,26 +1,19 @@
 import type { SpendResponse } from '@contract/admin';
-import { ENDPOINT_IDS, ENDPOINTS, type EndpointDef, SERVICE_PREFIXES } from '@contract/endpoints';
 import { useId, useState } from 'react';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCredits } from '@/lib/format';
 import { LEDGER_CSV_URL, useSpend } from '../api/get-spend';
 import { savedByUser } from '../spend-chart-model';
+import { spendByLabel } from '../spend-words';
 import { SpendChart } from './spend-chart';
 
 const WINDOWS = [7, 30, 90] as const;
-/** Every service path starts so (`/api/v1/`): shown without it, the names fit the column. */
-const SERVICE_PREFIX = `${SERVICE_PREFIXES[0]}/`;
-
-/** The group an endpoint's path belongs to in the API reference ("Lists", "Companies"). */
-function tagOf(path: string): string | undefined {
-  const id = ENDPOINT_IDS.find((i) => ENDPOINTS[i].path === path);
-  return id ? (ENDPOINTS[id] as EndpointDef).tag : undefined;
-}
 
 /**
- * The spend dashboard: credits per day by user, by endpoint, the biggest spenders, and the whole
- * ledger as CSV for finance. Every figure is the ledger's own sum.
+ * The spend dashboard: credits per day by user, by what the team did (list pages, company pages,
+ * ...: `../spend-words.ts`, never a request path), the biggest spenders, and the whole ledger as CSV
+ * for finance. Every figure is the ledger's own sum.
  */
 export function SpendSection() {
   const id = useId();
@@ -171,33 +164,28 @@ function TopSpenders({ spend }: { spend: SpendResponse }) {
 }
 
 function ByEndpoint({ spend }: { spend: SpendResponse }) {
-  const rows = Object.entries(spend.by_endpoint);
+  const rows = spendByLabel(spend.by_endpoint);
   return (
     <div>
-      <h3 className="text-sm font-semibold text-slate-900">By endpoint</h3>
+      <h3 className="text-sm font-semibold text-slate-900">By what the team did</h3>
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">No paid calls in these days.</p>
       ) : (
         <table className="mt-2 w-full text-sm">
-          <caption className="sr-only">Credits by endpoint</caption>
+          <caption className="sr-only">Credits by what the team did</caption>
           <thead className="sr-only">
             <tr>
-              <th scope="col">Endpoint</th>
+              <th scope="col">What</th>
               <th scope="col">Credits</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {rows.map(([path, credits]) => (
-              <tr key={path}>
-                <th scope="row" className="py-1.5 pr-2 text-left font-normal">
-                  <span className="block text-xs text-slate-500">{tagOf(path) ?? 'Other'}</span>
-                  <span className="block break-words font-mono text-xs text-slate-800" title={path}>
-                    {path.replace(SERVICE_PREFIX, '/')}
-                  </span>
+            {rows.map(({ label, credits }) => (
+              <tr key={label}>
+                <th scope="row" className="py-1.5 pr-2 text-left font-normal text-slate-800">
+                  {label}
                 </th>
-                <td className="py-1.5 text-right align-bottom tabular-nums text-slate-700">
-                  {formatCredits(credits)}
-                </td>
+                <td className="py-1.5 text-right tabular-nums text-slate-700">{formatCredits(credits)}</td>
               </tr>
             ))}
           </tbody>

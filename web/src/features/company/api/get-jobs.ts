@@ -2,7 +2,8 @@
  * GET /api/v1/company/jobs: the company's open roles, newest first, loaded 50 at a time (the most a
  * call returns) and kept together, so the tab's filters and counts read every role loaded so far.
  */
-import { JOBS_MAX_LIMIT, type JobsResponse } from '@contract/api';
+import type { JobsResponse } from '@contract/api';
+import { JOBS_MAX_LIMIT } from '@contract/signal-values';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { PAID_QUERY_DEFAULTS, type Paid, paidGet } from './paid-call';
 

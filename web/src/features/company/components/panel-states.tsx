@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
+import { fieldSentence } from '@/lib/problem-words';
 
 /** Placeholder rows in the shape of a panel, so nothing jumps when the data arrives. */
 export function PanelSkeleton({ rows = 4, label = 'Loading' }: { rows?: number; label?: string }) {
@@ -45,9 +46,7 @@ export function ErrorState({ error, onRetry, what }: { error: unknown; onRetry?:
       {problem?.errors && problem.errors.length > 0 && (
         <ul className="mt-1 list-disc pl-5 text-rose-800">
           {problem.errors.map((e) => (
-            <li key={`${e.path}:${e.message}`}>
-              <code>{e.path}</code>: {e.message}
-            </li>
+            <li key={`${e.path}:${e.message}`}>{fieldSentence(e)}</li>
           ))}
         </ul>
       )}

@@ -11,6 +11,7 @@ import { useBuildFilters } from '../api/build-filters';
 import { searchIndustriesQueryOptions } from '../api/search-industries';
 import { chipIsActive, describeChips, unusedWords, withoutChip } from '../describe-matches';
 import { compactExclude, compactFilters, type FilterValues } from '../filter-values';
+import { offerSignals, signalsOf } from '../signal-filters';
 import { rememberedTranslation, rememberTranslation } from '../translation-memory';
 import { useFilterNames } from '../use-filter-names';
 import { useListSearch } from '../use-list-search';
@@ -19,6 +20,7 @@ import { useListSearch } from '../use-list-search';
 function readNothing(result: FilterBuilderResponse): boolean {
   return (
     Object.keys(compactFilters(result.data.filters as FilterValues)).length === 0 &&
+    Object.keys(signalsOf(result.data.filters as FilterValues)).length === 0 &&
     Object.keys(compactExclude(result.data.exclude as FilterValues | undefined)).length === 0
   );
 }
@@ -68,6 +70,9 @@ export function DescribePanel() {
     build.mutate(query, {
       onSuccess: (res) => {
         rememberTranslation(query, res);
+        // Signal words ("hiring SDRs") are screened at a price: offered to the Signals facets, priced
+        // there, applied only when the user says so.
+        offerSignals(query, signalsOf(res.data.filters as FilterValues));
         update({
           q: query,
           filters: orNothing(compactFilters(res.data.filters as FilterValues)),

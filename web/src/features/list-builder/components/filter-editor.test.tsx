@@ -102,12 +102,39 @@ describe('filter editor', () => {
     const { user, search } = setup();
     await openGroup(user, /^Funding detail/);
     const stage = screen.getByRole('group', { name: 'Funding stage' });
-    expect(within(stage).queryByRole('checkbox', { name: 'Series B' })).toBeNull();
-    await user.type(within(stage).getByRole('searchbox', { name: 'Search funding stage' }), 'series b');
-    await user.click(within(stage).getByRole('checkbox', { name: 'Series B' }));
+    expect(within(stage).queryByRole('checkbox', { name: 'Post-IPO debt' })).toBeNull();
+    await user.type(within(stage).getByRole('searchbox', { name: 'Search funding stage' }), 'post-ipo d');
+    await user.click(within(stage).getByRole('checkbox', { name: 'Post-IPO debt' }));
     await waitFor(() =>
-      expect(filters(search)['funding_detail.funding_overview.funding_stage']).toEqual(['series_b']),
+      expect(filters(search)['funding_detail.funding_overview.funding_stage']).toEqual(['post_ipo_debt']),
     );
+  });
+
+  it('lists funding stages in the order money is raised, the common ones before "Show all"', async () => {
+    const { user } = setup();
+    await openGroup(user, /^Funding detail/);
+    const stage = screen.getByRole('group', { name: 'Funding stage' });
+    const names = () =>
+      within(stage)
+        .getAllByRole('checkbox')
+        .map((c) => (c as HTMLInputElement).labels?.[0]?.textContent);
+    expect(names()).toEqual([
+      'Pre-seed',
+      'Angel',
+      'Seed',
+      'Series A',
+      'Series B',
+      'Series C',
+      'Series D',
+      'Series E',
+    ]);
+    await user.click(within(stage).getByRole('button', { name: 'Show all 24' }));
+    const all = names();
+    expect(all).toHaveLength(24);
+    expect(all.slice(0, 4)).toEqual(['Pre-seed', 'Angel', 'Seed', 'Series A']);
+    expect(all.indexOf('Series J')).toBeLessThan(all.indexOf('Public'));
+    expect(all.indexOf('Public')).toBeLessThan(all.indexOf('Post-IPO equity'));
+    expect(all.at(-1)).toBe('Acquired');
   });
 
   it('reads money with shorthand in a range and applies it after a pause', async () => {
@@ -220,14 +247,64 @@ describe('filter editor', () => {
     const { user, search } = setup();
     await openGroup(user, /^Industry/);
     await user.type(screen.getByRole('combobox', { name: 'Industry' }), 'fintech');
-    await user.click(await screen.findByRole('option', { name: /Fintech infrastructure/ }));
+    // Suggestions by name only: no service code (IND-…) on screen.
+    const option = await screen.findByRole('option', { name: /Fintech infrastructure/ });
+    expect(screen.getByRole('listbox').textContent).not.toMatch(/IND-/);
+    await user.click(option);
     await waitFor(() => expect(filters(search)['industry.industry']).toEqual(['IND-2032']));
     expect(screen.getByRole('button', { name: 'Remove Fintech infrastructure' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/IND-/);
     expect(
       api.calls.some(
         (c) => c.url.pathname === '/api/v1/industry/search' && c.url.searchParams.get('query') === 'fintech',
       ),
     ).toBe(true);
+  });
+
+  it('names an industry it has no name for without showing its code', async () => {
+    const { user } = setup({ filters: { 'industry.industry': ['IND-9999'] } });
+    await openGroup(user, /^Industry/);
+    expect(await screen.findByRole('button', { name: 'Remove Unnamed industry' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/IND-9999/);
+  });
+
+  it('picks a whole sector as one choice, sending every industry under it', async () => {
+    const { user, search } = setup();
+    await openGroup(user, /^Industry/);
+    await user.type(screen.getByRole('combobox', { name: 'Industry' }), 'financial');
+    await user.click(await screen.findByRole('option', { name: /^Financial Services/ }));
+    const codes = () => (filters(search)['industry.industry'] ?? []) as string[];
+    await waitFor(() => expect(codes()).toHaveLength(45));
+    expect(codes().every((c) => c.startsWith('IND-20'))).toBe(true);
+    const chip = screen.getByRole('button', { name: 'Remove Financial Services (45 industries)' });
+    expect(document.body.textContent).not.toMatch(/IND-/);
+    await user.click(chip);
+    await waitFor(() => expect(filters(search)['industry.industry']).toBeUndefined());
+
+    // The tree, by keyboard: a sector's box ticks all of its industries; unticking one of them
+    // leaves the others, each named.
+    await user.click(screen.getByRole('button', { name: 'Browse sectors' }));
+    const sector = screen.getByRole('checkbox', { name: 'Transportation & Logistics, all 12 industries' });
+    sector.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(codes()).toHaveLength(12));
+    expect(codes().every((c) => c.startsWith('IND-52'))).toBe(true);
+    expect(
+      screen.getByRole('button', { name: 'Remove Transportation & Logistics (12 industries)' }),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Industries of Transportation & Logistics' }));
+    const leaves = within(screen.getByRole('list', { name: 'Industries of Transportation & Logistics' }));
+    const [first, ...others] = leaves.getAllByRole('checkbox') as HTMLInputElement[];
+    await user.click(first!);
+    await waitFor(() => expect(codes()).toHaveLength(11));
+    expect(screen.queryByRole('button', { name: /Transportation & Logistics \(/ })).toBeNull();
+    expect(
+      screen.getByRole('button', { name: `Remove ${others[0]!.labels?.[0]?.textContent}` }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('checkbox', { name: 'Transportation & Logistics, all 12 industries' }),
+    ).toHaveProperty('checked', false);
+    expect(document.body.textContent).not.toMatch(/IND-/);
   });
 
   it('finds NAICS codes by title and SIC codes by code', async () => {

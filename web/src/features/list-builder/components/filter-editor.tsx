@@ -21,10 +21,12 @@ import {
   flattenForm,
   nestFilters,
 } from '../filter-values';
+import { signalsOf } from '../signal-filters';
 import { useListSearch } from '../use-list-search';
 import { FilterField } from './filters/filter-field';
 import { EXCLUDE_ROOT, excludeName, type FilterFormValues, filtersResolver } from './filters/filter-form';
 import { FilterGroupRegion } from './filters/filter-group';
+import { SignalFacets } from './filters/signal-facets';
 import { ListTooBroadNote } from './list-too-broad-note';
 
 /**
@@ -76,25 +78,32 @@ export function FilterEditor() {
     form.reset(formValuesOf(urlFilters, urlExclude));
   }, [urlFilters, urlExclude, form]);
 
-  const apply = useCallback(async () => {
-    // trigger() shows the errors; the contract's own parse decides what may reach the URL.
-    const valid = await form.trigger();
-    const values = form.getValues();
-    const parsed = ListFiltersSchema.safeParse(compactFilters(flattenForm(values)));
-    const parsedExclude = ExcludeSchema.safeParse(
-      compactExclude(flattenForm(values[EXCLUDE_ROOT], EXCLUSION_KEYS)),
-    );
-    if (!valid || !parsed.success || !parsedExclude.success) return;
-    const next = compactFilters(parsed.data as FilterValues);
-    const nextExclude = compactExclude(parsedExclude.data as FilterValues);
-    const fingerprint = filtersFingerprint(next, nextExclude);
-    if (fingerprint === written.current) return;
-    written.current = fingerprint;
-    update({
-      filters: Object.keys(next).length > 0 ? next : undefined,
-      exclude: Object.keys(nextExclude).length > 0 ? nextExclude : undefined,
-    });
-  }, [form, update]);
+  // The signal filters are the Signals facets' (priced before they apply): kept as the URL has them,
+  // or dropped by Clear all.
+  const apply = useCallback(
+    async (opts: { dropSignals?: boolean } = {}) => {
+      // trigger() shows the errors; the contract's own parse decides what may reach the URL.
+      const valid = await form.trigger();
+      const values = form.getValues();
+      const parsed = ListFiltersSchema.safeParse(compactFilters(flattenForm(values)));
+      const parsedExclude = ExcludeSchema.safeParse(
+        compactExclude(flattenForm(values[EXCLUDE_ROOT], EXCLUSION_KEYS)),
+      );
+      if (!valid || !parsed.success || !parsedExclude.success) return;
+      const signals = opts.dropSignals ? {} : signalsOf(urlFilters);
+      const next = { ...compactFilters(parsed.data as FilterValues), ...signals };
+      const nextExclude = compactExclude(parsedExclude.data as FilterValues);
+      const fingerprint = filtersFingerprint(next, nextExclude);
+      const signalsGone = opts.dropSignals && Object.keys(signalsOf(urlFilters)).length > 0;
+      if (fingerprint === written.current && !signalsGone) return;
+      written.current = fingerprint;
+      update({
+        filters: Object.keys(next).length > 0 ? next : undefined,
+        exclude: Object.keys(nextExclude).length > 0 ? nextExclude : undefined,
+      });
+    },
+    [form, update, urlFilters],
+  );
 
   useEffect(() => {
     const sub = form.watch((_values, { type }) => {
@@ -137,13 +146,13 @@ export function FilterEditor() {
   };
   const clearAll = () => {
     form.reset(formValuesOf(undefined, undefined));
-    void apply();
+    void apply({ dropSignals: true });
   };
 
   // Below lg only (the filters above the results): folded until the user opens them.
   const [folded, setFolded] = useState(true);
   const formId = useId();
-  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const total = Object.values(counts).reduce((a, b) => a + b, 0) + Object.keys(signalsOf(urlFilters)).length;
   const title = (
     <>
       Filters
@@ -209,6 +218,7 @@ export function FilterEditor() {
             ))}
           </FilterGroupRegion>
         ))}
+        <SignalFacets />
       </form>
     </FormProvider>
   );

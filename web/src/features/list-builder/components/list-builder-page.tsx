@@ -21,7 +21,7 @@ type ListBuilderPageProps = {
   /** In place of the results grid (the lookalikes, ranked). */
   results?: ReactNode;
   /** Actions on the grid's selection, shown beside its count ("More like these"). */
-  selectionActions?: (selected: readonly string[]) => ReactNode;
+  selectionActions?: (selected: readonly string[], selection: { clear: () => void }) => ReactNode;
   /** Actions on the whole list, in the grid's toolbar ("Save list"). */
   listActions?: ReactNode;
 };

@@ -13,6 +13,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { SelectionBar } from '@/components/ui/selection-bar';
 import { formatCount } from '@/lib/format';
 import { useGenerateList, useRefreshList } from '../api/generate-list';
 import {
@@ -24,10 +25,12 @@ import {
 } from '../grid-memory';
 import { estimateListRun } from '../list-cost-estimate';
 import { lockedSortBy, PAGE_SIZES } from '../list-search';
+import { useExactCount } from '../use-exact-count';
 import { useListRequest } from '../use-list-request';
 import { useMarkedLists } from '../use-marked-lists';
 import { type AccountListsChoice, AccountListsMenu } from './results/account-lists-menu';
 import { ColumnsDrawer } from './results/columns-drawer';
+import { CountAction, CountNote, cappedEndWords, countWords } from './results/count-line';
 import { errorAdvice } from './results/error-advice';
 import { ExportMenu } from './results/export-menu';
 import { PageCostNote } from './results/page-cost-note';
@@ -53,8 +56,10 @@ export function ResultsPanel({
   selectionActions,
   listActions,
 }: {
-  /** Actions on the selected companies, beside their count. */
-  selectionActions?: ((selected: readonly string[]) => ReactNode) | undefined;
+  /** Actions on the selected companies, in the selection's bar (`clear` empties the selection). */
+  selectionActions?:
+    | ((selected: readonly string[], selection: { clear: () => void }) => ReactNode)
+    | undefined;
   /** Actions on the whole list, first in the toolbar ("Save list"). */
   listActions?: ReactNode;
 } = {}) {
@@ -96,6 +101,7 @@ export function ResultsPanel({
 
   const listKey = listKeyOf(search);
   const [rowSelection, onRowSelectionChange] = useGridSelection(listKey);
+  const clearSelection = useCallback(() => onRowSelectionChange(NO_SELECTION), [onRowSelectionChange]);
   const selectedIds = useMemo(
     () => Object.keys(rowSelection).filter((id) => rowSelection[id]),
     [rowSelection],
@@ -103,6 +109,20 @@ export function ResultsPanel({
   const total = data ? data.total_count : null;
   const capped = total !== null && total >= LIST_TOTAL_CAP;
   const servable = total === null ? null : Math.min(total, LIST_TOTAL_CAP);
+  // Past 500 the service stops counting: the exact size on request, by slices (issue 33).
+  const exact = useExactCount(search, update, request, capped);
+  const every = useMemo(
+    () =>
+      capped
+        ? {
+            count: exact.count,
+            unavailable: exact.unavailable,
+            counting: exact.run.state === 'counting',
+            onCount: exact.start,
+          }
+        : undefined,
+    [capped, exact.count, exact.unavailable, exact.run.state, exact.start],
+  );
 
   const onSort = useCallback(
     (sort_by: SortBy, sort_order: SortOrder) =>
@@ -243,13 +263,14 @@ export function ResultsPanel({
           never pushes the toolbar onto a line of its own (the grid would jump). */}
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2 pb-3">
         <div className="flex min-w-0 flex-col">
-          <div className="flex h-7 min-w-0 items-center gap-x-3 whitespace-nowrap">
+          {/* The count's offer wraps under the size on a narrow window (320 px: no sideways scroll). */}
+          <div className="flex min-h-7 min-w-0 flex-wrap items-center gap-x-3 whitespace-nowrap">
             {/* Where "Skip to results" and the way back from a company page put the focus. */}
             <h2 id="results-heading" tabIndex={-1} className="text-base font-semibold text-slate-900">
               Companies
             </h2>
             <span className="text-sm text-slate-500 tabular-nums" aria-live="polite">
-              {total === null ? '' : `${formatCount(servable ?? 0)}${capped ? '+' : ''} found`}
+              {total === null ? '' : countWords(servable ?? 0, capped, exact.count)}
               {fresh && data.excluded_count !== undefined && (search.hide_accounts?.length ?? 0) > 0 && (
                 <span data-testid="excluded-count">
                   {' · '}
@@ -258,17 +279,7 @@ export function ResultsPanel({
                 </span>
               )}
             </span>
-            {selectedIds.length > 0 && (
-              <span className="flex items-center gap-1 text-sm">
-                <span className="rounded-full bg-indigo-100 px-2 py-0.5 font-medium text-indigo-800 tabular-nums">
-                  {formatCount(selectedIds.length)} selected
-                </span>
-                <Button variant="link" size="sm" onClick={() => onRowSelectionChange(NO_SELECTION)}>
-                  Clear selection
-                </Button>
-                {selectionActions?.(selectedIds)}
-              </span>
-            )}
+            <CountAction exact={exact} />
           </div>
           <PageCostNote
             estimate={estimate}
@@ -279,6 +290,7 @@ export function ResultsPanel({
             refreshing={refresh.isPending}
             refreshError={refresh.error}
           />
+          <CountNote exact={exact} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {listActions}
@@ -310,9 +322,31 @@ export function ResultsPanel({
             total={servable}
             list={{ q: search.q, filters: search.filters, exclude: search.exclude }}
             blocked={blocked}
+            every={every}
           />
         </div>
       </div>
+
+      <SelectionBar
+        className="mb-2"
+        count={selectedIds.length}
+        pageSelected={table.getIsAllPageRowsSelected()}
+        onSelectPage={() => table.toggleAllPageRowsSelected(true)}
+        onClear={clearSelection}
+      >
+        {selectionActions?.(selectedIds, { clear: clearSelection })}
+        <ExportMenu
+          label="Export selected"
+          size="sm"
+          defaultScope="selected"
+          request={request}
+          columns={columnIds}
+          selected={selectedIds}
+          total={servable}
+          list={{ q: search.q, filters: search.filters, exclude: search.exclude }}
+          blocked={blocked}
+        />
+      </SelectionBar>
 
       {(skippedList.length > 0 || warnings.length > 0) && (
         <ul className="mb-2 flex flex-col gap-1 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -342,6 +376,11 @@ export function ResultsPanel({
             // Busy also while the drawn rows are still the previous answer's (deferred just above).
             refreshing={query.isPlaceholderData || rows !== data?.data}
             overlay={overlay}
+            end={
+              capped && rows !== undefined && rows.length > 0 && !table.getCanNextPage() ? (
+                <p data-testid="capped-end">{cappedEndWords(exact.count)}</p>
+              ) : undefined
+            }
             pageKey={pageKey}
             savedScroll={savedGridScroll(listKey, pageKey)}
             onScrollChange={onScrollChange}
@@ -354,6 +393,7 @@ export function ResultsPanel({
           pageSizes={pageSizes}
           costOfPageSize={costOf}
           shownRows={rows?.length ?? 0}
+          exactTotal={exact.count}
         />
       </div>
 

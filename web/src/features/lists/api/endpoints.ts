@@ -1,6 +1,6 @@
 /** The saved lists' calls (issue 14's API), through the typed client of the endpoint table. */
-import { call } from '@/lib/api-client';
-import type { ListChanges, NewList } from '../types';
+import { call, callStream } from '@/lib/api-client';
+import type { CompanyChange, ListChanges, NewList } from '../types';
 
 export const listsApi = {
   all: (signal?: AbortSignal) => call('bff.savedLists', undefined, { signal }),
@@ -16,4 +16,12 @@ export const listsApi = {
   alertsRead: () => call('bff.savedLists.alertsRead'),
   estimate: (id: string, signal?: AbortSignal) => call('bff.savedList.estimate', { id }, { signal }),
   seen: (id: string) => call('bff.savedList.seen', { id }),
+  /** A static list's companies added and removed (its owner only). */
+  changeCompanies: (id: string, change: CompanyChange) => call('bff.savedList.companies', { ...change, id }),
+  /** A static list's companies as CSV (free: the names the list keeps), all or only `companies`. */
+  csv: (id: string, companies?: readonly string[]) =>
+    callStream('bff.savedList.csv', {
+      id,
+      ...(companies && companies.length > 0 ? { companies: companies.join(',') } : {}),
+    }),
 };

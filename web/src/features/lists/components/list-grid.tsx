@@ -44,7 +44,51 @@ type ListGridProps = {
   /** Shown in place of rows when there are none. */
   empty: ReactNode;
   paging?: { offset: number; pageSize: number; total: number; onOffsetChange: (offset: number) => void };
+  /** Rows chosen by a checkbox each (and one for the page in the header), for actions on many. */
+  selection?: { selected: ReadonlySet<string>; onChange: (next: ReadonlySet<string>) => void } | undefined;
+  /** Columns after the catalog's (a static list's "Added", a row's "Remove"). */
+  extra?: readonly ExtraColumn[] | undefined;
 };
+
+/** A column of the page's own after the catalog's; `srOnly`: a header only assistive technology reads. */
+export type ExtraColumn = {
+  id: string;
+  header: string;
+  srOnly?: boolean;
+  cell: (row: CompanyListItem) => ReactNode;
+};
+
+/** The header's checkbox: all the page's rows selected, some (indeterminate), or none. */
+function PageCheckbox({
+  rows,
+  selection,
+}: {
+  rows: readonly CompanyListItem[];
+  selection: NonNullable<ListGridProps['selection']>;
+}) {
+  const onPage = rows.filter((r) => selection.selected.has(r.uuid)).length;
+  const all = rows.length > 0 && onPage === rows.length;
+  return (
+    <input
+      type="checkbox"
+      aria-label="Select all companies on this page"
+      className="h-4 w-4 cursor-pointer accent-indigo-600"
+      checked={all}
+      disabled={rows.length === 0}
+      ref={(el) => {
+        if (el) el.indeterminate = onPage > 0 && !all;
+      }}
+      onChange={() => {
+        const next = new Set(selection.selected);
+        for (const r of rows) {
+          if (all) next.delete(r.uuid);
+          else next.add(r.uuid);
+        }
+        selection.onChange(next);
+      }}
+    />
+  );
+}
 
 export function ListGrid({
   columns,
@@ -57,6 +101,8 @@ export function ListGrid({
   renderCell,
   empty,
   paging,
+  selection,
+  extra = [],
 }: ListGridProps) {
   const defs = columns.map((id) => COLUMN_BY_ID.get(id)).filter((c): c is ColumnDef => c !== undefined);
   const th =
@@ -94,9 +140,19 @@ export function ListGrid({
         >
           <thead className="sticky top-0 z-10">
             <tr>
+              {selection && (
+                <th scope="col" className={`${th} w-10`}>
+                  <PageCheckbox rows={body === undefined ? (rows ?? []) : []} selection={selection} />
+                </th>
+              )}
               {defs.map((c) => (
                 <th key={c.id} scope="col" className={th} style={{ minWidth: Math.min(c.width, 260) }}>
                   {c.header}
+                </th>
+              ))}
+              {extra.map((x) => (
+                <th key={x.id} scope="col" className={th}>
+                  {x.srOnly ? <span className="sr-only">{x.header}</span> : x.header}
                 </th>
               ))}
             </tr>
@@ -105,8 +161,30 @@ export function ListGrid({
             {body === undefined &&
               rows?.map((row) => {
                 const isNew = added.has(row.uuid);
+                const picked = selection?.selected.has(row.uuid) ?? false;
                 return (
-                  <tr key={row.uuid} data-new={isNew || undefined} className="hover:bg-slate-50">
+                  <tr
+                    key={row.uuid}
+                    data-new={isNew || undefined}
+                    aria-selected={selection ? picked : undefined}
+                    className={picked ? 'bg-indigo-50' : 'hover:bg-slate-50'}
+                  >
+                    {selection && (
+                      <td className={td}>
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${row.name}`}
+                          className="mt-0.5 h-4 w-4 cursor-pointer accent-indigo-600"
+                          checked={picked}
+                          onChange={() => {
+                            const next = new Set(selection.selected);
+                            if (picked) next.delete(row.uuid);
+                            else next.add(row.uuid);
+                            selection.onChange(next);
+                          }}
+                        />
+                      </td>
+                    )}
                     {defs.map((c) => (
                       <td key={c.id} className={`${td} ${c.id === 'name' ? '' : 'text-slate-700'}`}>
                         {c.id === 'name' ? (
@@ -125,6 +203,11 @@ export function ListGrid({
                         ) : (
                           <DefaultCell column={c} row={row} />
                         )}
+                      </td>
+                    ))}
+                    {extra.map((x) => (
+                      <td key={x.id} className={`${td} text-slate-700`}>
+                        {x.cell(row)}
                       </td>
                     ))}
                   </tr>

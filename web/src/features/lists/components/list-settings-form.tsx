@@ -54,6 +54,7 @@ export function ListSettingsForm({
   submitLabel,
   onSubmit,
   children,
+  schedule = true,
 }: {
   /** The form's accessible name. */
   label: string;
@@ -63,6 +64,8 @@ export function ListSettingsForm({
   onSubmit: (settings: ListSettings) => Promise<void>;
   /** Shown above the button (what is saved). */
   children?: ReactNode;
+  /** Offer the schedule (a list of picked companies has none: it never runs). */
+  schedule?: boolean;
 }) {
   const id = useId();
   const {
@@ -90,11 +93,13 @@ export function ListSettingsForm({
         input={(p) => <input {...p} {...register('name')} autoComplete="off" />}
       />
       <Choices legend="Who sees it" choices={VISIBILITY} register={() => register('visibility')} />
-      <Choices
-        legend="Check it for new companies"
-        choices={SCHEDULE_CHOICES}
-        register={() => register('schedule')}
-      />
+      {schedule && (
+        <Choices
+          legend="Check it for new companies"
+          choices={SCHEDULE_CHOICES}
+          register={() => register('schedule')}
+        />
+      )}
       {children}
       {errors.root?.server?.message && <FormAlert>{errors.root.server.message}</FormAlert>}
       <Button type="submit" variant="primary" loading={isSubmitting}>

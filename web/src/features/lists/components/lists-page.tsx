@@ -13,7 +13,7 @@ import { useSession } from '@/features/auth/api/get-session';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { useSavedLists } from '../api/get-lists';
 import { useAlerts, useMarkAlertsRead } from '../api/unread';
-import { isOwner, ownerName, scheduleWords, seedNamesWords } from '../list-words';
+import { isOwner, listKindWords, ownerName, scheduleWords, seedNamesWords } from '../list-words';
 import type { SavedList } from '../types';
 import { LastCheckNote } from './last-check-note';
 import { DeleteListButton, DuplicateListButton, ListSettingsButton } from './list-actions';
@@ -28,7 +28,8 @@ export function ListsPage() {
         <div>
           <h1 className="text-2xl font-semibold text-slate-900">Lists</h1>
           <p className="mt-1 text-sm text-slate-600">
-            Saved lists: open one to run it and see what is new since you last marked it seen.
+            Saved searches run again to show what is new since you last marked them seen; lists of picked
+            companies keep the companies you chose.
           </p>
         </div>
         <Link
@@ -59,7 +60,8 @@ export function ListsPage() {
           <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm">
             <p className="font-medium text-slate-700">No lists yet</p>
             <p className="mt-1 text-slate-500">
-              Build a list, then “Save list” above its results to come back to it for what is new.
+              Build a list, then “Save list” above its results to come back to it for what is new, or select
+              companies and “Add to list” to keep them together.
             </p>
           </div>
         ) : (
@@ -67,6 +69,7 @@ export function ListsPage() {
             caption="Your lists and the team’s shared lists"
             columns={[
               { label: 'List' },
+              { label: 'Kind' },
               { label: 'Owner' },
               { label: 'Last run' },
               { label: 'Size', align: 'right' },
@@ -123,6 +126,7 @@ function Alerts() {
 
 function ListRow({ list, mine, onDone }: { list: SavedList; mine: boolean; onDone: (m: string) => void }) {
   const run = list.last_run;
+  const picked = list.kind === 'static';
   const newCount = list.new_count ?? run?.added_count ?? 0;
   return (
     <tr data-testid="saved-list" data-list-id={list.id}>
@@ -141,10 +145,27 @@ function ListRow({ list, mine, onDone }: { list: SavedList; mine: boolean; onDon
         )}
         <p className="text-xs text-slate-500">{list.shared ? 'Shared with the team' : 'Private'}</p>
       </td>
+      <td className="px-4 py-3">
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${
+            picked ? 'bg-amber-50 text-amber-900' : 'bg-slate-100 text-slate-700'
+          }`}
+        >
+          {listKindWords(list)}
+        </span>
+      </td>
       <td className="px-4 py-3 text-slate-700">{mine ? 'You' : ownerName(list.owner)}</td>
-      <td className="px-4 py-3 text-slate-600 tabular-nums">{run ? formatDateTime(run.at) : 'Never run'}</td>
+      <td className="px-4 py-3 text-slate-600 tabular-nums">
+        {picked ? (
+          <span className="text-slate-500">Does not run</span>
+        ) : run ? (
+          formatDateTime(run.at)
+        ) : (
+          'Never run'
+        )}
+      </td>
       <td className="px-4 py-3 text-right text-slate-700 tabular-nums">
-        {run ? formatCount(run.size) : '—'}
+        {picked ? formatCount(list.company_count ?? 0) : run ? formatCount(run.size) : '—'}
       </td>
       <td className="px-4 py-3 text-right tabular-nums">
         {newCount > 0 ? (
@@ -156,8 +177,14 @@ function ListRow({ list, mine, onDone }: { list: SavedList; mine: boolean; onDon
         )}
       </td>
       <td className="px-4 py-3 text-slate-600">
-        {scheduleWords(list.schedule)}
-        <LastCheckNote list={list} />
+        {picked ? (
+          <span className="text-slate-500">—</span>
+        ) : (
+          <>
+            {scheduleWords(list.schedule)}
+            <LastCheckNote list={list} />
+          </>
+        )}
       </td>
       <td className="px-4 py-3">
         <div className="flex justify-end gap-1.5">

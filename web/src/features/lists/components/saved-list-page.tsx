@@ -14,6 +14,7 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { SelectionBar } from '@/components/ui/selection-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/api/get-session';
@@ -35,11 +36,18 @@ import {
 import { broadListNote, changeWords, isOwner, ownerName, scheduleWords } from '../list-words';
 import { estimatePage, estimateRun } from '../run-cost';
 import type { CompanyName, ListRun, ListSeed, RunDetail, SavedList } from '../types';
+import { AddToListButton } from './add-to-list';
 import { LastCheckNote } from './last-check-note';
 import { DuplicateListButton, ListSettingsButton } from './list-actions';
 import { ListGrid, NewBadge, type RenderCell } from './list-grid';
 import { RankedGrid } from './ranked-grid';
 import { LeftTheList, RunHistory } from './run-panels';
+import { type MoreLikeSlot, StaticListView } from './static-list-page';
+
+/** A saved search: a list with a request to run (a static list has none). */
+type SearchList = SavedList & { request: ListRequest };
+const isSearch = (list: SavedList): list is SearchList => list.request !== null;
+const NO_SELECTION: ReadonlySet<string> = new Set();
 
 export type ExportSlot = (p: {
   /** The list request of the list (limit and offset are ignored by the export). */
@@ -52,6 +60,8 @@ export type ExportSlot = (p: {
   name: string;
   /** A list with seeds: the shown run's members, what "all" exports (never its seeds). */
   members?: readonly string[] | undefined;
+  /** The rows the user selected: "Export selected" in the selection's bar (then `newOnes` is unused). */
+  selected?: readonly string[] | undefined;
 }) => ReactNode;
 
 type SavedListPageProps = {
@@ -59,7 +69,9 @@ type SavedListPageProps = {
   renderCell?: RenderCell;
   renderExport?: ExportSlot;
   /** A link to the list builder with the list's state (the app layer knows the builder's URL). */
-  builderLink?: (list: SavedList) => ReactNode;
+  builderLink?: (list: SearchList) => ReactNode;
+  /** "More like these" on a static list's companies (the app layer knows the lookalikes). */
+  moreLike?: MoreLikeSlot;
 };
 
 function problemWords(error: unknown): { title: string; detail: string } {
@@ -70,7 +82,13 @@ function problemWords(error: unknown): { title: string; detail: string } {
   return { title: 'The list could not be loaded', detail: errorMessage(error) };
 }
 
-export function SavedListPage({ listId, renderCell, renderExport, builderLink }: SavedListPageProps) {
+export function SavedListPage({
+  listId,
+  renderCell,
+  renderExport,
+  builderLink,
+  moreLike,
+}: SavedListPageProps) {
   const list = useSavedList(listId);
   if (list.error) {
     const p = problemWords(list.error);
@@ -96,12 +114,15 @@ export function SavedListPage({ listId, renderCell, renderExport, builderLink }:
         <Skeleton className="h-64 w-full" />
       </div>
     );
+  if (!isSearch(list.data))
+    return <StaticListView list={list.data} renderCell={renderCell} moreLike={moreLike} />;
   return (
     <SavedListView
       list={list.data}
       renderCell={renderCell}
       renderExport={renderExport}
       builderLink={builderLink}
+      moreLike={moreLike}
     />
   );
 }
@@ -111,7 +132,8 @@ function SavedListView({
   renderCell,
   renderExport,
   builderLink,
-}: Omit<SavedListPageProps, 'listId'> & { list: SavedList }) {
+  moreLike,
+}: Omit<SavedListPageProps, 'listId'> & { list: SearchList }) {
   const session = useSession().data;
   const mine = isOwner(list, session);
   const pricing = usePricing().data ?? FALLBACK_PRICING;
@@ -137,6 +159,9 @@ function SavedListView({
 
   const [onlyNew, setOnlyNew] = useState(false);
   const [page, setPage] = useState(1);
+  // Rows picked for "Add to list", "Export selected" and "More like these" (the run's members only).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(NO_SELECTION);
+  const picked = useMemo(() => [...selected], [selected]);
   const columns = useMemo(() => listColumns(list.columns), [list.columns]);
   const sections = useMemo(
     () =>
@@ -362,6 +387,27 @@ function SavedListView({
                 </>
               )}
             </p>
+            {!ranked && (
+              <SelectionBar
+                count={picked.length}
+                pageSelected={(shownRows ?? []).every((r) => selected.has(r.uuid))}
+                onSelectPage={() =>
+                  setSelected(new Set([...selected, ...(shownRows ?? []).map((r) => r.uuid)]))
+                }
+                onClear={() => setSelected(NO_SELECTION)}
+              >
+                <AddToListButton companies={picked} />
+                {renderExport?.({
+                  request: list.request,
+                  columns,
+                  newOnes: [],
+                  total: shown.size,
+                  name: list.name,
+                  selected: picked,
+                })}
+                {moreLike?.(picked.slice(0, 20), { small: true })}
+              </SelectionBar>
+            )}
             {ranked ? (
               members ? (
                 <RankedGrid
@@ -395,6 +441,7 @@ function SavedListView({
                 error={rows.error}
                 onRetry={() => void rows.refetch()}
                 renderCell={renderCell}
+                selection={{ selected, onChange: setSelected }}
                 empty={<p className="text-slate-600">No companies match this list right now.</p>}
                 paging={
                   showNew

@@ -127,6 +127,8 @@ describe('LookalikeResults', () => {
     askRun(requestKey(lookalikeRequestOf({ like: ['no-such-company-000'] })!));
     renderResults({ like: ['no-such-company-000'] });
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
-    expect(alert.textContent).toContain('no company found for "no-such-company-000"');
+    expect(alert.textContent).toContain('We could not find a company called “no-such-company-000”.');
+    // In words: no field path, no engineer's message.
+    expect(alert.textContent).not.toMatch(/seeds\.0|no company found/);
   });
 });

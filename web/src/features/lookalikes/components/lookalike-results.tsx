@@ -19,6 +19,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { displayUrl, formatCount, formatCredits } from '@/lib/format';
 import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
+import { fieldSentence } from '@/lib/problem-words';
 import { lookalikesQueryOptions, useLookalikes } from '../api/find-lookalikes';
 import { LOOKALIKE_SIZES, lookalikeLimit, lookalikeRequestOf, requestKey } from '../lookalike-request';
 import { askRun, useRunAsked } from '../run-memory';
@@ -140,10 +141,11 @@ function RunError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
     <div role="alert" className="flex max-w-2xl flex-col items-start gap-2 px-6 py-10">
       <p className="font-medium text-slate-900">{title}</p>
       <p className="text-sm text-slate-700">{errorMessage(error)}</p>
-      {problem?.errors && problem.errors.length > 0 && (
+      {/* One field error is the sentence above already; several are listed, each in words. */}
+      {problem?.errors && problem.errors.length > 1 && (
         <ul className="list-disc pl-5 text-sm text-slate-600">
           {problem.errors.slice(0, 20).map((e) => (
-            <li key={`${e.path}:${e.message}`}>{e.message}</li>
+            <li key={`${e.path}:${e.message}`}>{fieldSentence(e)}</li>
           ))}
         </ul>
       )}

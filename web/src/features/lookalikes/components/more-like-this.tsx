@@ -11,9 +11,9 @@ import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { lookalikeRequestOf, requestKey } from '../lookalike-request';
 import { askRun } from '../run-memory';
 
-function SimilarIcon() {
+function SimilarIcon({ small = false }: { small?: boolean }) {
   return (
-    <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
+    <svg viewBox="0 0 16 16" className={small ? 'h-3.5 w-3.5' : 'h-4 w-4'} aria-hidden="true">
       <circle cx="5" cy="8" r="3" fill="none" stroke="currentColor" strokeWidth="1.5" />
       <circle cx="11" cy="8" r="3" fill="none" stroke="currentColor" strokeWidth="1.5" />
     </svg>
@@ -28,12 +28,15 @@ export function MoreLikeThis({
   seeds,
   hideAccounts,
   compact = false,
+  size = compact ? 'sm' : 'md',
 }: {
   seeds: readonly string[];
   /** Account lists hidden in the list builder: the lookalikes leave their companies out too. */
   hideAccounts?: readonly string[] | undefined;
-  /** A link-sized control for a line of text (the grid's selection line). */
+  /** A link-sized control for a line of text. */
   compact?: boolean;
+  /** A small button (a bar of actions on a selection). */
+  size?: 'sm' | 'md';
 }) {
   const navigate = useNavigate();
   const pricing = usePricing().data ?? FALLBACK_PRICING;
@@ -64,18 +67,18 @@ export function MoreLikeThis({
       )}
       <Button
         variant={compact ? 'link' : 'secondary'}
-        size={compact ? 'sm' : 'md'}
+        size={size}
         onClick={open}
         disabled={tooMany || seeds.length === 0}
         aria-describedby={costId}
       >
-        {!compact && <SimilarIcon />}
+        {!compact && <SimilarIcon small={size === 'sm'} />}
         {label}
       </Button>
       <span id={costId} className="text-xs whitespace-nowrap text-slate-500 tabular-nums">
         {tooMany
           ? `select at most ${LOOKALIKE_MAX_SEEDS} companies`
-          : `${compact ? '' : 'Costs '}up to ~${formatCredits(estimate.credits)}`}
+          : `${compact || size === 'sm' ? '' : 'Costs '}up to ~${formatCredits(estimate.credits)}`}
       </span>
     </span>
   );

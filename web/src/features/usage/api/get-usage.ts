@@ -24,14 +24,33 @@ export const usageQueryOptions = queryOptions({
 });
 
 /**
+ * How long `usage.changed` events are gathered before one refetch: a bulk enrichment, a lookalike
+ * search or an export sends one per paid call, and a refetch for each would spend the user's request
+ * rate on the header (429s) while the work itself needs it.
+ */
+export const USAGE_EVENTS_GATHERED_MS = 500;
+
+/**
  * Today's usage, kept current: this tab refetches it after its own paid calls (invalidateUsage), and
- * on `usage.changed` for what the user spends in another tab, or through another BFF instance.
+ * on `usage.changed` for what the user spends in another tab, or through another BFF instance (one
+ * refetch per burst of events, at most every USAGE_EVENTS_GATHERED_MS).
  */
 export function useUsage(enabled = true) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    return subscribeBffEvent('usage.changed', () => void invalidateUsage(queryClient));
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const stop = subscribeBffEvent('usage.changed', () => {
+      if (pending !== undefined) return;
+      pending = setTimeout(() => {
+        pending = undefined;
+        void invalidateUsage(queryClient);
+      }, USAGE_EVENTS_GATHERED_MS);
+    });
+    return () => {
+      stop();
+      if (pending !== undefined) clearTimeout(pending);
+    };
   }, [enabled, queryClient]);
   return useQuery({ ...usageQueryOptions, enabled });
 }

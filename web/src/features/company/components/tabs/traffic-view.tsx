@@ -1,4 +1,4 @@
-import { TRAFFIC_SOURCES } from '@contract/api';
+import { TRAFFIC_SOURCES } from '@contract/signal-values';
 import { SeriesChart, type SeriesPoint } from '@/components/ui/series-chart';
 import {
   formatChange,

@@ -6,14 +6,15 @@
 
 import { ListTooBroadProblem } from '@contract/problem';
 import { ApiError } from '@/lib/api-client';
-import { problemFields } from '@/lib/errors';
+import { errorMessage, problemFields } from '@/lib/errors';
 import { formatCount } from '@/lib/format';
+import { fieldSentence } from '@/lib/problem-words';
 
 type ErrorAdvice = {
   title: string;
   /** The service's own explanation (problem `detail`), or ours. */
   detail: string;
-  /** The service's field errors, if it named any. */
+  /** The service's field errors, if it named any, each a sentence without its path. */
   fields: string[];
   /** What to do next, in words. */
   next: string;
@@ -66,8 +67,8 @@ export function errorAdvice(error: unknown): ErrorAdvice {
     };
   }
   const base = {
-    detail: error.message,
-    fields: problemFields(error).map((e) => `${e.path}: ${e.message}`),
+    detail: errorMessage(error),
+    fields: problemFields(error).map(fieldSentence),
   };
   switch (true) {
     case error.status === 0:
@@ -112,7 +113,7 @@ export function errorAdvice(error: unknown): ErrorAdvice {
     default:
       return {
         ...base,
-        title: 'The data service did not answer',
+        title: 'Our data provider did not answer',
         next: 'This is usually brief: try again in a moment.',
         action: 'retry',
       };

@@ -10,20 +10,22 @@
 
 import type { ListRequest } from '@contract/api';
 import { EXPORT_MAX_ROWS } from '@contract/bff';
-import type { ExportRequest } from '@contract/bff-lists';
+import type { AllExportEstimate, ExportRequest } from '@contract/bff-lists';
 import { AS_OF_COLUMN } from '@contract/columns';
 import { CONFIRM_EXPORT_ABOVE, type ListExportEstimate } from '@contract/company-store';
+import { credits as roundCredits } from '@contract/pricing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Popover } from '@/components/ui/popover';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { subscribeBffEvent } from '@/lib/bff-events';
 import { errorMessage, problemFields } from '@/lib/errors';
 import { formatCount, formatCredits } from '@/lib/format';
 import { saveBlob } from '@/lib/save-blob';
 import { invalidateUsage } from '@/lib/usage';
-import { EXPORT_ESTIMATE_KEY, useExportEstimate } from '../../api/estimate-export';
+import { EXPORT_ESTIMATE_KEY, useAllExportEstimate, useExportEstimate } from '../../api/estimate-export';
 import { exportCsv } from '../../api/export';
 import { exportFileName } from '../../export/file-name';
 import type { BlockedColumn } from './visible-columns';
@@ -50,6 +52,27 @@ type ExportMenuProps = {
    * members, which leave out the seeds the list's filters may match).
    */
   all?: readonly string[] | undefined;
+  /** The button's words and the menu's name ("Export selected" in the selection's bar). */
+  label?: string;
+  /** The rows chosen when the menu opens. */
+  defaultScope?: Scope;
+  size?: 'sm' | 'md';
+  /**
+   * Every match of a list past the service's 500 (issue 33): offered beside the first 500 once the
+   * list is counted, or with a way to count it first. Absent where the menu exports something else.
+   */
+  every?: EveryChoice | undefined;
+};
+
+/** What the menu needs to offer every match of a capped list. */
+export type EveryChoice = {
+  /** The list's exact size, once counted; null before. */
+  count: number | null;
+  /** Why this list cannot be counted (and so exported whole), or null. */
+  unavailable: string | null;
+  counting: boolean;
+  /** Starts the count (the count line shows it running and can cancel it). */
+  onCount: () => void;
 };
 
 /** The column sets of an export: the grid's visible columns, or a CRM's import fields. */
@@ -62,8 +85,16 @@ type ColumnSet = (typeof COLUMN_SETS)[number]['id'];
 
 type Run =
   | { state: 'idle' }
-  | { state: 'running'; rows: number; total: number | null }
+  | {
+      state: 'running';
+      rows: number;
+      total: number | null;
+      slices?: number | null | undefined;
+      /** Credits the user's calls have cost since the export started (live `usage.changed`). */
+      spent: number;
+    }
   | { state: 'done'; rows: number; fileName: string; excluded: number | null }
+  | { state: 'cancelled'; rows: number; total: number | null; spent: number }
   | { state: 'failed'; message: string; details: string[] };
 
 const NONE: readonly BlockedColumn[] = [];
@@ -73,7 +104,8 @@ function listWords(words: readonly string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
-type Scope = 'all' | 'selected';
+/** `all`: the list's first 500 (what the service serves); `every`: every match, by slices. */
+type Scope = 'all' | 'selected' | 'every';
 
 /** The export's body for a choice of rows and columns (the estimate's too: one body, one price). */
 export function exportBody(o: {
@@ -102,12 +134,39 @@ export function exportBody(o: {
       ? { columns: [...o.exported, ...(o.asOf ? [AS_OF_COLUMN.id] : [])] }
       : { preset: o.columnSet }),
     bom: o.bom,
-    ...(o.scope === 'selected'
-      ? { uuids: o.selected.slice(0, EXPORT_MAX_ROWS) }
-      : o.all
-        ? { uuids: o.all.slice(0, EXPORT_MAX_ROWS) }
-        : {}),
+    ...(o.scope === 'every'
+      ? { all: true }
+      : o.scope === 'selected'
+        ? { uuids: o.selected.slice(0, EXPORT_MAX_ROWS) }
+        : o.all
+          ? { uuids: o.all.slice(0, EXPORT_MAX_ROWS) }
+          : {}),
     ...(hidden && hidden.length > 0 ? { exclude_account_lists: hidden } : {}),
+  };
+}
+
+/** A price as the menu uses it: the list estimate's fields, which a file of every match maps onto. */
+type Price = Pick<
+  ListExportEstimate,
+  'credits' | 'exact' | 'credits_without_store' | 'budget_remaining' | 'within_budget'
+>;
+
+/**
+ * The price of every match: the BFF's bound when it holds the count; when it has forgotten it (five
+ * minutes on) but the page knows it, the same bound at that size, the count's price added (the file
+ * counts again first). An upper bound either way: rows in the team's store cost nothing.
+ */
+export function everyPrice(e: AllExportEstimate, known: number | null): Price {
+  const credits =
+    e.count !== null || known === null
+      ? e.credits_max
+      : roundCredits(e.per_company * known * 1.1 + e.count_credits_max);
+  return {
+    credits,
+    exact: false,
+    credits_without_store: credits,
+    budget_remaining: e.budget_remaining,
+    within_budget: e.within_budget,
   };
 }
 
@@ -126,8 +185,12 @@ export function ExportMenu({
   blocked = NONE,
   selectionNoun = 'selected',
   all,
+  label = 'Export CSV',
+  defaultScope = 'all',
+  size = 'md',
+  every,
 }: ExportMenuProps) {
-  const [scope, setScope] = useState<Scope>('all');
+  const [scope, setScope] = useState<Scope>(defaultScope);
   const [columnSet, setColumnSet] = useState<ColumnSet>('visible');
   const [bom, setBom] = useState(false);
   const [asOf, setAsOf] = useState(false);
@@ -135,7 +198,9 @@ export function ExportMenu({
   const abort = useRef<AbortController | null>(null);
   const queryClient = useQueryClient();
   const groupId = useId();
-  const effectiveScope = scope === 'selected' && selected.length === 0 ? 'all' : scope;
+  const everyReady = every !== undefined && every.count !== null && every.unavailable === null;
+  const effectiveScope =
+    (scope === 'selected' && selected.length === 0) || (scope === 'every' && !everyReady) ? 'all' : scope;
   const blockedIds = new Set(blocked.map((b) => b.id));
   const exported = columns.filter((id) => !blockedIds.has(id));
   const reasons = [...new Set(blocked.map((b) => b.reason))];
@@ -149,9 +214,31 @@ export function ExportMenu({
     const controller = new AbortController();
     abort.current = controller;
     const body = bodyFor(effectiveScope, columnSet, bom);
-    setRun({ state: 'running', rows: 0, total: null });
+    // What the export costs as it goes: each paid call's credits, as the BFF tells the user's tabs.
+    let spent = 0;
+    let progress: { rows: number; total: number | null; slices?: number | null | undefined } = {
+      rows: 0,
+      total: null,
+    };
+    const show = () => setRun({ state: 'running', ...progress, spent });
+    const stopListening = subscribeBffEvent('usage.changed', (data) => {
+      const credits = (data as { credits_consumed?: unknown }).credits_consumed;
+      if (typeof credits === 'number' && !controller.signal.aborted) {
+        spent = roundCredits(spent + credits);
+        show();
+      }
+    });
+    controller.signal.addEventListener('abort', stopListening);
+    show();
     try {
-      const result = await exportCsv(body, (p) => setRun({ state: 'running', ...p }), controller.signal);
+      const result = await exportCsv(
+        body,
+        (p) => {
+          progress = p;
+          show();
+        },
+        controller.signal,
+      );
       const named = exportFileName(list, new Date());
       const fileName = columnSet === 'visible' ? named : named.replace(/\.csv$/, `-${columnSet}.csv`);
       saveBlob(result.blob, fileName);
@@ -162,11 +249,17 @@ export function ExportMenu({
         excluded: hidden?.length ? result.excluded : null,
       });
     } catch (err) {
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) {
+        if (abort.current === controller)
+          setRun({ state: 'cancelled', rows: progress.rows, total: progress.total, spent });
+        return;
+      }
       const message = errorMessage(err, 'The export stopped before it finished. Try again.');
       const details = problemFields(err).map((e) => e.message);
       setRun({ state: 'failed', message, details: details.slice(0, 5) });
     } finally {
+      stopListening();
+      if (abort.current === controller) abort.current = null;
       // Every page the export read was charged (even of an export that failed part-way), and the
       // team's store now holds what it bought: the prices shown are asked again.
       void invalidateUsage(queryClient);
@@ -174,13 +267,16 @@ export function ExportMenu({
     }
   };
 
+  // The download stops; the BFF stops before its next call. What was bought stays bought.
+  const cancel = () => abort.current?.abort();
+
   return (
     <Popover
-      label="Export CSV"
+      label={label}
       className="w-80"
       trigger={(props) => (
-        <Button variant="secondary" {...props} loading={run.state === 'running'}>
-          <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
+        <Button variant="secondary" size={size} {...props} loading={run.state === 'running'}>
+          <svg viewBox="0 0 16 16" className={size === 'sm' ? 'h-3.5 w-3.5' : 'h-4 w-4'} aria-hidden="true">
             <path
               d="M8 2v8M4.5 6.5L8 10l3.5-3.5M3 13h10"
               stroke="currentColor"
@@ -189,7 +285,7 @@ export function ExportMenu({
               strokeLinecap="round"
             />
           </svg>
-          Export CSV
+          {label}
         </Button>
       )}
     >
@@ -219,6 +315,15 @@ export function ExportMenu({
                 <ChoicePrice body={bodyFor('all', columnSet)} />
               </span>
             </label>
+            {every && (
+              <EveryOption
+                every={every}
+                name={`${groupId}-scope`}
+                checked={effectiveScope === 'every'}
+                onChoose={() => setScope('every')}
+                body={bodyFor('every', columnSet)}
+              />
+            )}
             <label className="flex cursor-pointer items-center gap-2 has-disabled:cursor-not-allowed has-disabled:text-slate-400">
               <input
                 type="radio"
@@ -257,7 +362,7 @@ export function ExportMenu({
                 <span>
                   {set.id === 'visible' ? `${set.label} (${formatCount(exported.length)})` : set.label}
                   {exported.length > 0 || set.id !== 'visible' ? (
-                    <ChoicePrice body={bodyFor(effectiveScope, set.id)} />
+                    <ChoicePrice body={bodyFor(effectiveScope, set.id)} known={every?.count ?? null} />
                   ) : null}
                 </span>
               </label>
@@ -295,6 +400,7 @@ export function ExportMenu({
             body={bodyFor(effectiveScope, columnSet)}
             running={run.state === 'running'}
             onDownload={start}
+            known={every?.count ?? null}
           />
           {run.state === 'running' && (
             <div className="flex flex-col gap-1">
@@ -303,12 +409,27 @@ export function ExportMenu({
                 value={run.total === null ? null : run.rows}
                 max={run.total ?? 100}
               />
-              <p className="text-xs text-slate-500 tabular-nums" aria-live="polite">
-                {run.total === null
-                  ? `${formatCount(run.rows)} rows…`
-                  : `${formatCount(run.rows)} of ${formatCount(run.total)} rows`}
-              </p>
+              <div className="flex items-start justify-between gap-2">
+                <p className="text-xs text-slate-500 tabular-nums" aria-live="polite">
+                  {run.total === null
+                    ? `${formatCount(run.rows)} rows…`
+                    : `${formatCount(run.rows)} of ${formatCount(run.total)} rows`}
+                  {run.slices ? ` · ${formatCount(run.slices)} slices` : ''}
+                  {run.spent > 0 ? ` · ${formatCredits(run.spent)} so far` : ''}
+                </p>
+                <Button size="sm" variant="secondary" onClick={cancel}>
+                  Cancel export
+                </Button>
+              </div>
             </div>
+          )}
+          {run.state === 'cancelled' && (
+            <p role="status" className="text-xs text-amber-900">
+              Export cancelled after {formatCount(run.rows)}
+              {run.total !== null ? ` of ${formatCount(run.total)}` : ''} rows; no file was saved.{' '}
+              {run.spent > 0 ? `The ${formatCredits(run.spent)} it spent` : 'What it spent'} before you
+              cancelled stays spent, and the companies it bought stay in your team’s store: free next time.
+            </p>
           )}
           {run.state === 'done' && (
             <p role="status" className="text-xs text-emerald-700">
@@ -335,8 +456,11 @@ export function ExportMenu({
 }
 
 /** A choice's price beside its label, once the BFF has estimated it; nothing while it answers. */
-function ChoicePrice({ body }: { body: ExportRequest }) {
-  const estimate = useExportEstimate(body).data;
+function ChoicePrice({ body, known = null }: { body: ExportRequest; known?: number | null }) {
+  const everyMatch = body.all === true;
+  const listEstimate = useExportEstimate(body, !everyMatch).data;
+  const allEstimate = useAllExportEstimate(body, everyMatch).data;
+  const estimate = everyMatch ? allEstimate && everyPrice(allEstimate, known) : listEstimate;
   if (!estimate) return null;
   return (
     <span
@@ -356,13 +480,21 @@ function DownloadAction({
   body,
   running,
   onDownload,
+  known = null,
 }: {
   body: ExportRequest;
   running: boolean;
   onDownload: () => void;
+  /** The list's exact size the page knows (for the price of every match). */
+  known?: number | null;
 }) {
-  const estimate = useExportEstimate(body);
-  const e = estimate.data;
+  const everyMatch = body.all === true;
+  const listEstimate = useExportEstimate(body, !everyMatch);
+  const allEstimate = useAllExportEstimate(body, everyMatch);
+  const estimate = everyMatch ? allEstimate : listEstimate;
+  const e: Price | undefined = everyMatch
+    ? allEstimate.data && everyPrice(allEstimate.data, known)
+    : listEstimate.data;
   const [asking, setAsking] = useState(false);
   // The question replaces the button: focus moves to its answer and back, never to the page (which
   // would close the menu).
@@ -410,8 +542,10 @@ function DownloadAction({
             </p>
             {!e.within_budget && (
               <p className="mt-1 text-amber-900">
-                More than the {formatCredits(e.budget_remaining ?? 0)} you have left today: the export would
-                stop short.
+                More than the {formatCredits(e.budget_remaining ?? 0)} you have left today:{' '}
+                {everyMatch
+                  ? 'it would be refused before anything is spent.'
+                  : 'the export would stop short.'}
               </p>
             )}
           </>
@@ -438,6 +572,61 @@ function DownloadAction({
         <Button variant="primary" onClick={download} loading={running || waiting}>
           Download CSV
         </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "All 12,431" beside the first 500: every match of a capped list, once counted (its price from the
+ * estimate with `all: true`). Before the count, the choice says to count first and offers it; where
+ * the list cannot be counted, it says why.
+ */
+function EveryOption({
+  every,
+  name,
+  checked,
+  onChoose,
+  body,
+}: {
+  every: EveryChoice;
+  name: string;
+  checked: boolean;
+  onChoose: () => void;
+  body: ExportRequest;
+}) {
+  const ready = every.count !== null && every.unavailable === null;
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label className="flex cursor-pointer items-center gap-2 has-disabled:cursor-not-allowed has-disabled:text-slate-400">
+        <input
+          type="radio"
+          name={name}
+          className="accent-indigo-600"
+          disabled={!ready}
+          checked={checked}
+          onChange={onChoose}
+        />
+        {ready && every.count !== null ? (
+          <span>
+            All {formatCount(every.count)}
+            <ChoicePrice body={body} known={every.count} />
+          </span>
+        ) : (
+          'Every match'
+        )}
+      </label>
+      {!ready && (
+        <p className="pl-6 text-xs text-slate-500">
+          {every.unavailable ?? (
+            <>
+              The list is counted first.{' '}
+              <Button variant="link" size="sm" onClick={every.onCount} loading={every.counting}>
+                {every.counting ? 'Counting…' : 'Count exactly'}
+              </Button>
+            </>
+          )}
+        </p>
       )}
     </div>
   );

@@ -13,6 +13,8 @@ type PaginationBarProps = {
   /** What a page of each size would cost, for the size menu. */
   costOfPageSize: (size: number) => number;
   shownRows: number;
+  /** The list's exact size past the service's 500, once counted (issue 33); else null. */
+  exactTotal?: number | null;
 };
 
 function Chevron({ d }: { d: string }) {
@@ -37,13 +39,19 @@ export function PaginationBar({
   pageSizes,
   costOfPageSize,
   shownRows,
+  exactTotal = null,
 }: PaginationBarProps) {
   const sizeId = useId();
   const { pageIndex, pageSize } = table.state.pagination;
   const pageCount = Math.max(1, table.getPageCount());
   const first = pageIndex * pageSize + 1;
   const last = pageIndex * pageSize + shownRows;
-  const totalText = total === null ? '…' : `${formatCount(total)}${capped ? '+' : ''}`;
+  const totalText =
+    total === null
+      ? '…'
+      : capped && exactTotal !== null
+        ? `the first ${formatCount(total)} of ${formatCount(exactTotal)}`
+        : `${formatCount(total)}${capped ? '+' : ''}`;
   return (
     <nav
       aria-label="Pages"

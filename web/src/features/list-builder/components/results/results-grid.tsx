@@ -107,6 +107,8 @@ type ResultsGridProps = {
   refreshing: boolean;
   /** Replaces the body (empty and error states). */
   overlay?: ReactNode;
+  /** Below the last row, seen when scrolled to the end (why a capped list's last page ends there). */
+  end?: ReactNode;
   /** Changes whenever a different page is shown, to scroll back to its top. */
   pageKey: string;
   /** Where this page was left scrolled (coming back to it): restored once its rows are shown. */
@@ -211,6 +213,7 @@ export function ResultsGrid({
   loading,
   refreshing,
   overlay,
+  end,
   pageKey,
   savedScroll,
   onScrollChange,
@@ -448,6 +451,14 @@ export function ResultsGrid({
       {overlay && (
         <div className="sticky left-0" style={{ width: columnVirtualizer.scrollRect?.width ?? '100%' }}>
           {overlay}
+        </div>
+      )}
+      {!overlay && !loading && end && (
+        <div
+          className="sticky left-0 px-3 py-2 text-xs text-slate-500"
+          style={{ width: columnVirtualizer.scrollRect?.width ?? '100%' }}
+        >
+          {end}
         </div>
       )}
     </div>

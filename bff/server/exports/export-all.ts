@@ -1,0 +1,248 @@
+/**
+ * The export of every match of a list (`all: true`, docs/decisions/0026-counting-by-slices.md): the
+ * list is counted by slices of fewer than 500 (../lists/count.ts; a count made a few minutes before
+ * is used again at no cost), refused past EXPORT_MAX_ROWS (422 naming the count) and past what the
+ * user may still spend (402) before any row is bought, then read slice by slice, each slice in the
+ * list's own order, in pages of the most the plan serves at once, through the same way in as
+ * every export (the company store first: what it holds is not bought again). `x-export-total` is
+ * the exact count. The file's order: the slices in the order they were counted (HQ countries,
+ * fewest companies first, then founded-year runs oldest first, ...), within a slice the list's sort.
+ *
+ * A client that goes away stops the export before its next call; what was bought stays in the
+ * ledger and the store.
+ */
+import { ListRequest, type ParsedListRequest } from '../../contract/api';
+import type { AllExportEstimate } from '../../contract/bff-lists';
+import { credits, PLAN_RULES, PRICES, SECTION_PRICES } from '../../contract/pricing';
+import { zodFields } from '../../contract/problem';
+import type { BffUser } from '../context';
+import { type CountMemory, countCreditsMax, countedPart, countList, type ListCount } from '../lists/count';
+import { answerOf, invalidProblem, problem } from '../proxy/problem';
+import { csvRow, UTF8_BOM } from './csv';
+import {
+  cellOf,
+  completeRows,
+  type ExportDeps,
+  type ExportHooks,
+  type ExportRow,
+  exportFileName,
+  fetchPage,
+  type Plan,
+  planExport,
+  relay,
+} from './export';
+
+export type AllExportDeps = {
+  counts: CountMemory;
+  /** EXPORT_MAX_ROWS: the most rows such a file holds. */
+  maxRows: number;
+  remaining: (user: BffUser) => Promise<number | null>;
+};
+
+const WHAT = 'an export of every match writes (EXPORT_MAX_ROWS)';
+
+/** The positions of a part of company size in its slice's employee order, and the slice's size. */
+type Window = { from: number; to: number; total: number };
+
+/** The export's plan and its list request as the planner reads it, or the problem to answer. */
+function planAll(deps: ExportDeps, body: unknown): { plan: Plan; list: ParsedListRequest } | Response {
+  const plan = planExport(body, deps.plan);
+  if (plan instanceof Response) return plan;
+  if (plan.excluding)
+    return invalidProblem([
+      {
+        path: 'exclude_account_lists',
+        message: 'an export of every match cannot leave out account lists yet; export the first 500',
+      },
+    ]);
+  const parsed = ListRequest.safeParse(plan.request);
+  if (!parsed.success) return invalidProblem(zodFields(parsed.error));
+  return { plan, list: parsed.data };
+}
+
+/** List generation's price per company with the sections the file needs, enrichment's added. */
+function perCompany(plan: Plan): number {
+  const sections = (plan.request.sections as (keyof typeof SECTION_PRICES)[] | undefined) ?? [];
+  return credits(
+    PRICES.listPerCompany +
+      [...sections, ...plan.enrich].reduce((sum, s) => sum + (SECTION_PRICES[s] ?? 0), 0),
+  );
+}
+
+function estimateOf(
+  deps: ExportDeps,
+  all: AllExportDeps,
+  plan: Plan,
+  list: ParsedListRequest,
+  counted: ListCount | undefined,
+) {
+  const rows = counted ? Math.min(counted.count, all.maxRows) : all.maxRows;
+  const per = perCompany(plan);
+  const countMax = counted ? 0 : countCreditsMax(list, all.maxRows, deps.plan);
+  return { rows, per, countMax, max: credits(per * rows * 1.1 + countMax) };
+}
+
+/** `POST /bff/exports/estimate` with `all`: the most the file may cost, before anything is spent. */
+export async function estimateAllExport(
+  deps: ExportDeps,
+  all: AllExportDeps,
+  user: BffUser,
+  body: unknown,
+): Promise<AllExportEstimate | Response> {
+  const planned = planAll(deps, body);
+  if (planned instanceof Response) return planned;
+  const counted = all.counts.get(user, countedPart(planned.list));
+  const e = estimateOf(deps, all, planned.plan, planned.list, counted);
+  const remaining = await all.remaining(user);
+  return {
+    kind: 'all',
+    count: counted?.count ?? null,
+    rows_max: e.rows,
+    per_company: e.per,
+    count_credits_max: e.countMax,
+    credits_max: e.max,
+    budget_remaining: remaining,
+    within_budget: remaining === null || remaining >= e.max,
+  };
+}
+
+/** `POST /bff/exports` with `all`: every match, slice by slice (see the header). */
+export async function runAllExport(
+  deps: ExportDeps,
+  all: AllExportDeps,
+  user: BffUser,
+  body: unknown,
+  hooks: ExportHooks = {},
+  signal?: AbortSignal,
+): Promise<Response> {
+  const planned = planAll(deps, body);
+  if (planned instanceof Response) return planned;
+  const { plan, list } = planned;
+  const part = countedPart(list);
+  let counted = all.counts.get(user, part);
+  if (counted && counted.count > all.maxRows)
+    return problem(
+      422,
+      `The list has ${counted.count.toLocaleString('en-US')} companies, more than the ${all.maxRows.toLocaleString('en-US')} an export of every match writes. Nothing was spent. Add a filter to narrow it.`,
+    );
+  const e = estimateOf(deps, all, plan, list, counted);
+  const remaining = await all.remaining(user);
+  if (remaining !== null && e.max > remaining)
+    return problem(
+      402,
+      `Exporting every match may cost up to ${e.max} credits; you have ${credits(remaining)} left. Nothing was spent.`,
+    );
+
+  if (!counted) {
+    try {
+      counted = await countList(deps, user, list, {
+        plan: deps.plan,
+        max: all.maxRows,
+        maxWhat: WHAT,
+        signal,
+      });
+    } catch (err) {
+      return relay(answerOf(err));
+    }
+    all.counts.set(user, part, counted);
+    hooks.onSpent?.(counted.credits);
+  }
+
+  const limit = PLAN_RULES[deps.plan].maxListLimit;
+  const { query: _q, filters: _f, exclude: _x, ...shape } = plan.request;
+  const parts = counted.parts.map((p) => ({ ...shape, ...p }));
+  const total = counted.count;
+  const encoder = new TextEncoder();
+  const seen = new Set<string>();
+  let at = 0;
+  let offset = 0;
+  let written = 0;
+  let cancelled = false;
+  signal?.addEventListener('abort', () => {
+    cancelled = true;
+  });
+
+  const rowsOf = (rows: ExportRow[]): string => {
+    let out = '';
+    const exported: { uuid: string; name: string; website: string }[] = [];
+    for (const row of rows) {
+      // A company that moved between slices since the count is written once.
+      if (seen.has(row.uuid)) continue;
+      seen.add(row.uuid);
+      out += csvRow(plan.columns.map((c) => cellOf(c, row)));
+      exported.push({ uuid: row.uuid, name: row.name, website: row.website });
+      written++;
+    }
+    hooks.onRows?.(exported);
+    return out;
+  };
+
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(
+        encoder.encode((plan.bom ? UTF8_BOM : '') + csvRow(plan.columns.map((c) => c.header))),
+      );
+    },
+    async pull(controller) {
+      while (!cancelled) {
+        if (at >= parts.length || written >= all.maxRows) {
+          controller.close();
+          return;
+        }
+        // A part of company size is a stretch of its slice's employee order: positions [from, to).
+        const { window, ...request } = parts[at]! as { window?: Window };
+        const from = window?.from ?? 0;
+        const pageLimit = window ? Math.min(limit, window.to - from - offset) : limit;
+        const page = await fetchPage(deps, user, request, from + offset, pageLimit, hooks.onSpent);
+        if (cancelled) return;
+        if (page instanceof Response) {
+          deps.log(`export of every match for ${user.id} aborted at row ${written}: ${page.status}`);
+          controller.error(new Error(`upstream answered ${page.status}`));
+          return;
+        }
+        const completed = await completeRows(deps, user, plan.enrich, page.rows, hooks.onSpent);
+        if (cancelled) return;
+        if (completed instanceof Response) {
+          deps.log(`export of every match for ${user.id} aborted at row ${written}: ${completed.status}`);
+          controller.error(new Error(`upstream answered ${completed.status}`));
+          return;
+        }
+        if (window && page.total !== window.total) {
+          deps.log(`export of every match for ${user.id} aborted at row ${written}: a slice changed`);
+          controller.error(new Error('a slice of the list changed since it was counted'));
+          return;
+        }
+        offset += page.rows.length;
+        const done = window
+          ? from + offset >= window.to || page.rows.length === 0
+          : page.rows.length < limit || offset >= page.total;
+        if (done) {
+          at++;
+          offset = 0;
+        }
+        const text = rowsOf(completed);
+        hooks.onProgress?.(written, total);
+        if (text !== '') {
+          controller.enqueue(encoder.encode(text));
+          return;
+        }
+      }
+    },
+    cancel() {
+      // The client went away: no further call is made.
+      cancelled = true;
+    },
+  });
+
+  return new Response(stream, {
+    status: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${exportFileName(hooks.now?.() ?? new Date())}"`,
+      'x-export-total': String(total),
+      'x-export-slices': String(parts.length),
+      'x-count-credits': String(counted.credits),
+      'cache-control': 'no-store',
+    },
+  });
+}

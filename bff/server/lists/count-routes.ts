@@ -1,0 +1,111 @@
+/**
+ * `POST /bff/lists/count`: the exact number of companies of a list request (./count.ts), 402 before
+ * anything is spent when the budget left cannot cover the count's bound; `POST
+ * /bff/lists/count/estimate`: that bound. A count made a few minutes ago is answered again at no cost.
+ */
+import { Hono } from 'hono';
+import { ListRequest, type ParsedListRequest } from '../../contract/api';
+import type { ListCountEstimate, ListCountResponse } from '../../contract/bff-lists';
+import { readJsonBody } from '../../contract/http';
+import type { Plan } from '../../contract/pricing';
+import { credits } from '../../contract/pricing';
+import { zodFields } from '../../contract/problem';
+import type { BffEnv, BffUser } from '../context';
+import { invalidProblem, problem } from '../proxy/problem';
+import { route } from '../routing';
+import {
+  affordableRows,
+  type CountMemory,
+  countCreditsFirst,
+  countCreditsMax,
+  countedPart,
+  countList,
+} from './count';
+import type { ServiceWays } from './list-page';
+
+export type CountDeps = ServiceWays & {
+  plan: Plan;
+  counts: CountMemory;
+  /** COUNT_MAX_ROWS: the most companies a count counts. */
+  maxRows: number;
+  remaining: (user: BffUser) => Promise<number | null>;
+};
+
+async function readRequest(req: Request): Promise<ParsedListRequest | Response> {
+  const read = await readJsonBody(req);
+  if (!read.ok) return problem(read.status, read.detail);
+  const parsed = ListRequest.safeParse(read.value);
+  if (!parsed.success) return invalidProblem(zodFields(parsed.error));
+  return parsed.data;
+}
+
+async function estimateOf(
+  deps: CountDeps,
+  user: BffUser,
+  request: ParsedListRequest,
+): Promise<ListCountEstimate> {
+  const counted = deps.counts.get(user, countedPart(request)) !== undefined;
+  const max = counted ? 0 : countCreditsMax(request, deps.maxRows, deps.plan);
+  const first = counted ? 0 : Math.min(max, countCreditsFirst(request, deps.plan));
+  const remaining = await deps.remaining(user);
+  const within = remaining === null || remaining >= max;
+  return {
+    credits_max: max,
+    credits_first: first,
+    rows_within_budget: within ? null : affordableRows(request, deps.plan, remaining ?? 0, deps.maxRows),
+    counted,
+    budget_remaining: remaining,
+    within_budget: within,
+  };
+}
+
+export function countRoutes(deps: CountDeps): Hono<BffEnv> {
+  const app = new Hono<BffEnv>();
+  route(app, 'bff.lists.count.estimate', async (c) => {
+    const request = await readRequest(c.req.raw);
+    if (request instanceof Response) return request;
+    return c.json(await estimateOf(deps, c.get('user'), request));
+  });
+  route(app, 'bff.lists.count', async (c) => {
+    const request = await readRequest(c.req.raw);
+    if (request instanceof Response) return request;
+    const user = c.get('user');
+    const part = countedPart(request);
+    const known = deps.counts.get(user, part);
+    if (known) {
+      const body: ListCountResponse = {
+        count: known.count,
+        exact: true,
+        slices: known.parts.length,
+        credits_consumed: 0,
+      };
+      return c.json(body);
+    }
+    // The budget left must cover learning whether the list is under 500; past that, a count
+    // the budget cannot cover whole counts as far as it covers (decision 0026, amended).
+    const estimate = await estimateOf(deps, user, request);
+    if ((estimate.budget_remaining ?? Infinity) < estimate.credits_first)
+      return problem(
+        402,
+        `Counting this list exactly costs at least ${estimate.credits_first} credits (up to ${estimate.credits_max}); you have ${credits(estimate.budget_remaining ?? 0)} left. Nothing was spent.`,
+      );
+    // Thrown refusals (the planner's, the service's, a list past COUNT_MAX_ROWS) are answered by
+    // the app's onError; a client that went away stops the count before its next call.
+    const counted = await countList(deps, user, request, {
+      plan: deps.plan,
+      max: deps.maxRows,
+      affordable: estimate.rows_within_budget ?? undefined,
+      maxWhat: 'a count counts (COUNT_MAX_ROWS)',
+      signal: c.req.raw.signal,
+    });
+    deps.counts.set(user, part, counted);
+    const body: ListCountResponse = {
+      count: counted.count,
+      exact: true,
+      slices: counted.slices,
+      credits_consumed: counted.credits,
+    };
+    return c.json(body);
+  });
+  return app;
+}

@@ -1,0 +1,222 @@
+/**
+ * Exact counts past 500 (`POST /bff/lists/count`, docs/decisions/0026-counting-by-slices.md) through
+ * the BFF over real HTTP on a real embedded service of 25,000 companies: each count against the truth
+ * computed from the service's own database with the reference evaluator, within the cost bound (2
+ * credits per 500 companies + 20), at most its estimate, equal to the ledger and to what the
+ * service's key lost; 402 before anything is spent; a client that goes away stops the count.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListCountEstimate, ListCountResponse } from '../../contract/bff-lists';
+import type { Filters } from '../../contract/filters';
+import { credits } from '../../contract/pricing';
+import type { Service } from '../../embedded/service';
+import { findKey } from '../../embedded/store/keys';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
+import { lastLedgerId, ledgerRows } from '../../testing/list-pages';
+import { loadTruth, matching, survivesExclusion, type TruthCompany } from '../../testing/list-truth';
+import { embeddedUpstream } from '../upstream/upstream';
+
+let service: Service;
+let truth: TruthCompany[];
+let bff: RunningBff;
+let tight: RunningBff;
+let broke: RunningBff;
+
+beforeAll(async () => {
+  service = await startEmbedded(25_000, { seed: 42 });
+  truth = loadTruth(service);
+  [bff, tight, broke] = await Promise.all([
+    startBff({ upstream: embeddedUpstream(service, 'dev-enterprise-key'), cacheTtlMs: 0 }),
+    // A daily budget of 30 credits: under the bound at 25,000 companies (120), over a small list's.
+    startBff({ upstream: embeddedUpstream(service, 'dev-enterprise-key'), cacheTtlMs: 0, dailyBudget: 30 }),
+    // A daily budget of 1 credit: not even the first call.
+    startBff({ upstream: embeddedUpstream(service, 'dev-enterprise-key'), cacheTtlMs: 0, dailyBudget: 1 }),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all([bff?.close(), tight?.close(), broke?.close()]);
+  service?.close();
+});
+
+const balance = () => findKey(service.ctx.db, 'dev-enterprise-key')!.credits;
+const bound = (n: number) => (2 * n) / 500 + 20;
+
+async function count(on: RunningBff, body: unknown): Promise<{ status: number; body: ListCountResponse }> {
+  const res = await on.post('/bff/lists/count', body);
+  return { status: res.status, body: (await res.json()) as ListCountResponse };
+}
+
+async function estimate(on: RunningBff, body: unknown): Promise<ListCountEstimate> {
+  const res = await on.post('/bff/lists/count/estimate', body);
+  expect(res.status).toBe(200);
+  return (await res.json()) as ListCountEstimate;
+}
+
+/** Counts a list; checks it against the truth, the bound, the estimate, the ledger and the key. */
+async function checkCount(
+  body: { filters?: Filters; exclude?: Record<string, unknown[]> },
+  truthCount: number,
+) {
+  const before = await lastLedgerId(bff);
+  const key = balance();
+  const { credits_max } = await estimate(bff, body);
+  const { status, body: answer } = await count(bff, body);
+  expect(status).toBe(200);
+  expect(answer.exact).toBe(true);
+  expect(answer.count).toBe(truthCount);
+  expect(answer.credits_consumed).toBeLessThanOrEqual(bound(truthCount));
+  expect(answer.credits_consumed).toBeLessThanOrEqual(credits_max);
+  const rows = await ledgerRows(bff, before);
+  expect(credits(rows.reduce((s, r) => s + r.credits_consumed, 0))).toBe(answer.credits_consumed);
+  expect(credits(key - balance())).toBe(answer.credits_consumed);
+  return answer;
+}
+
+describe('POST /bff/lists/count', () => {
+  it('counts lists of 1,000 to 25,000 companies exactly, within 2 credits per 500 + 20', async () => {
+    const lists: Filters[] = [
+      {},
+      { 'business_model.offering_type': ['software'] },
+      { 'location.hq.region': ['150'], 'business_model.gtm_type': ['b2b'] },
+      { 'firmographic.company_type': ['public'] },
+      { 'location.hq.country': ['USA'], 'firmographic.founded_year': { gte: 2010 } },
+    ];
+    for (const filters of lists) {
+      const n = matching(truth, filters).length;
+      expect(n).toBeGreaterThan(500);
+      const answer = await checkCount({ filters }, n);
+      expect(answer.slices).toBeGreaterThanOrEqual(Math.ceil(n / 499));
+      // Asked again within minutes: the same count, free.
+      const again = await count(bff, { filters });
+      expect(again.body).toMatchObject({ count: n, credits_consumed: 0 });
+    }
+  }, 240_000);
+
+  it('a list under 500 costs its one call', async () => {
+    const filters: Filters = { 'location.hq.country': ['FRA'], 'business_model.offering_type': ['software'] };
+    const n = matching(truth, filters).length;
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThan(500);
+    const answer = await checkCount({ filters }, n);
+    expect(answer).toMatchObject({ slices: 1, credits_consumed: 1.5 });
+  });
+
+  it('counts exclusions: a complement as a filter, a set difference as the list less its excluded part', async () => {
+    const filters: Filters = { 'business_model.offering_type': ['software'] };
+    const exclude = {
+      'location.hq.country': ['USA'],
+      'business_model.revenue_model': ['advertising'],
+    };
+    const n = matching(truth, filters).filter((c) =>
+      Object.entries(exclude).every(([k, v]) => survivesExclusion(c, k, v)),
+    ).length;
+    expect(n).toBeGreaterThan(500);
+    const answer = await checkCount({ filters, exclude }, n);
+    expect(answer.count).toBe(n);
+  }, 120_000);
+
+  it('a budget under the bound at COUNT_MAX_ROWS still counts a list its budget covers, and stops with 402 on one it does not', async () => {
+    // 30 credits: the bound at 25,000 (120) is not covered, the bound at 2,500 (30) is.
+    const small: Filters = { 'location.hq.country': ['DEU'] };
+    const n = matching(truth, small).length;
+    expect(n).toBeGreaterThan(500);
+    expect(bound(n)).toBeLessThanOrEqual(30);
+    const e = await estimate(tight, { filters: small });
+    expect(e).toMatchObject({ within_budget: false, credits_first: 1.7, rows_within_budget: 2500 });
+    expect(e.credits_max).toBeGreaterThan(30);
+    let before = await lastLedgerId(tight);
+    const counted = await count(tight, { filters: small });
+    expect(counted.status).toBe(200);
+    expect(counted.body.count).toBe(n);
+    expect(counted.body.credits_consumed).toBeLessThanOrEqual(bound(n));
+    expect(credits((await ledgerRows(tight, before)).reduce((s, r) => s + r.credits_consumed, 0))).toBe(
+      counted.body.credits_consumed,
+    );
+    // A list of ~4,800: larger than the budget left covers; the count stops there, what it spent
+    // within the budget and in the ledger.
+    const big = { filters: { 'business_model.gtm_type': ['b2c'] } };
+    expect(matching(truth, big.filters as Filters).length).toBeGreaterThan(2500);
+    const left = (await estimate(tight, big)).budget_remaining!;
+    before = await lastLedgerId(tight);
+    const key = balance();
+    const res = await tight.post('/bff/lists/count', big);
+    expect(res.status).toBe(402);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/credits were spent/);
+    const spent = credits((await ledgerRows(tight, before)).reduce((s, r) => s + r.credits_consumed, 0));
+    expect(spent).toBeGreaterThan(0);
+    expect(spent).toBeLessThanOrEqual(left);
+    expect(credits(key - balance())).toBe(spent);
+  }, 120_000);
+
+  it('refuses with 402 before anything is spent when the budget cannot cover the first call', async () => {
+    const before = await lastLedgerId(broke);
+    const key = balance();
+    const body = { filters: { 'business_model.gtm_type': ['b2c'] } };
+    const e = await estimate(broke, body);
+    expect(e.within_budget).toBe(false);
+    expect(e.credits_first).toBeGreaterThan(1);
+    const res = await broke.post('/bff/lists/count', body);
+    expect(res.status).toBe(402);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(await ledgerRows(broke, before)).toEqual([]);
+    expect(balance()).toBe(key);
+  });
+
+  it('counts company size past 500: the bands within each slice found by probes, exactly, within the estimate', async () => {
+    const cases: { filters: Filters; bands: string[] }[] = [
+      { filters: { 'location.hq.region': ['150'] }, bands: ['51-200'] },
+      { filters: { 'business_model.offering_type': ['software'] }, bands: ['1-10', '1001-5000'] },
+    ];
+    for (const c of cases) {
+      const want = new Set(c.bands);
+      const n = matching(truth, c.filters).filter((x) => x.band !== null && want.has(x.band)).length;
+      expect(n).toBeGreaterThan(500);
+      const body = { filters: { ...c.filters, 'firmographic.headcount_range': c.bands } };
+      const before = await lastLedgerId(bff);
+      const key = balance();
+      const e = await estimate(bff, body);
+      const { status, body: answer } = await count(bff, body);
+      expect(status).toBe(200);
+      expect(answer.count).toBe(n);
+      expect(answer.credits_consumed).toBeLessThanOrEqual(e.credits_max);
+      const rows = await ledgerRows(bff, before);
+      expect(credits(rows.reduce((s, r) => s + r.credits_consumed, 0))).toBe(answer.credits_consumed);
+      expect(credits(key - balance())).toBe(answer.credits_consumed);
+    }
+  }, 240_000);
+
+  it('answers 400 naming the field for a bad list request, and spends nothing', async () => {
+    const key = balance();
+    const res = await bff.post('/bff/lists/count', { filters: { 'firmographic.company_type': ['nope'] } });
+    expect(res.status).toBe(400);
+    const problem = (await res.json()) as { errors: { path: string }[] };
+    expect(problem.errors[0]!.path).toContain('firmographic.company_type');
+    expect(balance()).toBe(key);
+  });
+
+  it('stops when the client goes away; what was spent stays in the ledger, exactly', async () => {
+    const before = await lastLedgerId(bff);
+    const key = balance();
+    const ac = new AbortController();
+    const body = { filters: { 'business_model.gtm_type': ['b2b'] } };
+    const pending = bff.post('/bff/lists/count', body, { signal: ac.signal }).catch((e: Error) => e);
+    // Stopped once the count is under way (a few calls in), whatever the machine's speed.
+    while ((await ledgerRows(bff, before)).length < 3) await new Promise((r) => setTimeout(r, 5));
+    ac.abort();
+    expect(await pending).toBeInstanceOf(Error);
+    await new Promise((r) => setTimeout(r, 300));
+    const atStop = (await ledgerRows(bff, before)).length;
+    await new Promise((r) => setTimeout(r, 700));
+    const rows = await ledgerRows(bff, before);
+    // No call after the stop settled; the whole count would have taken ~50 calls.
+    expect(rows.length).toBe(atStop);
+    expect(rows.length).toBeLessThan(40);
+    expect(credits(rows.reduce((s, r) => s + r.credits_consumed, 0))).toBe(credits(key - balance()));
+    // Nothing was remembered: counting again counts afresh, exactly.
+    const n = matching(truth, body.filters as Filters).length;
+    const again = await count(bff, body);
+    expect(again.body.count).toBe(n);
+    expect(again.body.credits_consumed).toBeGreaterThan(0);
+  }, 120_000);
+});

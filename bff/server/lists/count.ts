@@ -1,0 +1,385 @@
+/**
+ * The exact size of a list request, counted by slices (docs/decisions/0026-counting-by-slices.md):
+ * the service counts a list only to 500, so a list of 500 or more is cut into slices of fewer
+ * (./slicing.ts) and their counts summed. Exclusions by set difference are counted by inclusion and
+ * exclusion: the list, less the list with each excluded value set (each counted the same way). A
+ * list the planner serves in its own steps (a query, company size, account lists) is read once
+ * through the planner; past 500 its translated filters are counted.
+ *
+ * Every count call asks for the one company at position 500 (`offset` 499, `limit` 1): a slice of
+ * fewer than 500 returns none, so it costs the list's base price and no company.
+ */
+import type { ParsedListRequest } from '../../contract/api';
+import type { HeadcountRange } from '../../contract/enums';
+import type { Exclusions, Filters, ListFilters } from '../../contract/filters';
+import { probeCost } from '../../contract/list-cost';
+import { LIST_TOTAL_CAP } from '../../contract/list-params';
+import { bandRuns } from '../../contract/list-rules';
+import { credits, type Plan, PRICES } from '../../contract/pricing';
+import type { BffUser } from '../context';
+import { BffProblem, InvalidRequest } from '../proxy/problem';
+import { stretchesIn } from './band-slices';
+import { stableJson, TtlCache } from './cache';
+import { Calls, Stale } from './calls';
+import { ListChanged } from './errors';
+import { type Difference, planList } from './exclusions';
+import { listPage, type ServiceWays } from './list-page';
+import type { ListPage } from './port';
+import { CannotSlice, type CountedSlice, sliceList } from './slicing';
+
+/** The position a count call reads: the 500th, which only a list of 500 or more has. */
+const COUNT_OFFSET = LIST_TOTAL_CAP - 1;
+
+/** What a count found: the list's size, the slices of its companies, what it cost. */
+export type ListCount = {
+  count: number;
+  /**
+   * The requests that together serve the list, each of fewer than 500 companies, disjoint: the
+   * request itself when the list is under 500, else one per slice (the slice's filters, with the
+   * request's exclusions by set difference).
+   */
+  parts: Record<string, unknown>[];
+  /** Slices counted (the list's, and those of the companies its set differences leave out). */
+  slices: number;
+  credits: number;
+};
+
+/** A list past the most a count counts (`COUNT_MAX_ROWS`, or `EXPORT_MAX_ROWS` for an export). */
+export class CountTooLarge extends BffProblem {
+  constructor(
+    readonly atLeast: number,
+    readonly max: number,
+    what: string,
+  ) {
+    super(
+      422,
+      `The list has more than ${max.toLocaleString('en-US')} companies (at least ${atLeast.toLocaleString('en-US')} counted), the most ${what}. Add a filter to narrow it.`,
+      { code: 'list_too_broad' },
+    );
+  }
+}
+
+/** A list the BFF cannot cut into slices: 422 saying why. */
+export class CannotCount extends BffProblem {
+  constructor(why: string) {
+    super(422, `This list cannot be counted past the first ${LIST_TOTAL_CAP}: ${why}`, {
+      code: 'list_too_broad',
+    });
+  }
+}
+
+export type CountOptions = {
+  /** The upstream key's plan: company size's probes read a company's band as it allows. */
+  plan: Plan;
+  /** The most the count counts: past it, CountTooLarge. */
+  max: number;
+  /**
+   * The most companies the user's budget left lets it count (`affordableRows`), when that is less
+   * than `max`: a list found larger stops the count with 402, what was spent staying spent.
+   */
+  affordable?: number | undefined;
+  /** Words for what `max` is the most of, in CountTooLarge's detail. */
+  maxWhat: string;
+  signal?: AbortSignal | undefined;
+  /** Each slice as it is counted, and the credits spent so far. */
+  onProgress?: ((p: { slices: number; counted: number; credits: number }) => void) | undefined;
+};
+
+/** The list part of a request: what decides its companies (not its order, page or sections). */
+export function countedPart(r: ParsedListRequest): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (r.query !== undefined) out.query = r.query;
+  if (r.filters !== undefined) out.filters = r.filters;
+  if (r.exclude !== undefined) out.exclude = r.exclude;
+  if (r.exclude_account_lists !== undefined && r.exclude_account_lists.length > 0)
+    out.exclude_account_lists = r.exclude_account_lists;
+  return out;
+}
+
+/** Whether the planner must read the list first (it alone understands these fields). */
+const plannerFirst = (part: Record<string, unknown>): boolean =>
+  part.query !== undefined || part.exclude_account_lists !== undefined;
+
+/** Every subset of the differences, with its sign in the inclusion-exclusion sum. */
+function subsets(ds: readonly Difference[]): { sign: number; of: Difference[] }[] {
+  const out: { sign: number; of: Difference[] }[] = [];
+  for (let mask = 0; mask < 1 << ds.length; mask++) {
+    const of = ds.filter((_, i) => mask & (1 << i));
+    out.push({ sign: of.length % 2 === 0 ? 1 : -1, of });
+  }
+  return out;
+}
+
+/** The most differences a count resolves (2^n lists are counted). */
+const MAX_DIFFERENCES = 3;
+
+/**
+ * The service filters, the bands of company size and the set differences of a filters-and-exclude
+ * request; refusals thrown.
+ */
+function planned(part: Record<string, unknown>): {
+  filters: Filters;
+  bands: HeadcountRange[] | undefined;
+  differences: Difference[];
+} {
+  const plan = planList(part.filters as ListFilters | undefined, part.exclude as Exclusions | undefined);
+  if ('errors' in plan) throw new InvalidRequest(plan.errors);
+  if (plan.bands && plan.differences.length > 0)
+    throw new CannotCount('company size and values left out by set difference are not counted together.');
+  if (plan.differences.length > MAX_DIFFERENCES)
+    throw new CannotCount(`it leaves out values of more than ${MAX_DIFFERENCES} open keys.`);
+  for (const d of plan.differences)
+    if (d.key in plan.service) throw new CannotCount(`it both asks for and leaves out values of ${d.key}.`);
+  return { filters: plan.service, bands: plan.bands, differences: plan.differences };
+}
+
+/** The bound of a count of a list of `n` companies: 2 credits per 500 and 20 more (decision 0026). */
+export const countBound = (n: number): number => (2 * n) / LIST_TOTAL_CAP + 20;
+
+/** One-company probes a run of bands needs at most within a slice under 500 (two binary searches). */
+const PROBES_PER_SLICE_RUN = 2 * Math.ceil(Math.log2(LIST_TOTAL_CAP));
+
+/**
+ * What a count of `request` may cost at most when its list (without company size) has `n`
+ * companies: the bound for each list of the inclusion-exclusion sum; with company size, the probes
+ * of each run within each slice (a slice takes a call, so there are at most bound / 1.5 of them).
+ * With a query, the translation's call first.
+ */
+function costAt(request: ParsedListRequest, plan: Plan, n: number): number {
+  const part = countedPart(request);
+  const first = part.query !== undefined ? PRICES.listBase + PRICES.listPerCompany + PRICES.query : 0;
+  let differences = 0;
+  let runs = 0;
+  if (part.query === undefined) {
+    try {
+      const p = planned(part);
+      differences = p.differences.length;
+      runs = p.bands ? bandRuns(p.bands).length : 0;
+    } catch {
+      // Refused when counted, before anything is spent.
+    }
+  }
+  const slicing = countBound(n) * 2 ** differences;
+  const slices = Math.ceil(countBound(n) / PRICES.listBase);
+  return first + slicing + slices * runs * PROBES_PER_SLICE_RUN * probeCost(plan);
+}
+
+/** The credits a count may cost at most, before anything is spent (the bound at `max` companies). */
+export function countCreditsMax(request: ParsedListRequest, max: number, plan: Plan): number {
+  return credits(costAt(request, plan, max));
+}
+
+/**
+ * What a count spends at most to learn whether its list is under 500 (decision 0026, amended
+ * 2026-12-03): the list's own first call (with a query, its translation), and with company size
+ * the probes of each run within it. A list under 500 costs no more than this.
+ */
+export function countCreditsFirst(request: ParsedListRequest, plan: Plan): number {
+  const part = countedPart(request);
+  const call = PRICES.listBase + PRICES.listPerCompany;
+  if (part.query !== undefined) return credits(call + PRICES.query);
+  let runs = 0;
+  try {
+    const p = planned(part);
+    runs = p.bands ? bandRuns(p.bands).length : 0;
+  } catch {
+    // Refused when counted, before anything is spent.
+  }
+  return credits(call + runs * PROBES_PER_SLICE_RUN * probeCost(plan));
+}
+
+/**
+ * The most companies a count can count within `remaining` credits (at most `max`): the largest
+ * list whose cost bound the budget covers.
+ */
+export function affordableRows(
+  request: ParsedListRequest,
+  plan: Plan,
+  remaining: number,
+  max: number,
+): number {
+  let lo = 0;
+  let hi = max;
+  if (costAt(request, plan, max) <= remaining) return max;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (costAt(request, plan, mid) <= remaining) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** A count stopped because the list proved larger than the budget left lets it count: 402. */
+export class CountOverBudget extends BffProblem {
+  constructor(atLeast: number, affordable: number, spent: number) {
+    super(
+      402,
+      `The list has more than ${affordable.toLocaleString('en-US')} companies (at least ${atLeast.toLocaleString('en-US')} counted), the most your budget left lets a count count; ${credits(spent)} credits were spent finding that out.`,
+    );
+  }
+}
+
+/** The counts of one user's lists, kept a few minutes: an export after a count does not count again. */
+export class CountMemory {
+  private readonly cache = new TtlCache<ListCount>({ ttlMs: 5 * 60_000, maxEntries: 500 });
+  key(user: BffUser, part: Record<string, unknown>): string {
+    return `${user.id}\n${stableJson(part)}`;
+  }
+  get(user: BffUser, part: Record<string, unknown>): ListCount | undefined {
+    return this.cache.get(this.key(user, part));
+  }
+  set(user: BffUser, part: Record<string, unknown>, count: ListCount): void {
+    this.cache.set(this.key(user, part), count);
+  }
+}
+
+/**
+ * The exact count of a list request. Refusals thrown (BffProblem); an abort (`signal`) stops it
+ * before the next call, and what the calls made so far cost stays spent.
+ */
+export async function countList(
+  ways: ServiceWays,
+  user: BffUser,
+  request: ParsedListRequest,
+  opts: CountOptions,
+): Promise<ListCount> {
+  try {
+    return await counting(ways, user, request, opts);
+  } catch (e) {
+    // A slice changed between its count and its probes.
+    if (e instanceof Stale) throw new ListChanged();
+    throw e;
+  }
+}
+
+async function counting(
+  ways: ServiceWays,
+  user: BffUser,
+  request: ParsedListRequest,
+  opts: CountOptions,
+): Promise<ListCount> {
+  let spent = 0;
+  let slices = 0;
+  let counted = 0;
+  /** Company size's probes, and the count calls of a list's slices. */
+  const calls = new Calls(ways.port, user, opts.plan);
+  const cost = () => credits(spent + calls.credits);
+  const progress = () => opts.onProgress?.({ slices, counted, credits: cost() });
+  const part = countedPart(request);
+
+  const countOf = async (filters: Filters): Promise<number> => {
+    opts.signal?.throwIfAborted();
+    const called = await ways.port(user, 'list.generate', {
+      filters,
+      limit: 1,
+      offset: COUNT_OFFSET,
+    } as never);
+    spent += called.credits;
+    return (called.data as ListPage).total_count;
+  };
+
+  /** Past what the count may count (`max`), or past what the budget lets it (a list of 500 or more). */
+  const over = (sum: number, sliced: boolean) => {
+    if (sum > opts.max) throw new CountTooLarge(sum, opts.max, opts.maxWhat);
+    if (sliced && opts.affordable !== undefined && sum > opts.affordable)
+      throw new CountOverBudget(sum, opts.affordable, spent + calls.credits);
+  };
+
+  /**
+   * The slices of one list of the sum; `capped`: past `opts.max` companies (or what the budget
+   * lets it count), a refusal. `within`: each slice's own work (company size's stretches), awaited.
+   */
+  const slicesOf = async (
+    filters: Filters,
+    capped: boolean,
+    within?: (s: CountedSlice) => Promise<void>,
+  ): Promise<CountedSlice[]> => {
+    const total = await countOf(filters);
+    const sliced = total >= LIST_TOTAL_CAP;
+    if (capped && sliced) over(LIST_TOTAL_CAP, true);
+    let sum = 0;
+    const found = await sliceList(filters, total, countOf, {
+      signal: opts.signal,
+      onSlice: async (s) => {
+        slices++;
+        sum += s.count;
+        if (capped) over(sum, sliced);
+        if (within) await within(s);
+        else if (capped) counted = sum;
+        progress();
+      },
+    }).catch((e: unknown) => {
+      if (e instanceof CannotSlice)
+        throw new CannotCount(
+          'a slice of 500 or more companies has one value of every key it could be cut by.',
+        );
+      throw e;
+    });
+    return found;
+  };
+
+  const ofFilters = async (p: Record<string, unknown>): Promise<ListCount> => {
+    const { filters, bands, differences } = planned(p);
+    if (bands) {
+      // Company size: each slice of the list without it holds the bands as stretches of its
+      // employee order, found by probes; their sizes summed, their positions kept for the export.
+      let count = 0;
+      const parts: Record<string, unknown>[] = [];
+      await slicesOf(filters, true, async (s) => {
+        for (const x of await stretchesIn(calls, s.filters, s.count, bands, 'asc')) {
+          count += x.end - x.start;
+          parts.push({
+            filters: x.filters,
+            sort_by: 'employee_range',
+            sort_order: x.order,
+            window: { from: x.start, to: x.end, total: x.total },
+          });
+        }
+        counted = count;
+      });
+      return { count, parts, slices, credits: cost() };
+    }
+    const exclude: Record<string, unknown> = {};
+    for (const d of differences) exclude[d.key] = d.values;
+    const own = await slicesOf(filters, true);
+    let count = own.reduce((n, s) => n + s.count, 0);
+    for (const { sign, of } of subsets(differences)) {
+      if (of.length === 0) continue;
+      const narrowed = { ...filters } as Record<string, unknown>;
+      for (const d of of) narrowed[d.key] = d.values;
+      const theirs = await slicesOf(narrowed as Filters, false);
+      count += sign * theirs.reduce((n, s) => n + s.count, 0);
+    }
+    return {
+      count,
+      parts: own.map((s) => ({
+        filters: s.filters,
+        ...(differences.length > 0 ? { exclude } : {}),
+      })),
+      slices,
+      credits: cost(),
+    };
+  };
+
+  if (!plannerFirst(part)) {
+    // A list with no set difference under 500 is counted by its one call.
+    return ofFilters(part);
+  }
+  // The planner reads the list first: what it serves of it, and the filters it came to.
+  opts.signal?.throwIfAborted();
+  const page = await listPage(ways, user, { ...part, limit: 1, offset: COUNT_OFFSET });
+  spent += page.credits_consumed ?? 0;
+  if (page.total_count < LIST_TOTAL_CAP) {
+    slices = 1;
+    counted = page.total_count;
+    progress();
+    return { count: page.total_count, parts: [part], slices, credits: cost() };
+  }
+  if (part.exclude_account_lists !== undefined)
+    throw new CannotCount('leaving out account lists is done within the first 500.');
+  const echo = { filters: page.filters, exclude: page.exclude };
+  return ofFilters({
+    ...(echo.filters !== undefined ? { filters: echo.filters } : {}),
+    ...(echo.exclude !== undefined ? { exclude: echo.exclude } : {}),
+  });
+}

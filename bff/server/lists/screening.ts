@@ -1,0 +1,481 @@
+/**
+ * Signal filters served by screening (decisions section 15, docs/decisions/0028-signal-filters-by-screening.md):
+ * the list is read without its signal keys (its first 500 companies, in its order), each company is
+ * screened through the signal endpoints over the typed port (so holds, the ledger, the read cache and
+ * the team's company store apply: a stored answer costs nothing), and the page of those that pass is
+ * answered, each with its signal values. The worst case is priced before anything is spent, and a
+ * screening the budget left cannot cover is a 402. A screening is remembered per user and list a few
+ * minutes: its pages are served from it at no cost.
+ */
+import { createHash } from 'node:crypto';
+import type { ParsedListRequest, SkippedSection, Warning } from '../../contract/api';
+import { type ListFilters, usesBffKeys } from '../../contract/filters';
+import {
+  credits,
+  enrichmentCost,
+  listGenerationCost,
+  PLAN_LABELS,
+  PLAN_RULES,
+  type Plan,
+  PRICES,
+} from '../../contract/pricing';
+import type { ListSection, StoredSection } from '../../contract/section-names';
+import {
+  HEADCOUNT_GROWTH_KEY,
+  HIRING_DEFAULT_DAYS,
+  HIRING_KEY,
+  HIRING_LISTINGS_READ,
+  MONTHLY_VISITS_KEY,
+  SCREEN_MAX_COMPANIES,
+  type ScreenEstimate,
+  type ScreenedInfo,
+  type SignalFilters,
+  type SignalValues,
+  screenPerCompany,
+  usesSignalKeys,
+} from '../../contract/signal-filters';
+import type { BffUser } from '../context';
+import { BffProblem, InvalidRequest, ServiceRefusal } from '../proxy/problem';
+import { planList } from './exclusions';
+import { DEFAULT_LIST_CACHE_TTL_MS } from './memory';
+import type { ListPage, ListRow, ListStep, PortOptions, RunOptions, ServicePort } from './port';
+
+/** Signal calls in flight at once for one screening. */
+const SCREENING_AT_ONCE = 6;
+/** Most screenings remembered across users. */
+const MAX_REMEMBERED = 64;
+/** Company-size probes a resolved list may make at most (as the exact count bounds them). */
+const SIZE_PROBES_MAX = 40;
+
+export type ScreeningOptions = {
+  plan: Plan;
+  /** What the user may still spend (null: unlimited); without it, nothing is refused before. */
+  remaining?: ((user: BffUser) => Promise<number | null>) | undefined;
+  /** The clock "posted within N days" counts from. */
+  now?: (() => Date) | undefined;
+  ttlMs?: number | undefined;
+  log?: ((line: string) => void) | undefined;
+};
+
+/** A company that passed, as remembered: its row without sections and its signal values. */
+type Passed = { row: ListRow; signals: SignalValues };
+
+/** A screening made: what passed, of how many, and what it cost. */
+type Screened = {
+  passed: Passed[];
+  companies: number;
+  of: number;
+  credits: number;
+  warnings: Warning[];
+  filters: Record<string, unknown>;
+  exclude?: unknown;
+  queryTranslated: boolean;
+};
+
+function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v ?? null);
+}
+
+/** The signal keys of a request's filters, and the request without them (what the service is asked). */
+export function splitSignals(request: ParsedListRequest): {
+  base: ParsedListRequest;
+  signals: SignalFilters;
+} {
+  const filters = { ...(request.filters ?? {}) } as Record<string, unknown>;
+  const signals: SignalFilters = {};
+  for (const k of [HEADCOUNT_GROWTH_KEY, HIRING_KEY, MONTHLY_VISITS_KEY] as const) {
+    if (filters[k] !== undefined) (signals as Record<string, unknown>)[k] = filters[k];
+    delete filters[k];
+  }
+  return { base: { ...request, filters: filters as ListFilters }, signals };
+}
+
+export function hasSignals(request: Pick<ParsedListRequest, 'filters'>): boolean {
+  return usesSignalKeys(request.filters as Record<string, unknown> | undefined);
+}
+
+/**
+ * The most the list calls reading a list's first 500 companies may cost: its pages at the plan's
+ * largest limit (each 1.5, plus 2.5 with a query the service reads), 0.2 a company; a resolved list
+ * adds its set differences' member lists and company size's probes; a description the BFF reads, its
+ * two filter-builder calls.
+ */
+export function listReadMax(request: ParsedListRequest, plan: Plan): number {
+  const maxLimit = PLAN_RULES[plan].maxListLimit;
+  const pages = Math.ceil(SCREEN_MAX_COMPANIES / maxLimit);
+  const query = request.query !== undefined;
+  const plain =
+    pages * listGenerationCost({ matched: true, returned: 0, sections: [], query }) +
+    SCREEN_MAX_COMPANIES * PRICES.listPerCompany;
+  let extra = query ? 2 * PRICES.query : 0;
+  if (usesBffKeys(request.filters as Record<string, unknown> | undefined) || request.exclude !== undefined) {
+    const planned = planList(request.filters, request.exclude);
+    if ('errors' in planned) throw new InvalidRequest(planned.errors);
+    extra += planned.differences.length * plain;
+    if (planned.bands) extra += SIZE_PROBES_MAX * (PRICES.listBase + PRICES.listPerCompany);
+  }
+  return credits(plain + extra);
+}
+
+/** The sections a page of screened companies carries (by enrichment), and those the plan skips. */
+function pageSections(
+  asked: readonly string[] | undefined,
+  plan: Plan,
+): { served: StoredSection[]; skipped: SkippedSection[] } {
+  const rules = PLAN_RULES[plan];
+  const served: StoredSection[] = [];
+  const skipped: SkippedSection[] = [];
+  for (const s of new Set(asked ?? [])) {
+    if (!rules.listSections)
+      skipped.push({
+        section: s,
+        reason: `The ${PLAN_LABELS[plan]} plan does not include sections in list generation`,
+      });
+    else if (!rules.sections.includes(s as StoredSection))
+      skipped.push({ section: s, reason: `${s} is not in the ${PLAN_LABELS[plan]} plan` });
+    else served.push(s as StoredSection);
+  }
+  return { served, skipped };
+}
+
+/** What screening a request may cost at most, before anything is spent (the memory not counted). */
+export function screeningCreditsMax(request: ParsedListRequest, plan: Plan) {
+  const { base, signals } = splitSignals(request);
+  const perCompany = screenPerCompany(signals as Record<string, unknown>);
+  const list = listReadMax(base, plan);
+  const limit = Math.min(request.limit, PLAN_RULES[plan].maxListLimit);
+  const sections = limit * enrichmentCost(pageSections(request.sections, plan).served);
+  return {
+    companies: SCREEN_MAX_COMPANIES,
+    perCompany,
+    list,
+    credits: credits(SCREEN_MAX_COMPANIES * perCompany + list + sections),
+  };
+}
+
+type Answer = { data?: unknown; count?: unknown };
+
+/** The latest month's visits of a website traffic answer (null when it has no months). */
+function latestVisits(answer: unknown): number | null {
+  const months = (answer as { data?: { estimated_monthly_visits?: unknown } } | null)?.data
+    ?.estimated_monthly_visits;
+  if (!months || typeof months !== 'object') return null;
+  const keys = Object.keys(months).sort();
+  const v = (months as Record<string, unknown>)[keys[keys.length - 1] ?? ''];
+  return typeof v === 'number' ? v : null;
+}
+
+/** A period's growth percent of a headcount trends answer (null when unknown). */
+function growthOf(answer: unknown, period: string): number | null {
+  const entries = (answer as { data?: { headcount_growth?: unknown } } | null)?.data?.headcount_growth;
+  if (!Array.isArray(entries)) return null;
+  const e = entries.find((x) => (x as { period?: unknown })?.period === period) as
+    | { percent?: unknown }
+    | undefined;
+  return typeof e?.percent === 'number' ? e.percent : null;
+}
+
+/** A UTC day `days` before `now`, as YYYY-MM-DD. */
+function daysBefore(now: Date, days: number): string {
+  return new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Open roles of a jobs answer: listings posted within `days` of today whose function is one of
+ * `functions` (any when absent); and every open listing the company has (`count`).
+ */
+export function openRoles(
+  answer: unknown,
+  filter: NonNullable<SignalFilters[typeof HIRING_KEY]>,
+  now: Date,
+): { openRoles: number; listings: number } {
+  const a = answer as Answer | null;
+  const listings = Array.isArray(a?.data) ? (a.data as { posted_date?: unknown; function?: unknown }[]) : [];
+  const since = daysBefore(now, filter.posted_within_days ?? HIRING_DEFAULT_DAYS);
+  const functions = filter.functions ? new Set<unknown>(filter.functions) : undefined;
+  const open = listings.filter(
+    (l) =>
+      typeof l.posted_date === 'string' &&
+      l.posted_date >= since &&
+      (functions === undefined || functions.has(l.function)),
+  ).length;
+  return { openRoles: open, listings: typeof a?.count === 'number' ? a.count : listings.length };
+}
+
+const within = (v: number | null, r: { gte?: number | undefined; lte?: number | undefined }) =>
+  v !== null && (r.gte === undefined || v >= r.gte) && (r.lte === undefined || v <= r.lte);
+
+async function inTurns<T>(items: readonly T[], n: number, fn: (item: T, i: number) => Promise<void>) {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (next < items.length && !failed) {
+      const i = next++;
+      try {
+        await fn(items[i]!, i);
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+}
+
+export class Screening {
+  private readonly memory = new Map<string, { at: number; screened: Screened }>();
+  private readonly ttlMs: number;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly port: ServicePort,
+    private readonly o: ScreeningOptions,
+  ) {
+    this.ttlMs = o.ttlMs ?? DEFAULT_LIST_CACHE_TTL_MS;
+    this.now = o.now ?? (() => new Date());
+  }
+
+  /** A screening's key: the user and the request but its page (offset, limit) and sections. */
+  private key(user: BffUser, request: ParsedListRequest): string {
+    const { offset: _o, limit: _l, sections: _s, ...rest } = request;
+    return `${user.id}:${createHash('sha256').update(stableJson(rest)).digest('base64url')}`;
+  }
+
+  private remembered(key: string, run: RunOptions): Screened | undefined {
+    const got = this.memory.get(key);
+    if (!got) return undefined;
+    if (this.now().getTime() - got.at > this.ttlMs) {
+      this.memory.delete(key);
+      return undefined;
+    }
+    // Asked afresh (a saved list's run): only a screening this run made.
+    if (run.fresh && !run.memory?.has(`screen:${key}`)) return undefined;
+    return got.screened;
+  }
+
+  private remember(key: string, screened: Screened, run: RunOptions): void {
+    if (this.memory.size >= MAX_REMEMBERED) {
+      const oldest = this.memory.keys().next().value;
+      if (oldest !== undefined) this.memory.delete(oldest);
+    }
+    this.memory.set(key, { at: this.now().getTime(), screened });
+    run.memory?.add(`screen:${key}`);
+  }
+
+  /** `POST /bff/lists/screen/estimate`: what a request's screening may cost. */
+  async estimate(user: BffUser, request: ParsedListRequest): Promise<ScreenEstimate> {
+    const remaining = (await this.o.remaining?.(user)) ?? null;
+    if (!hasSignals(request))
+      return {
+        screens: false,
+        companies: 0,
+        per_company: 0,
+        list_credits_max: 0,
+        credits_max: 0,
+        screened: false,
+        budget_remaining: remaining,
+        within_budget: true,
+      };
+    const max = screeningCreditsMax(request, this.o.plan);
+    const screened = this.remembered(this.key(user, request), {}) !== undefined;
+    const { served } = pageSections(request.sections, this.o.plan);
+    const limit = Math.min(request.limit, PLAN_RULES[this.o.plan].maxListLimit);
+    const creditsMax = screened ? credits(limit * enrichmentCost(served)) : max.credits;
+    return {
+      screens: true,
+      companies: max.companies,
+      per_company: max.perCompany,
+      list_credits_max: max.list,
+      credits_max: creditsMax,
+      screened,
+      budget_remaining: remaining,
+      within_budget: remaining === null || remaining >= creditsMax,
+    };
+  }
+
+  /**
+   * The page of a request with signal filters: `base` reads the list without them (the planner's
+   * steps for the rest), `translated` is what reading its description already cost. Throws the
+   * refusals: 402 before anything is spent when the budget left cannot cover the worst case.
+   */
+  async page(
+    user: BffUser,
+    request: ParsedListRequest,
+    run: RunOptions,
+    base: ListStep,
+    translated: { credits: number; queryTranslated: boolean } = { credits: 0, queryTranslated: false },
+  ): Promise<ListPage> {
+    const key = this.key(user, request);
+    let screened = this.remembered(key, run);
+    const remembered = screened !== undefined;
+    const { served, skipped } = pageSections(request.sections, this.o.plan);
+    const maxLimit = PLAN_RULES[this.o.plan].maxListLimit;
+    const limit = Math.min(request.limit, maxLimit);
+    if (!screened) {
+      const max = screeningCreditsMax(request, this.o.plan);
+      const remaining = (await this.o.remaining?.(user)) ?? null;
+      if (remaining !== null && remaining < max.credits)
+        throw new BffProblem(
+          402,
+          `Screening up to ${max.companies} companies by their signals may cost up to ${max.credits.toLocaleString('en-US')} credits; you have ${credits(remaining).toLocaleString('en-US')} left. Nothing was spent on it.`,
+        );
+      screened = await this.screen(user, request, run, base, translated);
+      this.remember(key, screened, run);
+    }
+    const warnings = [...screened.warnings];
+    if (request.limit > limit)
+      warnings.push({
+        code: 'limit_lowered',
+        message: `limit lowered from ${request.limit} to ${limit}: the ${PLAN_LABELS[this.o.plan]} plan returns at most ${limit} companies per request`,
+      });
+    const wanted = screened.passed.slice(request.offset, request.offset + limit);
+    let spent = 0;
+    const data: ListRow[] = wanted.map((p) => ({ ...p.row, signals: p.signals }));
+    if (served.length > 0 && data.length > 0) {
+      // The page's sections by enrichment (the company store serves those it has at no cost).
+      await inTurns(data, SCREENING_AT_ONCE, async (row) => {
+        const called = await this.port(
+          user,
+          'company.enrichment',
+          { company: row.uuid, sections: served.join(',') },
+          run.fresh ? { fresh: true } : {},
+        );
+        spent += called.credits;
+        const got = (called.data as { data?: Record<string, unknown> } | undefined)?.data ?? {};
+        for (const s of served) row[s as ListSection] = got[s];
+      });
+    }
+    const info: ScreenedInfo = {
+      companies: screened.companies,
+      of: screened.of,
+      passed: screened.passed.length,
+      credits_consumed: remembered ? 0 : screened.credits,
+      remembered,
+    };
+    return {
+      data,
+      count: data.length,
+      total_count: screened.passed.length,
+      offset: request.offset,
+      filters: screened.filters,
+      ...(screened.exclude !== undefined ? { exclude: screened.exclude } : {}),
+      screened: info,
+      query_translated: screened.queryTranslated,
+      warnings,
+      skipped_sections: skipped,
+      credits_consumed: credits((remembered ? 0 : screened.credits) + spent),
+    };
+  }
+
+  /** Reads the list's first 500 companies without the signal keys, and screens them in its order. */
+  private async screen(
+    user: BffUser,
+    request: ParsedListRequest,
+    run: RunOptions,
+    base: ListStep,
+    translated: { credits: number; queryTranslated: boolean },
+  ): Promise<Screened> {
+    const { base: plain, signals } = splitSignals(request);
+    const { sections: _s, ...unsectioned } = plain;
+    const maxLimit = PLAN_RULES[this.o.plan].maxListLimit;
+    const rows: ListRow[] = [];
+    let spent = translated.credits;
+    let of = 0;
+    let first: ListPage | undefined;
+    const warnings: Warning[] = [];
+    for (let offset = 0; offset < SCREEN_MAX_COMPANIES; ) {
+      const page = await base(
+        user,
+        { ...unsectioned, offset, limit: Math.min(maxLimit, SCREEN_MAX_COMPANIES - offset) },
+        run,
+      );
+      spent += page.credits_consumed ?? 0;
+      if (!first) {
+        first = page;
+        of = page.total_count;
+        for (const w of page.warnings ?? []) if (w.code !== 'limit_lowered') warnings.push(w);
+      }
+      rows.push(
+        ...page.data.map(({ uuid, name, website, product_category, company_type }) => ({
+          uuid,
+          name,
+          website,
+          product_category,
+          company_type,
+        })),
+      );
+      if (page.data.length === 0 || rows.length >= page.total_count) break;
+      offset += page.data.length;
+    }
+    const companies = Math.min(rows.length, SCREEN_MAX_COMPANIES);
+    if (of > companies || (of >= SCREEN_MAX_COMPANIES && companies === SCREEN_MAX_COMPANIES))
+      warnings.push({
+        code: 'signals_first_500',
+        message: `Only the list's first ${companies} companies were screened by their signals; companies past them are not in this answer.`,
+      });
+
+    const now = this.now();
+    const fresh: PortOptions = run.fresh ? { fresh: true } : {};
+    const results: (SignalValues | null)[] = new Array(companies).fill(null);
+    const call = async (endpoint: Parameters<ServicePort>[1], input: Record<string, unknown>) => {
+      try {
+        const called = await this.port(user, endpoint, input as never, fresh);
+        spent += called.credits;
+        return called.data;
+      } catch (e) {
+        // A company the signal endpoint does not know (404, free): it has no value, and fails.
+        if (e instanceof ServiceRefusal && e.response.status === 404) return undefined;
+        throw e;
+      }
+    };
+    const growth = signals[HEADCOUNT_GROWTH_KEY];
+    const hiring = signals[HIRING_KEY];
+    const visits = signals[MONTHLY_VISITS_KEY];
+    // The cheapest check first: a company that fails it is not asked the dearer ones.
+    await inTurns(rows.slice(0, companies), SCREENING_AT_ONCE, async (row, i) => {
+      const values: SignalValues = {};
+      if (visits) {
+        values.monthly_visits = latestVisits(await call('company.websiteTraffic', { company: row.uuid }));
+        if (!within(values.monthly_visits, visits)) return;
+      }
+      if (growth) {
+        const answer = await call('company.headcountTrends', { company: row.uuid });
+        values.headcount_growth_6m = growthOf(answer, '6m');
+        values.headcount_growth_12m = growthOf(answer, '12m');
+        const v = growth.period === '6m' ? values.headcount_growth_6m : values.headcount_growth_12m;
+        if (!within(v, growth)) return;
+      }
+      if (hiring) {
+        const answer = await call('company.jobs', { company: row.uuid, limit: HIRING_LISTINGS_READ });
+        const { openRoles: open, listings } = openRoles(answer, hiring, now);
+        values.open_roles = open;
+        values.open_listings = listings;
+        if (open < (hiring.min_openings ?? 1)) return;
+      }
+      results[i] = values;
+    });
+    const passed: Passed[] = [];
+    results.forEach((values, i) => {
+      if (values) passed.push({ row: rows[i]!, signals: values });
+    });
+    this.o.log?.(
+      `[bff] screened ${companies} companies of ${user.id}'s list by signals: ${passed.length} passed, ${credits(spent)} credits`,
+    );
+    return {
+      passed,
+      companies,
+      of,
+      credits: credits(spent),
+      warnings,
+      filters: { ...(first?.filters as Record<string, unknown> | undefined), ...signals },
+      ...(first?.exclude !== undefined ? { exclude: first.exclude } : {}),
+      queryTranslated: translated.queryTranslated || first?.query_translated === true,
+    };
+  }
+}

@@ -1,0 +1,197 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { parseCsv } from '../bff/testing/parse-csv';
+import { checkState } from './fixtures/axe';
+import { columnTexts, grid } from './fixtures/list';
+import { listGrid, saveBuilderList } from './fixtures/saved-lists';
+import { expect, test } from './fixtures/test';
+
+/**
+ * Lists of picked companies (issue 35): rows selected in the list builder kept together with "Add
+ * to list" (a new list named in the dialog), the list opened from the Lists page beside the saved
+ * searches, one company removed, the list exported (free), and another company of the grid added
+ * to the list that is now there. Axe checks the new states: the selection's bar, the dialog, the
+ * list's page.
+ */
+
+const json = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+/** Irish companies: some dozens in the local data set, on one page of 50. */
+const BUILDER = `/?filters=${json({ 'location.hq.country': ['IRL'] })}&size=50`;
+
+async function openBuilder(page: Page): Promise<string[]> {
+  await page.goto(BUILDER);
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  return columnTexts(page, 'Company');
+}
+
+async function select(page: Page, names: readonly string[]): Promise<void> {
+  for (const name of names)
+    await grid(page)
+      .getByRole('checkbox', { name: `Select ${name}` })
+      .check();
+}
+
+test('pick companies into a list, open it from the Lists page, remove one, export it, add another', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const listName = `Picked accounts ${stamp}`;
+
+  const names = await openBuilder(page);
+  expect(names.length).toBeGreaterThan(4);
+  const [first, second, third, fourth] = names as [string, string, string, string];
+
+  // Three rows selected: the bar counts them and offers what can be done with them.
+  await select(page, [first, second, third]);
+  const bar = page.getByRole('toolbar', { name: 'Selected companies' });
+  await expect(bar).toContainText('3 selected');
+  for (const action of ['Add to list', 'Export selected', 'More like these', 'Hide'])
+    await expect(bar.getByRole('button', { name: action })).toBeVisible();
+  await checkState(page, 'list: a selection and its actions');
+
+  // Add to list: a new list, named in the dialog.
+  await bar.getByRole('button', { name: 'Add to list' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to list' });
+  await expect(dialog.getByRole('radio', { name: 'A new list' })).toBeChecked();
+  await checkState(page, 'list: Add to list');
+  await dialog.getByRole('button', { name: 'Add 3 companies' }).click();
+  await expect(dialog.getByText('Give the list a name')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(listName);
+  const [created] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/bff/lists') && r.request().method() === 'POST'),
+    dialog.getByRole('button', { name: 'Add 3 companies' }).click(),
+  ]);
+  expect(created.status()).toBe(201);
+  await expect(dialog).toBeHidden();
+  await expect(bar.getByRole('status')).toContainText(`Added 3 companies to ${listName}`);
+
+  // The Lists page: the list of picked companies beside the saved searches, with its kind and size.
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: /^Lists/ })
+    .click();
+  const row = page.getByTestId('saved-list').filter({ hasText: listName });
+  await expect(row).toContainText('Picked companies');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('3');
+  await row.getByRole('link', { name: listName }).click();
+
+  // Its page: the companies in the order picked, in the grid's columns.
+  await expect(page.getByRole('heading', { level: 1, name: listName })).toBeVisible();
+  await expect(page.getByText('Picked companies', { exact: true })).toBeVisible();
+  const companies = listGrid(page);
+  const shownNames = () => companies.getByRole('row').locator('td:nth-child(2)').allTextContents();
+  await expect.poll(shownNames).toEqual([first, second, third]);
+  for (const header of ['Company', 'Website', 'Product category', 'Added'])
+    await expect(companies.getByRole('columnheader', { name: header })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'More like these' })).toBeEnabled();
+  await checkState(page, 'static list: its companies');
+
+  // Remove one.
+  await companies.getByRole('button', { name: `Remove ${second} from the list` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Removed ${second}.` })).toBeVisible();
+  await expect.poll(shownNames).toEqual([first, third]);
+  await expect(
+    page.getByRole('heading', { level: 1, name: listName }).locator('xpath=following-sibling::p[1]'),
+  ).toContainText('2 companies · Yours · private');
+
+  // Export: the list's companies as CSV, free.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const rows = parseCsv(await readFile(await download.path(), 'utf8'));
+  expect(rows[0]?.slice(0, 2)).toEqual(['Company', 'Website']);
+  expect(rows.slice(1).map((r) => r[0])).toEqual([first, third]);
+  expect(download.suggestedFilename()).toMatch(/^picked-accounts-.*\.csv$/);
+
+  // Export selected: only the row chosen.
+  await companies.getByRole('checkbox', { name: `Select ${third}` }).check();
+  const listBar = page.getByRole('toolbar', { name: 'Selected companies' });
+  await expect(listBar).toContainText('1 selected');
+  await checkState(page, 'static list: a selection');
+  const [selectedDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    listBar.getByRole('button', { name: 'Export selected' }).click(),
+  ]);
+  const selectedRows = parseCsv(await readFile(await selectedDownload.path(), 'utf8'));
+  expect(selectedRows.slice(1).map((r) => r[0])).toEqual([third]);
+
+  // Back in the list builder (the selection kept, as the grid keeps it across pages): another
+  // company added to the list that is there now.
+  await openBuilder(page);
+  await expect(bar).toContainText('3 selected');
+  await bar.getByRole('button', { name: 'Clear selection' }).click();
+  await expect(bar).toBeHidden();
+  await select(page, [fourth]);
+  await bar.getByRole('button', { name: 'Add to list' }).click();
+  await dialog.getByRole('radio', { name: 'A list you already have' }).check();
+  await dialog.getByRole('combobox', { name: 'List' }).selectOption({ label: `${listName} (2 companies)` });
+  const [changed] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/companies') && r.request().method() === 'POST'),
+    dialog.getByRole('button', { name: 'Add 1 company' }).click(),
+  ]);
+  expect(changed.status()).toBe(200);
+  await expect(bar.getByRole('status')).toContainText(`Added 1 company to ${listName}`);
+  await bar.getByRole('status').getByRole('link', { name: listName }).click();
+  await expect(page.getByRole('heading', { level: 1, name: listName })).toBeVisible();
+  await expect.poll(shownNames).toEqual([first, third, fourth]);
+
+  // More like these: the lookalikes of the list's companies.
+  await page.getByRole('button', { name: 'More like these' }).click();
+  await expect(page.getByRole('heading', { name: 'More like these 3 companies' })).toBeVisible();
+});
+
+test('Hide leaves the selected companies out of the list from then on', async ({ page }) => {
+  const names = await openBuilder(page);
+  const [first, second] = names as [string, string];
+  await select(page, [first, second]);
+  const bar = page.getByRole('toolbar', { name: 'Selected companies' });
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/bff/accounts/hidden') && r.status() === 200),
+    bar.getByRole('button', { name: 'Hide' }).click(),
+  ]);
+  await expect(bar).toBeHidden();
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  await expect.poll(() => columnTexts(page, 'Company')).not.toContain(first);
+  const shown = await columnTexts(page, 'Company');
+  expect(shown).not.toContain(second);
+  // The account list that hides them is the user's own, and "In CRM" can show them again.
+  await page.getByRole('button', { name: /^In CRM/ }).click();
+  const menu = page.getByRole('dialog', { name: 'Accounts in your CRM' });
+  await expect(menu.getByRole('group', { name: 'Hidden companies' })).toBeVisible();
+});
+
+test('companies of a saved search selected and added to a new list of picked companies', async ({ page }) => {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  await openBuilder(page);
+  const searchId = await saveBuilderList(page, `Irish search ${stamp}`);
+  await page.goto(`/lists/${searchId}`);
+  await page.getByRole('button', { name: 'Run list' }).click();
+  await expect(listGrid(page)).toHaveAttribute('aria-busy', 'false');
+  const boxes = listGrid(page).getByRole('checkbox', { name: /^Select (?!all)/ });
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  const picked = (
+    await listGrid(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('checkbox', { checked: true }) })
+      .locator('td:nth-child(2) a')
+      .allTextContents()
+  ).map((n) => n.trim());
+  const bar = page.getByRole('toolbar', { name: 'Selected companies' });
+  await expect(bar).toContainText('2 selected');
+  await checkState(page, 'saved search: a selection');
+  await bar.getByRole('button', { name: 'Add to list' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to list' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(`From a search ${stamp}`);
+  await dialog.getByRole('button', { name: 'Add 2 companies' }).click();
+  await bar
+    .getByRole('status')
+    .getByRole('link', { name: `From a search ${stamp}` })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: `From a search ${stamp}` })).toBeVisible();
+  await expect
+    .poll(() => listGrid(page).getByRole('row').locator('td:nth-child(2)').allTextContents())
+    .toEqual(picked);
+});

@@ -1,0 +1,107 @@
+/**
+ * The exact size of the list past the service's 500 (issue 33): offered when the list is capped,
+ * priced first (the estimate is asked only while the offer is on screen), counted on the user's
+ * click, cancellable, and kept in the URL with the list it counted (`count` in `ListSearch`).
+ */
+import type { ListRequest } from '@contract/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '@/lib/errors';
+import { invalidateUsage } from '@/lib/usage';
+import { COUNT_ESTIMATE_KEY, countBody, countList, useCountEstimate } from './api/count-list';
+import { EXPORT_ESTIMATE_KEY } from './api/estimate-export';
+import { countFingerprint, exactCountOf, type ListSearch, lockedSortBy } from './list-search';
+
+export type CountRun =
+  | { state: 'idle' }
+  | { state: 'counting'; since: number }
+  | { state: 'cancelled' }
+  | { state: 'failed'; message: string };
+
+export type ExactCount = {
+  /** The exact count of this very list, once counted; else null. */
+  count: number | null;
+  /** Why this list cannot be counted past 500 here, or null. */
+  unavailable: string | null;
+  run: CountRun;
+  /** The count's price, asked while `offered`. */
+  estimate: ReturnType<typeof useCountEstimate>;
+  /** The list is capped, not counted yet, and countable: the count line offers it. */
+  offered: boolean;
+  start: () => void;
+  cancel: () => void;
+};
+
+/** Why a capped list cannot be counted exactly (the BFF refuses these past 500: 0026), or null. */
+export function countUnavailable(search: ListSearch): string | null {
+  if (lockedSortBy(search.filters, search.exclude))
+    return 'An exact count is not available with the Employees filter yet.';
+  if ((search.hide_accounts?.length ?? 0) > 0)
+    return 'An exact count is not available while account lists are hidden.';
+  return null;
+}
+
+export function useExactCount(
+  search: ListSearch,
+  update: (change: Partial<ListSearch>, opts?: { replace?: boolean }) => unknown,
+  request: ListRequest,
+  capped: boolean,
+): ExactCount {
+  const queryClient = useQueryClient();
+  const count = exactCountOf(search);
+  const unavailable = capped ? countUnavailable(search) : null;
+  const body = useMemo(() => countBody(request), [request]);
+  const fingerprint = countFingerprint(search);
+  const offered = capped && count === null && unavailable === null;
+  const estimate = useCountEstimate(body, offered);
+  const [run, setRun] = useState<CountRun>({ state: 'idle' });
+  const abort = useRef<AbortController | null>(null);
+
+  // Another list: a count under way (or its outcome) was for the old one.
+  const lastFingerprint = useRef(fingerprint);
+  useEffect(() => {
+    if (lastFingerprint.current === fingerprint) return;
+    lastFingerprint.current = fingerprint;
+    abort.current?.abort();
+    abort.current = null;
+    setRun({ state: 'idle' });
+  }, [fingerprint]);
+  // Leaving the page stops a count the user can no longer see.
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const pageRef = useRef(search.page);
+  pageRef.current = search.page;
+
+  const start = useCallback(() => {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setRun({ state: 'counting', since: Date.now() });
+    countList(body, controller.signal)
+      .then((answer) => {
+        if (controller.signal.aborted) return;
+        setRun({ state: 'idle' });
+        // Kept with the list (and the page the user is on); the export's price now knows the count.
+        update({ count: { n: answer.count, of: fingerprint }, page: pageRef.current }, { replace: true });
+      })
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return;
+        setRun({ state: 'failed', message: errorMessage(err, 'The count stopped before it finished.') });
+      })
+      .finally(() => {
+        if (abort.current === controller) abort.current = null;
+        // What the count spent (all of it, or up to a cancel) shows in the header's usage.
+        void invalidateUsage(queryClient);
+        void queryClient.invalidateQueries({ queryKey: COUNT_ESTIMATE_KEY });
+        void queryClient.invalidateQueries({ queryKey: EXPORT_ESTIMATE_KEY });
+      });
+  }, [body, fingerprint, update, queryClient]);
+
+  const cancel = useCallback(() => {
+    abort.current?.abort();
+    abort.current = null;
+    setRun({ state: 'cancelled' });
+  }, []);
+
+  return { count, unavailable, run, estimate, offered, start, cancel };
+}

@@ -1,0 +1,230 @@
+/**
+ * A static list's page (issue 35): the companies picked by hand, in the grid's columns, with what
+ * a rep does to them: select some (or the page), remove them, add them to another list, export all
+ * or only the selected (free: the list keeps their names), and open "More like these".
+ */
+import type { CompanyListItem } from '@contract/api';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { SelectionBar } from '@/components/ui/selection-bar';
+import { useSession } from '@/features/auth/api/get-session';
+import { errorMessage } from '@/lib/errors';
+import { formatDate } from '@/lib/format';
+import { useChangeCompanies, useExportStaticList } from '../api/static-lists';
+import { companiesWords, isOwner, ownerName } from '../list-words';
+import type { ListCompany, SavedList } from '../types';
+import { AddToListButton } from './add-to-list';
+import { DuplicateListButton, ListSettingsButton } from './list-actions';
+import { type ExtraColumn, ListGrid, type RenderCell } from './list-grid';
+
+/** The grid's columns a static list keeps for each company. */
+const STATIC_COLUMNS = ['name', 'website', 'product_category'] as const;
+const NO_NEW: ReadonlySet<string> = new Set();
+const NONE: ReadonlySet<string> = new Set();
+export const STATIC_PAGE_SIZE = 50;
+
+/**
+ * "More like these" on some of the list's companies (the app layer knows the lookalikes); `small`
+ * in the selection's bar.
+ */
+export type MoreLikeSlot = (seeds: readonly string[], opts?: { small?: boolean }) => ReactNode;
+
+/** A company of the list as the grid's cells read it: the identity fields the list keeps. */
+const rowOf = (c: ListCompany): CompanyListItem =>
+  ({
+    uuid: c.uuid,
+    name: c.name,
+    website: c.website,
+    product_category: c.product_category,
+    company_type: null,
+  }) as unknown as CompanyListItem;
+
+export function StaticListView({
+  list,
+  renderCell,
+  moreLike,
+}: {
+  list: SavedList;
+  renderCell?: RenderCell | undefined;
+  moreLike?: MoreLikeSlot | undefined;
+}) {
+  const session = useSession().data;
+  const mine = isOwner(list, session);
+  const companies = list.companies ?? [];
+  const rows = useMemo(() => companies.map(rowOf), [companies]);
+  const addedAt = useMemo(() => new Map(companies.map((c) => [c.uuid, c.added_at])), [companies]);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(NONE);
+  // Only companies still in the list count as selected (one removed elsewhere drops out).
+  const picked = useMemo(() => rows.filter((r) => selected.has(r.uuid)).map((r) => r.uuid), [rows, selected]);
+  const [offset, setOffset] = useState(0);
+  const pageRows = rows.slice(offset, offset + STATIC_PAGE_SIZE);
+  const pageSelected = pageRows.length > 0 && pageRows.every((r) => selected.has(r.uuid));
+  const [message, setMessage] = useState<string | null>(null);
+
+  const change = useChangeCompanies();
+  const exportCsv = useExportStaticList(list);
+  const remove = (ids: readonly string[], what: string) => {
+    setMessage(null);
+    change.mutate(
+      { id: list.id, remove: [...ids] },
+      {
+        onSuccess: (changed) => {
+          setSelected((s) => new Set([...s].filter((id) => !ids.includes(id))));
+          setMessage(`Removed ${what}.`);
+          const left = changed.company_count ?? 0;
+          if (offset >= left && offset > 0) setOffset(Math.max(0, offset - STATIC_PAGE_SIZE));
+        },
+      },
+    );
+  };
+
+  const extra: ExtraColumn[] = [
+    { id: 'added', header: 'Added', cell: (row) => formatDate(addedAt.get(row.uuid)) ?? '—' },
+    ...(mine
+      ? [
+          {
+            id: 'remove',
+            header: 'Remove',
+            srOnly: true,
+            cell: (row: CompanyListItem) => (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="-my-1"
+                onClick={() => remove([row.uuid], row.name)}
+                aria-label={`Remove ${row.name} from the list`}
+              >
+                Remove
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-6 py-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <Link
+            to="/lists"
+            className="text-sm text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            ← Lists
+          </Link>
+          <h1 tabIndex={-1} className="mt-1 text-2xl font-semibold text-slate-900">
+            {list.name}
+          </h1>
+          <p className="mt-0.5 text-sm text-slate-600">
+            <span className="mr-1.5 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+              Picked companies
+            </span>
+            {companiesWords(companies.length)} · {mine ? 'Yours' : `${ownerName(list.owner)}’s`} ·{' '}
+            {list.shared ? 'shared with the team' : 'private'}
+            {!mine && list.shared && ' · read-only: duplicate it to change it'}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {moreLike && companies.length > 0 && moreLike(companies.slice(0, 20).map((c) => c.uuid))}
+          <Button
+            variant="secondary"
+            loading={exportCsv.isPending}
+            disabled={companies.length === 0}
+            onClick={() => exportCsv.mutate(undefined)}
+          >
+            <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
+              <path
+                d="M8 2v8M4.5 6.5L8 10l3.5-3.5M3 13h10"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                fill="none"
+                strokeLinecap="round"
+              />
+            </svg>
+            Export CSV
+          </Button>
+          {mine ? (
+            <ListSettingsButton list={list} size="md" />
+          ) : (
+            <DuplicateListButton list={list} size="md" />
+          )}
+        </div>
+      </div>
+      <p className="-mt-2 text-xs text-slate-500">
+        Exporting this list is free: it keeps each company’s name, website and category from when it was
+        added.
+      </p>
+      {(change.error || exportCsv.error) && (
+        <p
+          role="alert"
+          className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-900"
+        >
+          {change.error
+            ? `Not changed: ${errorMessage(change.error)}`
+            : `Not exported: ${errorMessage(exportCsv.error)}`}
+        </p>
+      )}
+
+      <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-2">
+        <div className="flex min-h-9 flex-wrap items-center gap-3">
+          <h2 id="results-heading" tabIndex={-1} className="text-base font-semibold text-slate-900">
+            Companies
+          </h2>
+          <SelectionBar
+            count={picked.length}
+            pageSelected={pageSelected}
+            onSelectPage={() => setSelected(new Set([...selected, ...pageRows.map((r) => r.uuid)]))}
+            onClear={() => setSelected(NONE)}
+          >
+            {mine && (
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={change.isPending}
+                onClick={() => remove(picked, companiesWords(picked.length))}
+              >
+                Remove from list
+              </Button>
+            )}
+            <AddToListButton companies={picked} exceptList={list.id} />
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={exportCsv.isPending}
+              onClick={() => exportCsv.mutate(picked)}
+            >
+              Export selected
+            </Button>
+            {moreLike?.(picked, { small: true })}
+          </SelectionBar>
+          <p role="status" className="text-sm text-emerald-700">
+            {message}
+          </p>
+        </div>
+        <ListGrid
+          columns={STATIC_COLUMNS}
+          rows={pageRows}
+          added={NO_NEW}
+          loading={false}
+          refreshing={change.isPending}
+          error={null}
+          onRetry={() => undefined}
+          renderCell={renderCell}
+          selection={{ selected, onChange: setSelected }}
+          extra={extra}
+          empty={
+            <p className="text-slate-600">
+              No companies in this list yet. Select companies in the list builder, then “Add to list”.
+            </p>
+          }
+          paging={
+            rows.length > STATIC_PAGE_SIZE
+              ? { offset, pageSize: STATIC_PAGE_SIZE, total: rows.length, onOffsetChange: setOffset }
+              : undefined
+          }
+        />
+      </section>
+    </div>
+  );
+}
