@@ -218,6 +218,15 @@ export class SqlAccountStore extends SqlAccountListStore implements AccountStore
     at: string,
   ): Promise<boolean> {
     return this.transaction(async (sql) => {
+      // The import's row first, locked while it is still matching (a write that changes nothing): on
+      // PostgreSQL a cancel committed meanwhile is seen here (the update waits for it, then finds the
+      // import cancelled), and a cancel that comes later waits for this match, so the count it answers
+      // includes it. Without it the match's snapshot could predate the cancel and add a row after it.
+      const held = await sql.run(
+        `UPDATE account_imports SET updated_at = updated_at WHERE id = ? AND status = 'matching'`,
+        [importId],
+      );
+      if (held.changes === 0) return false;
       // Only a pending row: on PostgreSQL a second transaction updating it waits for this one, then
       // finds it done and counts no row (as SQLite, where transactions run one after another).
       const { changes } = await sql.run(
