@@ -5,7 +5,8 @@
  * button away, for keyboard and screen-reader users and anyone who prefers numbers. Each point's
  * tooltip names it.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useElementWidth } from '@/lib/use-element-width';
 import { Button } from './button';
 
 export type SeriesPoint = {
@@ -78,20 +79,6 @@ export function labelledPoints(count: number, width: number, labelWidth: number)
   return out;
 }
 
-/** The width an element is laid out at, following resizes (drawn at its real size, text stays crisp). */
-function useWidth(el: HTMLElement | null): number | undefined {
-  const [width, setWidth] = useState<number>();
-  useEffect(() => {
-    if (!el) return;
-    setWidth(el.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [el]);
-  return width;
-}
-
 const MARGIN = { top: 12, right: 12, bottom: 26, left: 48 };
 const COLOUR = '#4f46e5'; // indigo-600: 6.3:1 on white (WCAG 1.4.11 asks 3:1 of graphics)
 
@@ -108,7 +95,7 @@ export function SeriesChart({
   const id = useId();
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const [asTable, setAsTable] = useState(false);
-  const width = Math.max(220, useWidth(box) ?? 640);
+  const width = Math.max(220, useElementWidth(box) ?? 640);
   const scale = useMemo(
     () =>
       seriesScale(

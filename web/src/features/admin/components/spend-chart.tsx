@@ -1,27 +1,14 @@
 import type { SpendDay } from '@contract/admin';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatCreditAmount, formatCredits } from '@/lib/format';
+import { useElementWidth } from '@/lib/use-element-width';
 import { chartModel, labelledDays } from '../spend-chart-model';
 
 const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** "Mar 3" of "2026-03-03" (UTC, as the ledger's days are). */
 function formatDay(date: string): string {
   return shortDay.format(Date.parse(`${date}T00:00:00Z`));
-}
-
-/** The width an element is laid out at, following resizes (a chart drawn at its real size keeps its text crisp). */
-function useWidth(el: HTMLElement | null): number | undefined {
-  const [width, setWidth] = useState<number>();
-  useEffect(() => {
-    if (!el) return;
-    setWidth(el.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [el]);
-  return width;
 }
 
 const HEIGHT = 260;
@@ -38,7 +25,7 @@ export function SpendChart({ days }: { days: readonly SpendDay[] }) {
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const [asTable, setAsTable] = useState(false);
   // As wide as its card, down to a phone's (a 320 px window leaves the card about 240 px).
-  const width = Math.max(200, useWidth(box) ?? 720);
+  const width = Math.max(200, useElementWidth(box) ?? 720);
   const plotW = width - MARGIN.left - MARGIN.right;
   const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
   const band = plotW / Math.max(1, model.days.length);
