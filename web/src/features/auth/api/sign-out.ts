@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SessionInfo } from '@contract/bff';
+import { matchQuery, type Query, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { SESSION_QUERY_KEY } from './get-session';
 
@@ -7,13 +8,25 @@ export function signOut(): Promise<unknown> {
   return call('bff.signOut');
 }
 
+const notSession = (q: Query) => !matchQuery({ queryKey: SESSION_QUERY_KEY, exact: true }, q);
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signOut,
-    onSuccess: async () => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
-      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    // Signed out before the call leaves, so no page and not the header's usage asks anything while
+    // it is on its way (each would answer 401 after it).
+    onMutate: async () => {
+      await queryClient.cancelQueries({ predicate: notSession });
+      queryClient.setQueryData(SESSION_QUERY_KEY, (s: SessionInfo | undefined) =>
+        s ? { ...s, user: null } : s,
+      );
     },
+    onSuccess: () => {
+      // Forget what the user was shown, their usage too: the next user starts from nothing.
+      queryClient.removeQueries({ predicate: notSession });
+    },
+    // Whatever the answer, the server says who is signed in now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
   });
 }
