@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { mustSignIn as signInNeeded, useSession } from './api/get-session';
+import { markSignedOut, mustSignIn as signInNeeded, useSession } from './api/get-session';
 
 function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
@@ -24,9 +24,7 @@ export function useSignInGuard() {
   useEffect(() => {
     if (onSignIn) return;
     const toSignIn = () => {
-      queryClient.setQueryData(['bff', 'session'], (s: unknown) =>
-        s && typeof s === 'object' ? { ...s, user: null } : s,
-      );
+      markSignedOut(queryClient);
       void navigate({ to: '/sign-in', search: { redirect: here } });
     };
     const unsubQueries = queryClient.getQueryCache().subscribe((event) => {

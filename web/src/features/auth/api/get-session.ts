@@ -1,5 +1,5 @@
 import { type SessionInfo, SessionInfo as SessionSchema } from '@contract/bff';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '@/lib/api-client';
 
 export const SESSION_QUERY_KEY = ['bff', 'session'] as const;
@@ -28,6 +28,11 @@ export const sessionQueryOptions = queryOptions({
 /** Team mode with nobody signed in: every page but sign-in waits (its calls could only answer 401). */
 export function mustSignIn(session: SessionInfo | undefined): boolean {
   return session?.mode === 'team' && session.user === null;
+}
+
+/** Marks the cached session signed out: every page and the header stop asking (their calls would answer 401). */
+export function markSignedOut(queryClient: QueryClient): void {
+  queryClient.setQueryData(SESSION_QUERY_KEY, (s: SessionInfo | undefined) => (s ? { ...s, user: null } : s));
 }
 
 export function useSession() {

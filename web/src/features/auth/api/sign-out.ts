@@ -1,7 +1,6 @@
-import type { SessionInfo } from '@contract/bff';
 import { matchQuery, type Query, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { SESSION_QUERY_KEY } from './get-session';
+import { markSignedOut, SESSION_QUERY_KEY } from './get-session';
 
 /** Signs out (`DELETE /bff/session`). */
 export function signOut(): Promise<unknown> {
@@ -18,9 +17,7 @@ export function useSignOut() {
     // it is on its way (each would answer 401 after it).
     onMutate: async () => {
       await queryClient.cancelQueries({ predicate: notSession });
-      queryClient.setQueryData(SESSION_QUERY_KEY, (s: SessionInfo | undefined) =>
-        s ? { ...s, user: null } : s,
-      );
+      markSignedOut(queryClient);
     },
     onSuccess: () => {
       // Forget what the user was shown, their usage too: the next user starts from nothing.

@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '../api/get-session';
 import { useSignOut } from '../api/sign-out';
@@ -7,7 +6,6 @@ import { useSignOut } from '../api/sign-out';
 export function SignOutButton() {
   const session = useSession();
   const signOut = useSignOut();
-  const navigate = useNavigate();
   const user = session.data?.mode === 'team' ? session.data.user : null;
   if (!user) return null;
   return (
@@ -19,9 +17,9 @@ export function SignOutButton() {
         variant="ghost"
         size="sm"
         loading={signOut.isPending}
-        onClick={() =>
-          signOut.mutate(undefined, { onSuccess: () => navigate({ to: '/sign-in', search: {} }) })
-        }
+        // Signing out marks the session signed out at once, and the sign-in guard takes the page
+        // to /sign-in (this button is gone by then).
+        onClick={() => signOut.mutate()}
       >
         {/* An icon where the header is narrow (below `sm`); its name is "Sign out" at every width. */}
         <svg viewBox="0 0 16 16" className="h-4 w-4 sm:hidden" aria-hidden="true">
