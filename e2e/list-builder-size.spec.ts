@@ -3,7 +3,7 @@ import { expect, test } from './fixtures/test';
 
 const SIZE = 'firmographic.headcount_range';
 
-test('describe a list by company size, see the Employees chip and only 51–200 rows, sorted by employees, and export them', async ({
+test('describe a list by company size, see the Employees chip and only 51–200 rows, sorted by employees, exported, then newest first', async ({
   page,
 }) => {
   await page.goto('/?size=20');
@@ -34,14 +34,11 @@ test('describe a list by company size, see the Employees chip and only 51–200 
   await expect(employees.getByRole('checkbox', { name: '11–50' })).not.toBeChecked();
   await expect(summary.getByRole('listitem').filter({ hasText: 'Employees: 51–200' })).toHaveCount(1);
 
-  // The list comes in employee order while the filter is on, and the sort control says so.
+  // The list starts in employee order with the filter on; the sort stays the user's to change.
   const request = (await sized).postDataJSON() as Record<string, unknown>;
   expect(request).toMatchObject({ sort_by: 'employee_range', filters: { [SIZE]: ['51-200'] } });
-  await expect(page.getByLabel('Sort by')).toBeDisabled();
+  await expect(page.getByLabel('Sort by')).toBeEnabled();
   await expect(page.getByLabel('Sort by')).toHaveValue('employee_range');
-  await expect(
-    page.getByText('Sorted by employees, largest first, while the Employees filter is on'),
-  ).toBeVisible();
 
   // The Employees column: every company of the page is 51–200.
   await addSection(page, 'Firmographic');
@@ -64,9 +61,6 @@ test('describe a list by company size, see the Employees chip and only 51–200 
   );
   await page.getByRole('button', { name: 'Descending: sort ascending instead' }).click();
   expect((await ascending).postDataJSON()).toMatchObject({ sort_by: 'employee_range', sort_order: 'asc' });
-  await expect(
-    page.getByText('Sorted by employees, smallest first, while the Employees filter is on'),
-  ).toBeVisible();
 
   // Export everything: the same request (filters, employee order), every row 51-200.
   const { rows, request: exportRequest } = await exportAll(page);
@@ -77,12 +71,31 @@ test('describe a list by company size, see the Employees chip and only 51–200 
   expect(sizes).toHaveLength(Math.min(found, 500));
   expect(new Set(sizes)).toEqual(new Set(['51-200']));
 
+  // "51-200 employees, newest first": the Founded header sorts (newest first), still only 51–200,
+  // and no word of employee order (the BFF placed them in that order itself).
+  const newest = page.waitForRequest(
+    (r) =>
+      r.url().includes('/api/v1/list/generate/companies') && r.postDataJSON()?.sort_by === 'founded_year',
+  );
+  await grid(page).getByRole('columnheader', { name: 'Founded' }).getByRole('button').click();
+  expect((await newest).postDataJSON()).toMatchObject({ sort_by: 'founded_year', sort_order: 'desc' });
+  await expect(grid(page).getByRole('columnheader', { name: 'Founded' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect.poll(async () => new Set(await columnTexts(page, 'Employees'))).toEqual(new Set(['51-200']));
+  const years = (await columnTexts(page, 'Founded')).map(Number).filter((y) => y > 0);
+  expect(years.length).toBeGreaterThan(1);
+  expect([...years].sort((a, b) => b - a)).toEqual(years);
+  await expect(page.getByText(/^Sorted by employees/)).toHaveCount(0);
+  await expect(page.getByText(`${found} found`, { exact: false })).toBeVisible();
+
   // Reload: the same list, filter and sort.
   await page.reload();
   await expect(
     filters.getByRole('group', { name: 'Employees' }).getByRole('checkbox', { name: '51–200' }),
   ).toBeChecked();
-  await expect(page.getByLabel('Sort by')).toHaveValue('employee_range');
+  await expect(page.getByLabel('Sort by')).toHaveValue('founded_year');
   expect(new Set(await columnTexts(page, 'Employees'))).toEqual(new Set(['51-200']));
 });
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { parseCsv } from '../bff/testing/parse-csv';
 import { checkState } from './fixtures/axe';
-import { columnTexts, grid } from './fixtures/list';
+import { columnTexts, grid, pressDownload } from './fixtures/list';
 import { listGrid, saveBuilderList } from './fixtures/saved-lists';
 import { expect, test } from './fixtures/test';
 
@@ -194,4 +194,120 @@ test('companies of a saved search selected and added to a new list of picked com
   await expect
     .poll(() => listGrid(page).getByRole('row').locator('td:nth-child(2)').allTextContents())
     .toEqual(picked);
+});
+
+test('lookalikes selected in the grid: exported, and kept in a new list seen on the Lists page', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const listName = `Lookalikes picked ${stamp}`;
+  const [seed] = (await openBuilder(page)) as [string];
+  await select(page, [seed]);
+  await page
+    .getByRole('toolbar', { name: 'Selected companies' })
+    .getByRole('button', { name: 'More like this' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'More like this company' })).toBeVisible();
+  await expect(page.getByText(/^This run: [\d,.]+ credits? spent$/)).toBeVisible({ timeout: 30_000 });
+
+  // The lookalikes are in the list builder's grid: a checkbox a row, Similarity and reasons as columns.
+  const lookalikes = page.getByRole('region', { name: 'Lookalikes' }).getByRole('table', { name: 'Results' });
+  await expect(lookalikes).toHaveAttribute('aria-busy', 'false');
+  const headers = (await lookalikes.getByRole('columnheader').allTextContents()).map((h) => h.trim());
+  expect(headers.slice(1, 4)).toEqual(['Company', 'Similarity', 'Why it is similar']);
+  const boxes = lookalikes.getByRole('checkbox', { name: /^Select (?!all)/ });
+  const picked: string[] = [];
+  for (const i of [0, 2]) {
+    await boxes.nth(i).check();
+    picked.push(((await boxes.nth(i).getAttribute('aria-label')) ?? '').replace(/^Select /, ''));
+  }
+  const bar = page.getByRole('toolbar', { name: 'Selected companies' });
+  await expect(bar).toContainText('2 selected');
+  for (const action of ['Add to list', 'Export selected', 'More like these', 'Hide'])
+    await expect(bar.getByRole('button', { name: action })).toBeVisible();
+  await checkState(page, 'lookalikes: a selection and its actions');
+
+  // Export selected: the two rows chosen, no more.
+  await bar.getByRole('button', { name: 'Export selected' }).click();
+  const menu = page.getByRole('dialog', { name: 'Export selected' });
+  const [download] = await Promise.all([page.waitForEvent('download'), pressDownload(menu)]);
+  const csv = parseCsv(await readFile(await download.path(), 'utf8'));
+  expect(new Set(csv.slice(1).map((r) => r[0]))).toEqual(new Set(picked));
+  await page.keyboard.press('Escape');
+
+  // Add to list: a new list of picked companies, named in the dialog.
+  await bar.getByRole('button', { name: 'Add to list' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to list' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(listName);
+  await dialog.getByRole('button', { name: 'Add 2 companies' }).click();
+  await expect(bar.getByRole('status')).toContainText(`Added 2 companies to ${listName}`);
+
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: /^Lists/ })
+    .click();
+  const row = page.getByTestId('saved-list').filter({ hasText: listName });
+  await expect(row).toContainText('Picked companies');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('2');
+  await row.getByRole('link', { name: listName }).click();
+  await expect
+    .poll(() => listGrid(page).getByRole('row').locator('td:nth-child(2)').allTextContents())
+    .toEqual(picked);
+});
+
+test('by keyboard only: select, open Add to list, Escape returns the focus, name the list and confirm', async ({
+  page,
+}) => {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const listName = `Keyboard picks ${stamp}`;
+  const [first] = (await openBuilder(page)) as [string];
+  // The row's checkbox from the keyboard: focused, Space ticks it.
+  await grid(page)
+    .getByRole('checkbox', { name: `Select ${first}` })
+    .focus();
+  await page.keyboard.press('Space');
+  const bar = page.getByRole('toolbar', { name: 'Selected companies' });
+  await expect(bar).toContainText('1 selected');
+
+  // Back to "Add to list" in the bar above the grid (Shift+Tab), opened with Enter: the dialog
+  // takes the focus, on the list's name.
+  const add = bar.getByRole('button', { name: 'Add to list' });
+  for (let i = 0; i < 40 && !(await add.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Shift+Tab');
+  await expect(add).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add to list' });
+  const name = dialog.getByRole('textbox', { name: 'Name' });
+  await expect(name).toBeFocused();
+  await checkState(page, 'list: Add to list, by keyboard');
+
+  // Escape closes it, and the focus is back on the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
+
+  // Again: type the name, Tab stays inside the dialog, Enter confirms.
+  await page.keyboard.press('Enter');
+  await expect(name).toBeFocused();
+  await page.keyboard.type(listName);
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await name.focus();
+  const [created] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/bff/lists') && r.request().method() === 'POST'),
+    page.keyboard.press('Enter'),
+  ]);
+  expect(created.status()).toBe(201);
+  await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
+  await expect(bar.getByRole('status')).toContainText(`Added 1 company to ${listName}`);
+  const list = (await (
+    await page.request.get(`/bff/lists/${((await created.json()) as { id: string }).id}`)
+  ).json()) as {
+    companies: { name: string }[];
+  };
+  expect(list.companies.map((c) => c.name)).toEqual([first]);
 });

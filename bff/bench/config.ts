@@ -24,6 +24,7 @@ export const BENCH_PARTS = [
   'accounts',
   'payonce',
   'count',
+  'screening',
 ] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 

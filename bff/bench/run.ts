@@ -21,6 +21,8 @@
  * Then the team's company store: a day of three reps through it against straight, and the time its
  * composition adds to a page (pay-once.ts); BENCH=payonce alone.
  * Then exact counts past 500 by slices: time, calls, credits and the bound (count.ts); BENCH=count alone.
+ * Then screening 500 companies by their signals, cold and from the company store (screening.ts);
+ * BENCH=screening alone.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -50,6 +52,7 @@ import { listsBench } from './lists';
 import { lookalikesBench } from './lookalikes';
 import { payOnceBench } from './pay-once';
 import { savedListsBench } from './saved-lists';
+import { screeningBench } from './screening';
 import { webBench } from './web';
 
 const cfg = benchConfig();
@@ -193,3 +196,4 @@ if (!only || only === 'savedlists') await savedListsBench(benchDir);
 if (!only || only === 'accounts') await accountsBench(benchDir);
 if (!only || only === 'payonce') await payOnceBench(benchDir);
 if (!only || only === 'count') await countBench(benchDir);
+if (!only || only === 'screening') await screeningBench(benchDir);

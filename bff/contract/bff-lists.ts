@@ -72,8 +72,15 @@ export const AllExportEstimate = z.object({
   per_company: z.number(),
   /** The count's bound (0 when counted already). */
   count_credits_max: z.number(),
-  /** per_company x rows_max, plus 10% for the calls' base price, plus the count's bound. */
+  /**
+   * per_company x rows_max, plus 10% for the calls' base price, plus the count's bound; once
+   * counted, the rows the team's company store keeps are priced at what it lacks of them instead.
+   */
   credits_max: z.number(),
+  /** Rows of the counted list the company store keeps (priced at what it lacks; 0 before a count). */
+  rows_stored: z.number().int().optional(),
+  /** `credits_max` as if nothing were stored. */
+  credits_without_store: z.number().optional(),
   budget_remaining: z.number().nullable(),
   within_budget: z.boolean(),
 });
@@ -112,6 +119,29 @@ export const ListCountEstimate = z.object({
   within_budget: z.boolean(),
 });
 export type ListCountEstimate = z.infer<typeof ListCountEstimate>;
+
+/**
+ * `POST /bff/lists/count` asked with `accept: application/x-ndjson`: the count's progress as it
+ * runs, one JSON object a line, the answer or the refusal last. Refusals before anything is spent
+ * (400, the 402 of the first call) are plain problem answers, as without the header.
+ */
+export const COUNT_STREAM_TYPE = 'application/x-ndjson';
+export const ListCountProgress = z.object({
+  /** Slices counted so far. */
+  slices: z.number().int(),
+  /** Companies counted so far. */
+  counted: z.number().int(),
+  /** Credits spent so far (in the ledger already). */
+  credits: z.number(),
+});
+export type ListCountProgress = z.infer<typeof ListCountProgress>;
+export const ListCountStreamLine = z.union([
+  z.object({ progress: ListCountProgress }),
+  z.object({ result: ListCountResponse }),
+  /** The refusal that stopped the count (its problem details and HTTP status); what was spent stays. */
+  z.object({ problem: z.object({ status: z.number().int(), detail: z.string() }).passthrough() }),
+]);
+export type ListCountStreamLine = z.infer<typeof ListCountStreamLine>;
 
 // ---------------------------------------------------------------------------------------------
 // GET /bff/events: the company addition event (the event types are in `bff.ts`)

@@ -7,8 +7,10 @@ import {
   COLUMNS,
   IDENTITY_COLUMN_IDS,
   mainColumnIds,
+  SIGNAL_COLUMNS,
   sectionColumns,
   sectionsOfColumns,
+  signalsOfColumns,
 } from './columns';
 import { COMPANY_TYPES, labelOf, OWNERSHIP_CATEGORIES } from './enums';
 import { countryByCode } from './geo';
@@ -36,8 +38,10 @@ describe('column catalog', () => {
   it('has unique ids and unique headers', () => {
     expect(new Set(COLUMNS.map((c) => c.id)).size).toBe(COLUMNS.length);
     expect(new Set(COLUMNS.map((c) => c.header)).size).toBe(COLUMNS.length);
-    // The catalog's columns and the export's "Data as of", which the grid shows as a tooltip.
-    expect(COLUMN_BY_ID.size).toBe(COLUMNS.length + 1);
+    // The catalog's columns, the signal columns and the export's "Data as of" (a tooltip in the grid).
+    const all = [...COLUMNS, ...SIGNAL_COLUMNS];
+    expect(new Set(all.map((c) => c.header)).size).toBe(all.length);
+    expect(COLUMN_BY_ID.size).toBe(all.length + 1);
     expect(COLUMN_BY_ID.get(AS_OF_COLUMN.id)).toBe(AS_OF_COLUMN);
     expect(COLUMNS.some((c) => c.header === AS_OF_COLUMN.header)).toBe(false);
   });
@@ -133,5 +137,49 @@ describe('column catalog', () => {
       expect(COLUMN_BY_ID.get(id)!.value(bare)).toBeNull();
     }
     expect(COLUMN_BY_ID.get('name')!.text(bare)).toBe(rows[0]!.name);
+  });
+
+  describe('signal columns', () => {
+    const row = (signals: CompanyListItem['signals']): CompanyListItem =>
+      ({ ...rows[0]!, ...(signals ? { signals } : {}) }) as CompanyListItem;
+    const col = (id: string) => COLUMN_BY_ID.get(id)!;
+
+    it('are headcount growth over 6 and 12 months, open roles and last month’s visits, each with its reading', () => {
+      expect(SIGNAL_COLUMNS.map((c) => [c.header, c.signal])).toEqual([
+        ['Headcount growth (6 months)', 'headcount_trends'],
+        ['Headcount growth (12 months)', 'headcount_trends'],
+        ['Open roles', 'open_roles'],
+        ['Monthly visits (last month)', 'website_traffic'],
+      ]);
+      // No section, so they are neither identity columns nor a section's columns.
+      for (const c of SIGNAL_COLUMNS) {
+        expect(c.section).toBeNull();
+        expect(IDENTITY_COLUMN_IDS).not.toContain(c.id);
+        expect(COLUMNS).not.toContain(c);
+      }
+      expect(sectionsOfColumns(SIGNAL_COLUMNS.map((c) => c.id))).toEqual([]);
+      expect(signalsOfColumns(['name', 'signals.monthly_visits', 'signals.headcount_growth_12m'])).toEqual([
+        'headcount_trends',
+        'website_traffic',
+      ]);
+      expect(signalsOfColumns(['name', 'firmographic.founded_year'])).toEqual([]);
+    });
+
+    it('write plain numbers, and nothing when the value is unknown or the row has no signals', () => {
+      const full = row({
+        headcount_growth_6m: -3.5,
+        headcount_growth_12m: 24.1,
+        open_listings: 1250,
+        monthly_visits: 1_200_000,
+      });
+      expect(SIGNAL_COLUMNS.map((c) => c.text(full))).toEqual(['-3.5', '24.1', '1250', '1200000']);
+      expect(SIGNAL_COLUMNS.map((c) => c.value(full))).toEqual([-3.5, 24.1, 1250, 1_200_000]);
+      // Growth from a start of 0 is null; a company the endpoints do not know has nulls.
+      const unknown = row({ headcount_growth_6m: null, headcount_growth_12m: null, monthly_visits: null });
+      expect(SIGNAL_COLUMNS.map((c) => c.text(unknown))).toEqual(['', '', '', '']);
+      expect(SIGNAL_COLUMNS.map((c) => c.value(unknown))).toEqual([null, null, null, null]);
+      expect(col('signals.open_listings').text(row(undefined))).toBe('');
+      expect(col('signals.open_listings').text(row({ open_listings: 0 }))).toBe('0');
+    });
   });
 });

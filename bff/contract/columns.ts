@@ -15,6 +15,7 @@
 import type { CompanyListItem } from './api';
 import type { SortBy } from './list-params';
 import { LIST_SECTIONS, type ListSection } from './section-names';
+import type { SignalReading } from './signal-columns';
 
 type ColumnKind = 'text' | 'number' | 'money' | 'year' | 'date' | 'url' | 'list' | 'coded' | 'boolean';
 
@@ -23,8 +24,16 @@ export type ColumnDef = {
   id: string;
   /** Readable header, unique across the catalog. */
   header: string;
-  /** The section the column reads; null for identity columns, which every list item carries. */
+  /**
+   * The section the column reads; null for identity columns, which every list item carries, and
+   * for signal columns (`signal`).
+   */
   section: ListSection | null;
+  /**
+   * A signal column's reading (./signal-columns.ts): its values are bought per company through the
+   * signal endpoints, the company store counted, and carried on the row as `signals`.
+   */
+  signal?: SignalReading;
   kind: ColumnKind;
   /** Shown when its section is chosen (for identity columns: shown by default). */
   main: boolean;
@@ -662,6 +671,72 @@ const SECTION_COLUMNS: { readonly [K in ListSection]: readonly ColumnDef[] } = {
   ],
 };
 
+/**
+ * Signal columns (issue 36, decisions section 15): read from a row's `signals`, which a screened
+ * list carries and the grid and the export add through `POST /bff/companies/signals`. Not in
+ * `COLUMNS` (whose section-less columns are the identity ones) but in `COLUMN_BY_ID`. "Monthly
+ * visits (last month)" is the website traffic endpoint's latest whole month; "Monthly visits" is
+ * the digital presence section's estimate.
+ */
+function signalCol(
+  reading: SignalReading,
+  id: string,
+  header: string,
+  get: (s: NonNullable<CompanyListItem['signals']>) => number | null | undefined,
+  width: number,
+): ColumnDef {
+  const read = (row: CompanyListItem): number | null => {
+    const v = row.signals ? get(row.signals) : undefined;
+    return typeof v === 'number' && Number.isFinite(v) ? v : null;
+  };
+  return {
+    ...make(
+      null,
+      id,
+      header,
+      'number',
+      (row) => {
+        const v = read(row);
+        return v === null ? '' : String(v);
+      },
+      read,
+      { width },
+    ),
+    signal: reading,
+  };
+}
+
+export const SIGNAL_COLUMNS: readonly ColumnDef[] = [
+  signalCol(
+    'headcount_trends',
+    'signals.headcount_growth_6m',
+    'Headcount growth (6 months)',
+    (s) => s.headcount_growth_6m,
+    130,
+  ),
+  signalCol(
+    'headcount_trends',
+    'signals.headcount_growth_12m',
+    'Headcount growth (12 months)',
+    (s) => s.headcount_growth_12m,
+    130,
+  ),
+  signalCol('open_roles', 'signals.open_listings', 'Open roles', (s) => s.open_listings, 110),
+  signalCol(
+    'website_traffic',
+    'signals.monthly_visits',
+    'Monthly visits (last month)',
+    (s) => s.monthly_visits,
+    140,
+  ),
+];
+
+/** The signal readings a set of columns needs, in catalog order; other ids are ignored. */
+export function signalsOfColumns(ids: readonly string[]): SignalReading[] {
+  const wanted = new Set(ids);
+  return [...new Set(SIGNAL_COLUMNS.filter((c) => wanted.has(c.id)).map((c) => c.signal!))];
+}
+
 export const IDENTITY_COLUMN_IDS: readonly string[] = IDENTITY.map((c) => c.id);
 
 export const COLUMNS: readonly ColumnDef[] = [
@@ -686,7 +761,7 @@ export const AS_OF_COLUMN: ColumnDef = {
 };
 
 export const COLUMN_BY_ID: ReadonlyMap<string, ColumnDef> = new Map(
-  [...COLUMNS, AS_OF_COLUMN].map((c) => [c.id, c]),
+  [...COLUMNS, ...SIGNAL_COLUMNS, AS_OF_COLUMN].map((c) => [c.id, c]),
 );
 
 /** Every column of a section, main ones first in catalog order. */

@@ -101,6 +101,12 @@ import {
   StaticListChange,
   StaticListCsvQuery,
 } from './saved-lists';
+import {
+  CompanySignalsRequest,
+  CompanySignalsResponse,
+  SignalQuote,
+  SignalQuoteRequest,
+} from './signal-columns';
 import { ScreenEstimate } from './signal-filters';
 
 type EndpointSchemas = {
@@ -187,6 +193,8 @@ const ENDPOINT_SCHEMAS = {
   'bff.lists.count.estimate': { input: ListRequest, output: ListCountEstimate },
   'bff.companies.quote': { input: CompanyQuoteRequest, output: CompanyQuote },
   'bff.lists.screen.estimate': { input: ListRequest, output: ScreenEstimate },
+  'bff.companies.signals.quote': { input: SignalQuoteRequest, output: SignalQuote },
+  'bff.companies.signals': { input: CompanySignalsRequest, output: CompanySignalsResponse },
 
   // --- the team's administration (admins only) ---------------------------------------------------
   'bff.admin.users': { output: AdminUsersResponse },

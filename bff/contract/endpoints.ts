@@ -788,6 +788,29 @@ export const ENDPOINTS = {
       'What some sections of some companies cost now: the (company, section) pairs the team’s company store lacks, at enrichment prices',
     tag: 'Companies',
   },
+  'bff.companies.signals.quote': {
+    scope: 'bff',
+    method: 'POST',
+    path: '/bff/companies/signals/quote',
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary:
+      'What some signal readings (headcount trends, open roles, website traffic, the first jobs page) of some companies cost now: those the team’s company store lacks, each at its most',
+    tag: 'Companies',
+  },
+  'bff.companies.signals': {
+    scope: 'bff',
+    method: 'POST',
+    path: '/bff/companies/signals',
+    cacheable: false,
+    price:
+      'the signal calls the team’s company store lacks (headcount trends 2.5, open roles at most 0.5, website traffic 1 a company); 402 first when their most exceeds the budget left',
+    auth: 'user',
+    summary:
+      'The signal columns’ values of up to 100 companies (headcount growth over 6 and 12 months, open roles, last month’s visits), from the company store or bought through the signal endpoints',
+    tag: 'Companies',
+  },
   'bff.lists.screen.estimate': {
     scope: 'bff',
     method: 'POST',

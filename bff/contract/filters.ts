@@ -562,7 +562,7 @@ const BFF_FILTER_CATALOG = [
     'Employees',
     'enum',
     HEADCOUNT_RANGES.map((r) => ({ code: r, label: HEADCOUNT_LABELS[r] })),
-    'Served by the list builder from the employee-range order; the list is then sorted by employees',
+    'The list starts sorted by employees; another sort works when the sizes hold up to 500 companies',
   ),
 ] as const satisfies readonly FilterDef[];
 

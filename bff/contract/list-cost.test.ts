@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bandsAsked, differenceKeys, estimateListCost, probeCost } from './list-cost';
+import {
+  bandsAsked,
+  differenceKeys,
+  estimateListCost,
+  GATHER_SLICES,
+  gatheringCreditsMax,
+  probeCost,
+} from './list-cost';
 import { bandRuns, PROBES_PER_RUN } from './list-rules';
 import { listGenerationCost } from './pricing';
 
@@ -38,7 +45,11 @@ describe('estimateListCost', () => {
   it('company size adds up to 20 probes per run of adjacent bands, and a read per further run', () => {
     expect(PROBES_PER_RUN).toBe(2 * Math.ceil(Math.log2(500)) + 2);
     const one = estimateListCost(
-      { filters: { 'firmographic.headcount_range': ['11-50', '51-200'] }, limit: 25 },
+      {
+        filters: { 'firmographic.headcount_range': ['11-50', '51-200'] },
+        limit: 25,
+        sort_by: 'employee_range',
+      },
       'enterprise',
     );
     expect(one.upTo).toBe(true);
@@ -48,13 +59,34 @@ describe('estimateListCost', () => {
         what: `finding where the sizes lie: up to ${PROBES_PER_RUN} one-company probes at 3.7 each`,
         credits: 74,
       },
+      {
+        what: `if the sizes lie beyond the first 500 either way: gathering up to 500 of them slice by slice (at most ${GATHER_SLICES} slices’ counts and probes)`,
+        credits: gatheringCreditsMax('enterprise', 1),
+      },
+      { what: 'the page read across the gathered slices: up to 15 more reads', credits: 22.5 },
     ]);
-    expect(one.credits).toBe(80.5);
+    // Eight slices at their worst: a count call (1.7) and 18 probes (3.7 each) a slice.
+    expect(gatheringCreditsMax('enterprise', 1)).toBe(546.4);
+    expect(one.credits).toBe(649.4);
     const two = estimateListCost(
-      { filters: { 'firmographic.headcount_range': ['1-10', '1001-5000'] }, limit: 25 },
+      {
+        filters: { 'firmographic.headcount_range': ['1-10', '1001-5000'] },
+        limit: 25,
+        sort_by: 'employee_range',
+      },
       'enterprise',
     );
-    expect(two.parts.map((p) => p.credits)).toEqual([6.5, 1.5, 148]);
+    expect(two.parts.map((p) => p.credits)).toEqual([6.5, 1.5, 148, 1079.2, 21]);
+    // Beside a set difference nothing is gathered (the difference needs the whole list).
+    const diff = estimateListCost(
+      {
+        filters: { 'firmographic.headcount_range': ['51-200'] },
+        exclude: { 'industry.industry': ['IND-1001'] },
+        limit: 25,
+      },
+      'enterprise',
+    );
+    expect(diff.parts.some((p) => p.what.includes('gathering'))).toBe(false);
   });
 
   it('excluding bands is the complement of those asked: its runs are what is left', () => {

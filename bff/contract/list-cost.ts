@@ -8,7 +8,7 @@
 
 import { HEADCOUNT_RANGES, type HeadcountRange } from './enums';
 import { isEmptyFilterValue } from './filters';
-import { LIST_DEFAULT_LIMIT, LIST_TOTAL_CAP } from './list-params';
+import { LIST_DEFAULT_LIMIT, LIST_TOTAL_CAP, SORT_LABELS, type SortBy } from './list-params';
 import { bandRuns, exclusionMethodOf, HEADCOUNT_KEY, PROBES_PER_RUN } from './list-rules';
 import {
   credits,
@@ -27,6 +27,11 @@ export type ListCostEstimate = {
   /** The figure is a most: the BFF's part depends on where the list's companies lie. */
   upTo: boolean;
   parts: ListCostPart[];
+  /**
+   * Of `credits`, what only a company size gathered slice by slice spends (its ceiling and the
+   * page's further reads): whether it is gathered is known only once the sizes are probed.
+   */
+  gathering?: number;
 };
 
 /** What the estimate reads of a list request (its input or parsed shape). */
@@ -36,6 +41,19 @@ export type ListCostInput = {
   exclude?: Readonly<Record<string, unknown>> | undefined;
   sections?: readonly ListSection[] | undefined;
   limit?: number | undefined;
+  /** The sort asked: under a company size, another than employees costs the reads that sort it. */
+  sort_by?: SortBy | (string & {}) | undefined;
+};
+
+/**
+ * The section each sort's value is read from, when the BFF sorts the companies of a company size
+ * itself (bff/server/lists/size-sort.ts); relevance has none (the service never shows its score).
+ */
+export const SORT_SECTION: Readonly<Partial<Record<SortBy, ListSection>>> = {
+  founded_year: 'firmographic',
+  revenue_estimate: 'financial_estimate',
+  valuation_estimate: 'financial_estimate',
+  total_funding: 'funding_detail',
 };
 
 /**
@@ -51,6 +69,27 @@ export function probeCost(plan: Plan): number {
         listGenerationCost({ matched: true, returned: 1, sections: [], query: false }) +
           enrichmentCost(['firmographic']),
       );
+}
+
+/** One-company probes a run of bands needs at most within a slice under 500 (two binary searches). */
+export const PROBES_PER_SLICE_RUN = 2 * Math.ceil(Math.log2(LIST_TOTAL_CAP));
+
+/**
+ * Company size gathered slice by slice (docs/decisions/0026-counting-by-slices.md, amended): the
+ * most slices' worth of calls a gathering spends (each slice's count call and the probes of each
+ * run within it, at their worst), and the most stretches it keeps (each a read of its own when a
+ * page spans several).
+ */
+export const GATHER_SLICES = 8;
+export const GATHER_STRETCHES = 16;
+
+/**
+ * The most a gathering of `runs` runs of bands spends on a plan: GATHER_SLICES slices at their
+ * worst. The BFF stops gathering before a call that could pass it, so it is a most by construction.
+ */
+export function gatheringCreditsMax(plan: Plan, runs: number): number {
+  const countCall = PRICES.listBase + PRICES.listPerCompany;
+  return credits(GATHER_SLICES * (countCall + runs * PROBES_PER_SLICE_RUN * probeCost(plan)));
 }
 
 /** The bands a request's filters and exclusions leave, or undefined when size is not asked. */
@@ -100,6 +139,7 @@ export function estimateListCost(req: ListCostInput, plan: Plan): ListCostEstima
   const runs = bands ? bandRuns(bands).length : 0;
   const diffs = req.query === undefined ? differenceKeys(req.exclude).length : 0;
   const pageCalls = Math.ceil(LIST_TOTAL_CAP / rules.maxListLimit);
+  let gathering = 0;
 
   if (runs > 1) {
     parts.push({
@@ -113,6 +153,42 @@ export function estimateListCost(req: ListCostInput, plan: Plan): ListCostEstima
     parts.push({
       what: `finding where the sizes lie: up to ${probes} one-company probes at ${probeCost(plan)} each`,
       credits: credits(probes * probeCost(plan)),
+    });
+  }
+  if (runs > 0 && diffs === 0) {
+    // Past the 500 served either way (known only once probed), the bands are gathered slice by
+    // slice, and a page may span several of the slices' stretches, each a read of its own.
+    const gather = gatheringCreditsMax(plan, runs);
+    gathering += gather;
+    parts.push({
+      what: `if the sizes lie beyond the first ${LIST_TOTAL_CAP} either way: gathering up to ${LIST_TOTAL_CAP} of them slice by slice (at most ${GATHER_SLICES} slices’ counts and probes)`,
+      credits: gather,
+    });
+    const spans = Math.max(0, Math.min(returned, GATHER_STRETCHES) - runs);
+    if (spans > 0) {
+      gathering += spans * PRICES.listBase;
+      parts.push({
+        what: `the page read across the gathered slices: up to ${spans} more reads`,
+        credits: credits(spans * PRICES.listBase),
+      });
+    }
+  }
+  const sortBy = (req.sort_by ?? 'relevance') as SortBy;
+  if (runs > 0 && diffs === 0 && sortBy !== 'employee_range') {
+    // Another sort than employees (bff/server/lists/size-sort.ts): the sizes' companies and the list
+    // without its size read whole (its stretch holding the page read again with the page's
+    // sections), or the sizes' companies read with the sort's section; the dearer of the two.
+    const read = pageCalls * PRICES.listBase + LIST_TOTAL_CAP * PRICES.listPerCompany;
+    const stretch =
+      charged.length > 0 ? (LIST_TOTAL_CAP - returned) * perCompany + pageCalls * PRICES.listBase : 0;
+    const section = SORT_SECTION[sortBy];
+    const sorted =
+      section && rules.listSections && rules.sections.includes(section)
+        ? read + LIST_TOTAL_CAP * SECTION_PRICES[section]
+        : 0;
+    parts.push({
+      what: `sorting the companies of the sizes asked by ${(SORT_LABELS[sortBy] ?? sortBy).toLowerCase()}: reading up to ${LIST_TOTAL_CAP} of them and the list without its size`,
+      credits: credits(Math.max(2 * read + stretch, sorted)),
     });
   }
   if (diffs > 0) {
@@ -133,5 +209,10 @@ export function estimateListCost(req: ListCostInput, plan: Plan): ListCostEstima
     }
   }
   const total = credits(parts.reduce((sum, p) => sum + p.credits, 0));
-  return { credits: total, upTo: parts.length > 1, parts };
+  return {
+    credits: total,
+    upTo: parts.length > 1,
+    parts,
+    ...(gathering > 0 ? { gathering: credits(gathering) } : {}),
+  };
 }

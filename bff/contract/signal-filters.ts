@@ -158,8 +158,13 @@ export const ScreenEstimate = z.object({
   per_company: z.number(),
   /** The list calls that read the companies, at their worst. */
   list_credits_max: z.number(),
-  /** companies x per_company + list_credits_max + the page's sections (0 when `screened`). */
+  /**
+   * companies x per_company + list_credits_max + the page's sections (0 when `screened`); when the
+   * team's company store holds the list's companies, only what it lacks (`store_counted`).
+   */
   credits_max: z.number(),
+  /** The list's companies are stored: `credits_max` counts only the signal data the store lacks. */
+  store_counted: z.boolean().optional(),
   /** The list was screened a few minutes ago: paging it and screening it again costs nothing. */
   screened: z.boolean(),
   budget_remaining: z.number().nullable(),

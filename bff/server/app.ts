@@ -132,7 +132,12 @@ function ownRoutes(s: BffServices, guard: Guard, config: BffConfig): Hono<BffEnv
       onRows: (user, rows) => accounts.recordExport(user, rows),
       extension: accounts.exportExtension,
       estimates: { plan: upstream.plan, companies: s.companies, remaining: money.remaining },
-      all: { counts, maxRows: config.counting?.exportMaxRows ?? 25_000, remaining: money.remaining },
+      all: {
+        counts,
+        maxRows: config.counting?.exportMaxRows ?? 25_000,
+        remaining: money.remaining,
+        companies: s.companies,
+      },
     },
   });
   // Exact counts past 500 (issue 33): a count the export of every match reads again at no cost.
@@ -143,6 +148,7 @@ function ownRoutes(s: BffServices, guard: Guard, config: BffConfig): Hono<BffEnv
     counts,
     maxRows: config.counting?.countMaxRows ?? 25_000,
     remaining: money.remaining,
+    log: deps.log,
   });
   return new Hono<BffEnv>()
     .route('/', openapi)
@@ -156,7 +162,7 @@ function ownRoutes(s: BffServices, guard: Guard, config: BffConfig): Hono<BffEnv
         savedToday: (u) => s.companies.savedOn(u.id, now().toISOString().slice(0, 10)),
       }),
     )
-    .route('/', companyRoutes(s.companies))
+    .route('/', companyRoutes(s.companies, { port: deps.port, remaining: money.remaining }))
     .route('/', admin)
     .route('/', lookalikes)
     .route('/', count)

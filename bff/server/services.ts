@@ -273,7 +273,8 @@ export function buildServices(config: BffConfig): BffServices {
   const { port, planner, proxyCall } = createServiceCall(pipeline, {
     plan: upstream.plan,
     log,
-    lists: config.lists,
+    // Company size gathered slice by slice: refused (402) when the budget left cannot cover it.
+    lists: { ...config.lists, remaining: money.remaining },
     accountLists: accountListLookup(accountStore, recording.recorded),
     companies,
     // Signal filters (decisions section 15): screening priced against what the user may still spend.

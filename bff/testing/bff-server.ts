@@ -213,10 +213,16 @@ export type InProcessBff = {
  * The real BFF in the test's own process, in front of its own embedded service: the app's `fetch`
  * is handed to the BFF as the browser would send it from its own page (same origin, the CSRF header).
  */
-export async function startInProcessBff(opts: { companies: number; seed: number }): Promise<InProcessBff> {
+export async function startInProcessBff(opts: {
+  companies: number;
+  seed: number;
+  /** The team's company store's max age (off when absent, as `BFF_STORE_MAX_AGE=0`). */
+  storeMaxAgeMs?: number;
+}): Promise<InProcessBff> {
   const service = await startEmbedded(opts.companies, { seed: opts.seed });
   const built = await buildBff({
     upstream: embeddedUpstream(service),
+    ...(opts.storeMaxAgeMs !== undefined ? { storeMaxAgeMs: opts.storeMaxAgeMs } : {}),
     // The page's host, as an operator names the host people open (BFF_ALLOWED_HOSTS).
     allowedHosts: [new URL(IN_PROCESS_ORIGIN).host],
   });

@@ -84,7 +84,8 @@ export function survivesExclusion(c: TruthCompany, key: string, values: readonly
 }
 
 export type Expected =
-  | { kind: 'list'; uuids: string[] }
+  /** `userSort`: a company size in the sort asked, not by employees (bff/server/lists/size-sort.ts). */
+  | { kind: 'list'; uuids: string[]; userSort?: boolean }
   | { kind: 'too_broad'; listSize: number; lowerBound: boolean }
   /**
    * Company size beyond the 500 served either way: up to 500 of the bands' companies, gathered from
@@ -148,6 +149,8 @@ export function expectedList(
     exclude?: Readonly<Record<string, readonly unknown[]>>;
     sortBy?: SortBy;
     direction: SortOrder;
+    /** The plan has sections in lists (the BFF can read a sort's value to sort a size itself). */
+    sectionsInLists?: boolean;
   },
 ): Expected {
   const exclude = Object.entries(p.exclude ?? {});
@@ -180,6 +183,22 @@ export function expectedList(
     };
   }
   if (!list) return tooBroad(whole, true);
+  // (Without a sort asked, a size is in employee order.)
+  const sortBy = p.sortBy ?? 'employee_range';
+  if (differences.length === 0 && p.bands && sortBy !== 'employee_range' && list.length <= LIST_TOTAL_CAP) {
+    // A size in another sort: every company of the list placed in that order (the list under 500),
+    // or the size's companies sorted by their value (a plan with sections in lists); relevance past
+    // 500 stays in employee order.
+    const byValue = sortBy !== 'relevance' && (p.sectionsInLists ?? true);
+    if (whole < LIST_TOTAL_CAP || byValue) {
+      const sort = { by: sortBy, order: p.direction } as const;
+      return {
+        kind: 'list',
+        uuids: [...list].sort((a, b) => sortCompare(a, b, sort)).map((c) => c.uuid),
+        userSort: true,
+      };
+    }
+  }
   if (differences.length === 0) return { kind: 'list', uuids: list.map((c) => c.uuid) };
   // A set difference needs the whole list, and the whole of each list of companies to leave out.
   if (p.bands ? list.length > LIST_TOTAL_CAP : list.length >= LIST_TOTAL_CAP)

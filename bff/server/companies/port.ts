@@ -31,6 +31,7 @@ import type { Called, ListPage, ListRow, PortInput, PortOptions, ServicePort } f
 import { ServiceRefusal } from '../proxy/problem';
 import { openReceipt } from './receipt';
 import type { CompanyStore } from './store';
+import { buyingRefused, NotStored } from './stored-only';
 
 /** Enrichment calls of one page in flight at once. */
 const BUYING_AT_ONCE = 6;
@@ -83,6 +84,33 @@ export const KEPT_ENDPOINTS: readonly ServiceEndpointId[] = [
   'company.jobs',
   'company.websiteTraffic',
 ];
+
+/**
+ * The signal endpoints' input as the store keys it: the company as given and, for job listings,
+ * `limit` and `offset` as numbers with their defaults (10, 0), so the Jobs tab's first page (sent
+ * as query text) and a screening's read of 50 are one answer.
+ */
+function keptInput(endpoint: ServiceEndpointId, input: unknown): unknown {
+  if (
+    endpoint !== 'company.jobs' &&
+    endpoint !== 'company.headcountTrends' &&
+    endpoint !== 'company.websiteTraffic'
+  )
+    return input;
+  const i = (input ?? {}) as Record<string, unknown>;
+  const company = typeof i.company === 'string' ? i.company.trim() : i.company;
+  if (endpoint !== 'company.jobs') return { ...i, company };
+  const num = (v: unknown, fallback: number) =>
+    v === undefined || v === '' ? fallback : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  return { ...i, company, limit: num(i.limit, 10), offset: num(i.offset, 0) };
+}
+
+/** The key an answer kept whole is stored under. */
+export function keptKey(endpoint: ServiceEndpointId, input: unknown): string {
+  return `${endpoint}:${createHash('sha256')
+    .update(stableJson(keptInput(endpoint, input)))
+    .digest('base64url')}`;
+}
 
 /** A refusal the store must not paper over by asking another way: money, plan, rate. */
 const passesOn = (err: unknown) =>
@@ -267,7 +295,7 @@ class Composer {
 
   /** An answer kept whole, by its endpoint and input: served again at no cost while young. */
   async keptWhole(user: BffUser, endpoint: ServiceEndpointId, input: unknown, o: PortOptions) {
-    const key = `${endpoint}:${createHash('sha256').update(stableJson(input)).digest('base64url')}`;
+    const key = keptKey(endpoint, input);
     const receipt = openReceipt();
     if (!o.fresh && !o.refresh) {
       const kept = await this.store.kept(key);
@@ -287,13 +315,17 @@ class Composer {
 
   /** A call to the service through the port, noted on the open receipt. */
   private buy: ServicePort = (user, endpoint, input, options) => {
+    if (buyingRefused()) return Promise.reject(new NotStored(endpoint, input));
     const receipt = openReceipt();
     if (receipt) receipt.bought = true;
     return this.port(user, endpoint, input, options);
   };
 
   serve: ServicePort = async (user, endpoint, input, given = {}) => {
-    if (!this.store.on) return this.port(user, endpoint, input, given);
+    if (!this.store.on) {
+      if (buyingRefused()) throw new NotStored(endpoint, input);
+      return this.port(user, endpoint, input, given);
+    }
     const options = openReceipt()?.refresh ? { ...given, refresh: true } : given;
     if (endpoint === 'list.generate') return this.list(user, input as ListInput, options);
     if (endpoint === 'company.enrichment' || endpoint === 'company.enrichment.post') {
@@ -305,6 +337,7 @@ class Composer {
       if (answer) return answer;
     }
     if (KEPT_ENDPOINTS.includes(endpoint)) return this.keptWhole(user, endpoint, input, options);
+    if (buyingRefused()) throw new NotStored(endpoint, input);
     return this.port(user, endpoint, input, options);
   };
 }

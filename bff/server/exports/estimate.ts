@@ -11,7 +11,9 @@ import { EXPORT_MAX_ROWS } from '../../contract/bff';
 import type { ListExportEstimate } from '../../contract/company-store';
 import { credits } from '../../contract/pricing';
 import type { StoredSection } from '../../contract/section-names';
+import { SIGNAL_READING_PRICES } from '../../contract/signal-columns';
 import { type PageQuote, quoteListPage } from '../companies/port';
+import { quoteSignals } from '../companies/signals';
 import type { CompanyStore } from '../companies/store';
 import type { BffDeps, BffUser } from '../context';
 import { serviceRequest } from '../lists/request';
@@ -67,6 +69,16 @@ export async function estimateListExport(
     price += q.credits;
     without += q.credits_without_store;
     rows = chosen.length;
+  }
+  // Signal columns (issue 36): the readings the store lacks for the companies known, each at its
+  // most, and every reading of the rest.
+  if (plan.signals.length > 0) {
+    const known = plan.uuids ? [...plan.uuids] : pages.flatMap((p) => p.uuids ?? []);
+    const q = await quoteSignals(deps.companies, known, plan.signals);
+    const rest =
+      Math.max(0, rows - known.length) * plan.signals.reduce((n, r) => n + SIGNAL_READING_PRICES[r], 0);
+    price += q.credits + rest;
+    without += q.credits_without_store + rest;
   }
   const remaining = await deps.remaining(user);
   return {

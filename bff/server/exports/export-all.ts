@@ -15,6 +15,8 @@ import { ListRequest, type ParsedListRequest } from '../../contract/api';
 import type { AllExportEstimate } from '../../contract/bff-lists';
 import { credits, PLAN_RULES, PRICES, SECTION_PRICES } from '../../contract/pricing';
 import { zodFields } from '../../contract/problem';
+import { quoteListPage } from '../companies/port';
+import type { CompanyStore } from '../companies/store';
 import type { BffUser } from '../context';
 import { type CountMemory, countCreditsMax, countedPart, countList, type ListCount } from '../lists/count';
 import { answerOf, invalidProblem, problem } from '../proxy/problem';
@@ -37,6 +39,8 @@ export type AllExportDeps = {
   /** EXPORT_MAX_ROWS: the most rows such a file holds. */
   maxRows: number;
   remaining: (user: BffUser) => Promise<number | null>;
+  /** The team's company store: rows it keeps are priced at what it lacks of them. */
+  companies?: CompanyStore | undefined;
 };
 
 const WHAT = 'an export of every match writes (EXPORT_MAX_ROWS)';
@@ -69,7 +73,40 @@ function perCompany(plan: Plan): number {
   );
 }
 
-function estimateOf(
+/**
+ * What the counted parts' pages the team's company store already keeps would cost now (the
+ * sections it lacks, the same quote as the export of a page: ./estimate.ts), and how many rows they
+ * hold. A part's pages are quoted in the order the export reads them until one is not kept.
+ */
+async function storedPart(
+  store: CompanyStore,
+  plan: Plan,
+  limit: number,
+  part: Record<string, unknown>,
+): Promise<{ rows: number; credits: number }> {
+  const { query: _q, filters: _f, exclude: _x, ...shape } = plan.request;
+  const { window, ...request } = { ...shape, ...part } as { window?: Window };
+  const from = window?.from ?? 0;
+  let rows = 0;
+  let price = 0;
+  for (let offset = 0; ; ) {
+    const pageLimit = window ? Math.min(limit, window.to - from - offset) : limit;
+    if (pageLimit <= 0) break;
+    const q = await quoteListPage(
+      store,
+      { ...request, offset: from + offset, limit: pageLimit } as never,
+      plan.enrich,
+    );
+    if (!q.exact || q.uuids === null) break;
+    rows += q.uuids.length;
+    price += q.credits;
+    offset += q.uuids.length;
+    if (q.uuids.length < pageLimit) break;
+  }
+  return { rows, credits: price };
+}
+
+async function estimateOf(
   deps: ExportDeps,
   all: AllExportDeps,
   plan: Plan,
@@ -79,7 +116,24 @@ function estimateOf(
   const rows = counted ? Math.min(counted.count, all.maxRows) : all.maxRows;
   const per = perCompany(plan);
   const countMax = counted ? 0 : countCreditsMax(list, all.maxRows, deps.plan);
-  return { rows, per, countMax, max: credits(per * rows * 1.1 + countMax) };
+  const without = credits(per * rows * 1.1 + countMax);
+  // Counted: the rows of the parts' pages the company store keeps are priced at what it lacks of
+  // them (issue 32: what is stored is not bought again); the rest at the bound.
+  const store = all.companies ?? deps.companies;
+  let stored = 0;
+  let storedPrice = 0;
+  if (counted && store?.on) {
+    const limit = PLAN_RULES[deps.plan].maxListLimit;
+    for (const part of counted.parts) {
+      if (stored >= rows) break;
+      const got = await storedPart(store, plan, limit, part);
+      stored += got.rows;
+      storedPrice += got.credits;
+    }
+    stored = Math.min(stored, rows);
+  }
+  const max = credits(per * (rows - stored) * 1.1 + storedPrice + countMax);
+  return { rows, per, countMax, max, without, stored };
 }
 
 /** `POST /bff/exports/estimate` with `all`: the most the file may cost, before anything is spent. */
@@ -92,7 +146,7 @@ export async function estimateAllExport(
   const planned = planAll(deps, body);
   if (planned instanceof Response) return planned;
   const counted = all.counts.get(user, countedPart(planned.list));
-  const e = estimateOf(deps, all, planned.plan, planned.list, counted);
+  const e = await estimateOf(deps, all, planned.plan, planned.list, counted);
   const remaining = await all.remaining(user);
   return {
     kind: 'all',
@@ -101,6 +155,8 @@ export async function estimateAllExport(
     per_company: e.per,
     count_credits_max: e.countMax,
     credits_max: e.max,
+    rows_stored: e.stored,
+    credits_without_store: e.without,
     budget_remaining: remaining,
     within_budget: remaining === null || remaining >= e.max,
   };
@@ -125,7 +181,7 @@ export async function runAllExport(
       422,
       `The list has ${counted.count.toLocaleString('en-US')} companies, more than the ${all.maxRows.toLocaleString('en-US')} an export of every match writes. Nothing was spent. Add a filter to narrow it.`,
     );
-  const e = estimateOf(deps, all, plan, list, counted);
+  const e = await estimateOf(deps, all, plan, list, counted);
   const remaining = await all.remaining(user);
   if (remaining !== null && e.max > remaining)
     return problem(
@@ -200,7 +256,7 @@ export async function runAllExport(
           controller.error(new Error(`upstream answered ${page.status}`));
           return;
         }
-        const completed = await completeRows(deps, user, plan.enrich, page.rows, hooks.onSpent);
+        const completed = await completeRows(deps, user, plan.enrich, page.rows, hooks.onSpent, plan.signals);
         if (cancelled) return;
         if (completed instanceof Response) {
           deps.log(`export of every match for ${user.id} aborted at row ${written}: ${completed.status}`);

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { CompanyListItem } from '../../contract/api';
 import { EXPORT_MAX_ROWS } from '../../contract/bff';
 import { ExportRequest } from '../../contract/bff-lists';
-import { COLUMN_BY_ID, type ColumnDef, sectionsOfColumns } from '../../contract/columns';
+import { COLUMN_BY_ID, type ColumnDef, sectionsOfColumns, signalsOfColumns } from '../../contract/columns';
 import { PLAN_LABELS, PLAN_RULES } from '../../contract/pricing';
 import type { ProblemField } from '../../contract/problem';
 import { zodFields } from '../../contract/problem';
@@ -24,8 +24,11 @@ import {
   SECTION_LABELS,
   type StoredSection,
 } from '../../contract/section-names';
+import type { SignalReading } from '../../contract/signal-columns';
 import { presetColumns, presetSections } from '../accounts/presets';
 import { withReceipt } from '../companies/receipt';
+import { readSignals } from '../companies/signals';
+import type { CompanyStore } from '../companies/store';
 import type { BffDeps, BffUser } from '../context';
 import { listPage, type ServiceWays } from '../lists/list-page';
 import { answerOf, invalidProblem, problem } from '../proxy/problem';
@@ -73,6 +76,11 @@ export type Plan = {
    * chosen companies are paid for (the list's pages are read without sections).
    */
   enrich: StoredSection[];
+  /**
+   * Signal readings bought per exported row (signal columns, bff/contract/signal-columns.ts): the
+   * team's company store serves those it holds (a screening's, a tab's, the grid's) at no cost.
+   */
+  signals: SignalReading[];
   /** Account lists are left out: the pages are read whole first, so the counts are exact. */
   excluding: boolean;
   columns: readonly ColumnDef[];
@@ -81,8 +89,15 @@ export type Plan = {
   pageSize: number;
 };
 
-/** What an export reads its pages through, and the plan they are read on. */
-export type ExportDeps = ServiceWays & Pick<BffDeps, 'plan' | 'log'>;
+/**
+ * What an export reads its pages through, and the plan they are read on; the company store and
+ * the budget left price signal columns first (a 402 before the first byte).
+ */
+export type ExportDeps = ServiceWays &
+  Pick<BffDeps, 'plan' | 'log'> & {
+    companies?: CompanyStore | undefined;
+    remaining?: ((user: BffUser) => Promise<number | null>) | undefined;
+  };
 
 /** Validates an export body; answers the plan of the export or the problem to send. */
 export function planExport(body: unknown, plan: BffDeps['plan']): Plan | Response {
@@ -159,6 +174,7 @@ export function planExport(body: unknown, plan: BffDeps['plan']): Plan | Respons
       ...(sections.length > 0 && !selection ? { sections } : {}),
     },
     enrich: selection ? [...sections, ...extra] : extra,
+    signals: req.preset ? [] : signalsOfColumns(req.columns ?? []),
     excluding: excluded.length > 0,
     columns,
     uuids: req.uuids ? new Set(req.uuids) : null,
@@ -231,7 +247,12 @@ export async function completeRows(
   sections: readonly StoredSection[],
   rows: ExportRow[],
   onSpent?: (credits: number) => void,
+  signals: readonly SignalReading[] = [],
 ): Promise<ExportRow[] | Response> {
+  if (signals.length > 0 && rows.length > 0) {
+    const added = await addSignals(ways, user, signals, rows, onSpent);
+    if (added instanceof Response) return added;
+  }
   if (sections.length === 0 || rows.length === 0) return rows;
   let next = 0;
   const one = async (row: ExportRow) => {
@@ -254,6 +275,39 @@ export async function completeRows(
     return answerOf(e);
   }
   return rows;
+}
+
+/** Signal readings bought at once: the most `POST /bff/companies/signals` takes. */
+const SIGNAL_BATCH = 100;
+
+/** Each row's signal values (`signals`) for the signal columns, the store counted. */
+async function addSignals(
+  ways: ServiceWays,
+  user: BffUser,
+  readings: readonly SignalReading[],
+  rows: ExportRow[],
+  onSpent?: (credits: number) => void,
+): Promise<undefined | Response> {
+  const d = ways as ExportDeps;
+  try {
+    for (let i = 0; i < rows.length; i += SIGNAL_BATCH) {
+      const batch = rows.slice(i, i + SIGNAL_BATCH);
+      const read = await readSignals(
+        { port: ways.port, store: d.companies, remaining: d.remaining },
+        user,
+        batch.map((r) => r.uuid),
+        readings,
+        onSpent,
+      );
+      read.data.forEach((got, j) => {
+        const row = batch[j]!;
+        row.signals = { ...row.signals, ...(got.signals as NonNullable<ExportRow['signals']>) };
+      });
+    }
+  } catch (e) {
+    return answerOf(e);
+  }
+  return undefined;
 }
 
 /** Passes an upstream refusal on with its status, body and the headers that matter to the client. */
@@ -284,7 +338,14 @@ export async function runExport(
 
   if (plan.excluding) return bufferedExport(deps, user, plan, first, hooks);
   const select = (rows: ExportRow[]) => (plan.uuids ? rows.filter((r) => plan.uuids!.has(r.uuid)) : rows);
-  const firstRows = await completeRows(deps, user, plan.enrich, select(first.rows), hooks.onSpent);
+  const firstRows = await completeRows(
+    deps,
+    user,
+    plan.enrich,
+    select(first.rows),
+    hooks.onSpent,
+    plan.signals,
+  );
   if (firstRows instanceof Response) return relay(firstRows);
 
   const end = Math.min(first.total, EXPORT_MAX_ROWS);
@@ -342,7 +403,14 @@ export async function runExport(
           controller.error(new Error(`upstream answered ${page.status}`));
           return;
         }
-        const completed = await completeRows(deps, user, plan.enrich, select(page.rows), hooks.onSpent);
+        const completed = await completeRows(
+          deps,
+          user,
+          plan.enrich,
+          select(page.rows),
+          hooks.onSpent,
+          plan.signals,
+        );
         if (cancelled) return;
         if (completed instanceof Response) {
           deps.log(`export for ${user.id} aborted at row ${written}: upstream answered ${completed.status}`);
@@ -406,6 +474,7 @@ async function bufferedExport(
     plan.enrich,
     plan.uuids ? rows.filter((r) => plan.uuids!.has(r.uuid)) : rows,
     hooks.onSpent,
+    plan.signals,
   );
   if (completed instanceof Response) return relay(completed);
   const chosen = completed;

@@ -35,6 +35,8 @@ export function exportRoutes(
   all?: AllExportDeps,
 ): Hono<BffEnv> {
   const app = new Hono<BffEnv>();
+  // Signal columns are priced against the company store and the budget left (export.ts).
+  if (estimates) deps = { ...deps, companies: estimates.companies, remaining: estimates.remaining };
   route(app, 'bff.exports.estimate', async (c) => {
     const read = await readJsonBody(c.req.raw);
     if (!read.ok) return problem(read.status, read.detail);

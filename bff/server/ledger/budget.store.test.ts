@@ -2,14 +2,18 @@
  * Holds on the project's store (SQLite, or PostgreSQL on that project): a paid call's worst case is
  * held only when it fits what is left of the user's daily budget and of the team's monthly cap, also
  * with many calls at once; its ledger line settles it at the real price in the same transaction
- * (written twice, counted once); a hold whose instance died stops counting when it expires.
+ * (written twice, counted once); a hold whose instance died stops counting when it expires. Calls
+ * that hold and settle at once on two instances never pass the budget; a store that fails or dies
+ * between a hold and its line leaves the ledger and the settled spend right. (On SQLite the holds
+ * are in the process's memory, shared by its stores on one file: docs/decisions/0029.)
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { reopenTestStore, testStore } from '../../testing/test-store';
+import { credits } from '../../contract/pricing';
+import { ON_POSTGRES, reopenTestStore, testStore } from '../../testing/test-store';
 import { bffDatabaseFile } from '../store/sqlite';
 import type { BffStore, Hold, HoldLimits, LedgerRow } from '../store/store';
 
@@ -200,5 +204,106 @@ describe('holds against the team’s monthly cap', () => {
       ok: false,
       limit: 'team',
     });
+  });
+});
+
+describe('holds and lines at once, and a failure between them', () => {
+  /** The ledger's own sum for the user's day: what the key lost, as far as the BFF answered it. */
+  const ledgerSum = async (s: BffStore, userId: string) =>
+    (await s.sql.get<{ n: number; c: number }>(
+      'SELECT COUNT(*) AS n, COALESCE(SUM(credits_consumed), 0) AS c FROM ledger WHERE user_id = ? AND day = ?',
+      [userId, DAY],
+    ))!;
+
+  it('never spend past the budget while calls on two instances hold and settle at once', async () => {
+    // 40 credits; each call holds 3 and costs 1 to 3 when it settles. Calls go on until refused: what
+    // is settled plus what is held never passes 40, and the settled spend is the ledger's sum.
+    const other = await reopenTestStore(store);
+    try {
+      const prices = [1, 2.5, 3, 1.5];
+      let refused = 0;
+      const worker = async (w: number) => {
+        const s = w % 2 ? other : store;
+        for (let i = 0; i < 40; i++) {
+          const h = hold('u1', 3);
+          const placed = await s.placeHold(h, budget(40), NOW);
+          if (!placed.ok) {
+            refused++;
+            expect(credits(placed.spent + placed.held + 3)).toBeGreaterThan(40);
+            return;
+          }
+          await new Promise((r) => setImmediate(r)); // the call upstream, meanwhile others hold
+          await s.insertLedger([line(h, prices[(w + i) % prices.length]!)]);
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
+      expect(refused).toBe(8);
+      const { c } = await ledgerSum(store, 'u1');
+      expect(c).toBeLessThanOrEqual(40);
+      expect(c).toBeGreaterThan(40 - 3 - 1e-9); // refused only when 3 more did not fit
+      expect(await store.settledSpend('u1', DAY)).toEqual({ day: credits(c), month: credits(c) });
+      expect(await other.settledSpend('u1', DAY)).toEqual({ day: credits(c), month: credits(c) });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keep the hold and change nothing when the line fails mid-write; written again, it settles once', async () => {
+    const settled = hold('u1', 5);
+    expect(await store.placeHold(settled, budget(10), NOW)).toEqual({ ok: true });
+    await store.insertLedger([line(settled, 4)]);
+    const h = hold('u1', 5);
+    expect(await store.placeHold(h, budget(10), NOW)).toEqual({ ok: true });
+    // The write fails after its line went in, as the spend is updated: a disk or a server failing.
+    if (ON_POSTGRES) {
+      await store.sql.run(
+        "CREATE FUNCTION fail_spend() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk failed'; END $$ LANGUAGE plpgsql",
+      );
+      await store.sql.run(
+        'CREATE TRIGGER fail_spend BEFORE UPDATE ON spend FOR EACH ROW EXECUTE FUNCTION fail_spend()',
+      );
+    } else {
+      await store.sql.run(
+        "CREATE TEMP TRIGGER fail_spend BEFORE UPDATE ON spend BEGIN SELECT RAISE(ABORT, 'disk failed'); END",
+      );
+    }
+    const written = line(h, 3);
+    await expect(store.insertLedger([written])).rejects.toThrow(/disk failed/);
+    // Nothing of the failed write is left, and its call's hold still counts (4 + 5 of 10).
+    expect(await ledgerSum(store, 'u1')).toEqual({ n: 1, c: 4 });
+    expect(await store.settledSpend('u1', DAY)).toEqual({ day: 4, month: 4 });
+    expect(await store.placeHold(hold('u1', 1.5), budget(10), NOW)).toMatchObject({
+      ok: false,
+      spent: 4,
+      held: 5,
+    });
+    // The journal offers the batch again once the store is back: written once, the hold ended.
+    await store.sql.run(ON_POSTGRES ? 'DROP TRIGGER fail_spend ON spend' : 'DROP TRIGGER fail_spend');
+    await store.insertLedger([written]);
+    await store.insertLedger([written]);
+    expect(await ledgerSum(store, 'u1')).toEqual({ n: 2, c: 7 });
+    expect(await store.settledSpend('u1', DAY)).toEqual({ day: 7, month: 7 });
+    expect(await store.placeHold(hold('u1', 3), budget(10), NOW)).toEqual({ ok: true });
+  });
+
+  it('keep every settled line when the instance dies between a hold and its line', async () => {
+    const done = hold('u1', 5);
+    const inFlight = hold('u1', 5);
+    expect(await store.placeHold(done, budget(10), NOW)).toEqual({ ok: true });
+    expect(await store.placeHold(inFlight, budget(10), NOW)).toEqual({ ok: true });
+    await store.insertLedger([line(done, 2)]);
+    // The instance dies with `inFlight` upstream: no line is written for it, nothing is released.
+    await store.close();
+    store = await reopenTestStore(store);
+    expect(await ledgerSum(store, 'u1')).toEqual({ n: 1, c: 2 });
+    expect(await store.settledSpend('u1', DAY)).toEqual({ day: 2, month: 2 });
+    // Its hold: on PostgreSQL a row that counts until it expires (another instance may still run the
+    // call); on SQLite it was the dead process's, and that process ran every call on the store.
+    expect(await store.placeHold(hold('u1', 8), budget(10), NOW)).toEqual(
+      ON_POSTGRES ? { ok: false, limit: 'daily', of: 10, spent: 2, held: 5 } : { ok: true },
+    );
+    // Past its expiry it counts nowhere.
+    const after = { ...hold('u1', 8), expiresAt: `${DAY}T11:30:00.000Z` };
+    expect(await store.placeHold(after, budget(10), LATER)).toEqual({ ok: true });
   });
 });

@@ -31,7 +31,7 @@ import {
 } from '../../contract/pricing';
 import type { StoredSection } from '../../contract/section-names';
 import { secondsToNextMonthUtc } from '../admin/team-cap';
-import type { BffStore, Hold, HoldLimits } from '../store/store';
+import type { BffStore, Hold, HoldLimits, HoldOutcome } from '../store/store';
 import { withinDeadline } from '../store/unavailable';
 import { utcDay } from './ledger';
 
@@ -114,6 +114,9 @@ function sectionList(v: unknown): StoredSection[] | undefined {
 /** A call refused for want of credits: what to say, and when to try again. */
 export type Refusal = { detail: string; retryAfterS: number };
 
+/** A hold placed, or why not. */
+export type Placed = { ok: true; hold: Hold } | { ok: false; refusal: Refusal };
+
 export function secondsToMidnightUtc(now: Date): number {
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
@@ -132,12 +135,11 @@ export class Holds {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Holds `worst` credits for one call of the user, or says why not. */
-  async place(
-    userId: string,
-    worst: number,
-    limits: HoldLimits,
-  ): Promise<{ ok: true; hold: Hold } | { ok: false; refusal: Refusal }> {
+  /**
+   * Holds `worst` credits for one call of the user, or says why not: at once (no promise) where the
+   * store answers at once (SQLite's holds in memory, docs/decisions/0029).
+   */
+  place(userId: string, worst: number, limits: HoldLimits): Placed | Promise<Placed> {
     const at = this.now();
     const hold: Hold = {
       id: randomUUID(),
@@ -148,13 +150,19 @@ export class Holds {
     };
     // Bounded like every store call on a request's way: a hold placed after the request was
     // answered 503 is given back at once.
-    const outcome = await withinDeadline(
+    const outcome = withinDeadline(
       this.store.placeHold(hold, limits, at.toISOString()),
       undefined,
       (late) => {
         if (late.ok) this.store.insertLedger([], [hold.id]).catch(() => {});
       },
     );
+    return outcome instanceof Promise
+      ? outcome.then((o) => this.placed(o, hold, worst, at))
+      : this.placed(outcome, hold, worst, at);
+  }
+
+  private placed(outcome: HoldOutcome, hold: Hold, worst: number, at: Date): Placed {
     if (outcome.ok) return { ok: true, hold };
     const left = Math.max(0, credits(outcome.of - outcome.spent - outcome.held));
     const inFlight = outcome.held > 0 ? `, ${amount(outcome.held)} held by calls in flight` : '';

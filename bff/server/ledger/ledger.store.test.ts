@@ -9,7 +9,7 @@ import { bffDatabaseFile } from '../store/sqlite';
 import type { BffStore } from '../store/store';
 import { embeddedUpstream } from '../upstream/upstream';
 import { LedgerJournal } from './journal';
-import { Ledger, type LedgerRecord } from './ledger';
+import { Ledger, type LedgerRecord, lineId } from './ledger';
 
 const ALICE = { id: 'alice', name: 'Alice' };
 const call = (i: number, userId = ALICE.id): LedgerRecord => ({
@@ -87,6 +87,21 @@ describe('the ledger, written in batches', () => {
     void ledger.record(call(1));
     expect(await ledger.spentToday(ALICE.id)).toBe(1);
     expect(await new Ledger(db).spentToday(ALICE.id)).toBe(1);
+  });
+
+  it('gives each line an id of its own that sorts by when it was made (a UUID of version 7)', async () => {
+    const ids = Array.from({ length: 1000 }, (_, i) => lineId(1_764_000_000_000 + Math.floor(i / 10)));
+    expect(new Set(ids).size).toBe(1000);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // Ids of different milliseconds sort by them; lines written today carry such ids.
+    expect(ids[990]! > ids[0]!).toBe(true);
+    expect([...ids].sort().map((id) => id.slice(0, 13))).toEqual(ids.map((id) => id.slice(0, 13)));
+    const ledger = new Ledger(db);
+    await ledger.record(call(1));
+    const row = await db.sql.get<{ line_id: string }>('SELECT line_id FROM ledger');
+    const made = Number.parseInt(row!.line_id.slice(0, 8) + row!.line_id.slice(9, 13), 16);
+    expect(Math.abs(made - Date.now())).toBeLessThan(60_000);
   });
 
   it('loses nothing when the BFF closes before a batch is due', async () => {

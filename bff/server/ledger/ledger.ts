@@ -34,6 +34,18 @@ const DAY_MS = 86_400_000;
 let lastDay = { start: Number.NaN, name: '' };
 
 /**
+ * A line's own id: a UUID of version 7 (RFC 9562), the milliseconds since 1970 first, then 74
+ * random bits. Ids made one after another sort together, so a batch's lines go to the same page of
+ * the unique index on `line_id`; random ids put each line on a page of its own, a page more for
+ * every commit to write (docs/decisions/0029-holds-in-memory-on-sqlite.md).
+ */
+export function lineId(ms: number = Date.now()): string {
+  const t = ms.toString(16).padStart(12, '0');
+  const r = randomUUID(); // xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx: its version nibble becomes 7
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${r.slice(15)}`;
+}
+
+/**
  * Group commit: a line is written with every other line recorded while the write before it ran, in
  * one transaction, and the call it records is answered only once that transaction committed (or,
  * with the store down, once the line is synced to the local journal). A line per transaction was
@@ -122,7 +134,7 @@ export class Ledger {
       creditsConsumed: r.creditsConsumed,
       cache: r.cache,
       durationMs: Math.round(r.durationMs * 1000) / 1000,
-      lineId: randomUUID(),
+      lineId: lineId(),
       ...(holdId !== undefined ? { holdId } : {}),
     };
     const batch = this.next;

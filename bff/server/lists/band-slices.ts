@@ -8,8 +8,10 @@
  */
 import { HEADCOUNT_RANGES, type HeadcountRange } from '../../contract/enums';
 import type { Filters } from '../../contract/filters';
+import { PROBES_PER_SLICE_RUN, probeCost } from '../../contract/list-cost';
 import { LIST_TOTAL_CAP, type SortOrder } from '../../contract/list-params';
 import { bandRuns } from '../../contract/list-rules';
+import { PRICES } from '../../contract/pricing';
 import type { ListSection } from '../../contract/section-names';
 import { type Calls, type ListRow, type Notes, Stale } from './calls';
 import { findSlices, NO_BAND, PAST_END, type ProbeReading } from './slices';
@@ -96,14 +98,25 @@ export function sliceCounter(calls: Calls): CountSlice {
 }
 
 /** What gathering found: the stretches in the order served, their size, whether that is every one. */
-export type Gathered = { stretches: Stretch[]; size: number; complete: boolean };
+export type Gathered = {
+  stretches: Stretch[];
+  size: number;
+  complete: boolean;
+  /** Stopped at its credits' or stretches' ceiling before `want` were found. */
+  capped?: boolean;
+};
 
 class Enough extends Error {}
+
+/** What a gathering may spend and keep at most (`gatheringCreditsMax`, `GATHER_STRETCHES`). */
+export type GatherLimits = { credits: number; stretches: number };
 
 /**
  * Up to `want` companies of `bands` in a list of `listTotal` (500 or more) companies: the list cut
  * into slices of fewer than 500 in the order the count cuts them (./slicing.ts), each slice's
- * stretches in `direction`, until `want` are found or the slices run out.
+ * stretches in `direction`, until `want` are found, the slices run out, or the next call could pass
+ * `limits.credits` (checked before each count call and before each slice's probes at their worst,
+ * so the gathering never spends more) or `limits.stretches` are kept.
  */
 export async function gatherBands(
   calls: Calls,
@@ -112,10 +125,24 @@ export async function gatherBands(
   bands: readonly HeadcountRange[],
   direction: SortOrder,
   want = LIST_TOTAL_CAP,
+  limits: GatherLimits = { credits: Infinity, stretches: Infinity },
 ): Promise<Gathered> {
   const stretches: Stretch[] = [];
   let size = 0;
+  let capped = false;
+  const start = calls.credits;
+  const spent = () => calls.credits - start;
+  const runs = bandRuns(bands).length;
+  const probes = runs * PROBES_PER_SLICE_RUN * probeCost(calls.plan);
+  const countCall = PRICES.listBase + PRICES.listPerCompany;
+  const stop = () => {
+    capped = true;
+    return new Enough();
+  };
+  const counter = sliceCounter(calls);
   const onSlice = async (s: CountedSlice) => {
+    if (s.count === 0) return;
+    if (spent() + probes > limits.credits + 1e-9) throw stop();
     for (const x of await stretchesIn(calls, s.filters, s.count, bands, direction)) {
       const take = Math.min(x.end - x.start, want - size);
       if (take <= 0) break;
@@ -124,11 +151,20 @@ export async function gatherBands(
       size += take;
     }
     if (size >= want) throw new Enough();
+    if (stretches.length + runs > limits.stretches) throw stop();
   };
   try {
-    await sliceList(filters, listTotal, sliceCounter(calls), { onSlice });
+    await sliceList(
+      filters,
+      listTotal,
+      async (f) => {
+        if (spent() + countCall > limits.credits + 1e-9) throw stop();
+        return counter(f);
+      },
+      { onSlice },
+    );
   } catch (e) {
-    if (e instanceof Enough) return { stretches, size, complete: false };
+    if (e instanceof Enough) return { stretches, size, complete: false, ...(capped ? { capped } : {}) };
     throw e;
   }
   return { stretches, size, complete: true };

@@ -5,21 +5,28 @@
  */
 import { Hono } from 'hono';
 import { ListRequest, type ParsedListRequest } from '../../contract/api';
-import type { ListCountEstimate, ListCountResponse } from '../../contract/bff-lists';
+import {
+  COUNT_STREAM_TYPE,
+  type ListCountEstimate,
+  type ListCountResponse,
+  type ListCountStreamLine,
+} from '../../contract/bff-lists';
 import { readJsonBody } from '../../contract/http';
 import type { Plan } from '../../contract/pricing';
 import { credits } from '../../contract/pricing';
 import { zodFields } from '../../contract/problem';
 import type { BffEnv, BffUser } from '../context';
-import { invalidProblem, problem } from '../proxy/problem';
+import { answerOf, invalidProblem, problem } from '../proxy/problem';
 import { route } from '../routing';
 import {
   affordableRows,
   type CountMemory,
+  type CountOptions,
   countCreditsFirst,
   countCreditsMax,
   countedPart,
   countList,
+  type ListCount,
 } from './count';
 import type { ServiceWays } from './list-page';
 
@@ -29,6 +36,8 @@ export type CountDeps = ServiceWays & {
   /** COUNT_MAX_ROWS: the most companies a count counts. */
   maxRows: number;
   remaining: (user: BffUser) => Promise<number | null>;
+  /** Where a count that failed for no refusal is said (never the API key). */
+  log?: ((line: string) => void) | undefined;
 };
 
 async function readRequest(req: Request): Promise<ParsedListRequest | Response> {
@@ -59,6 +68,75 @@ async function estimateOf(
   };
 }
 
+/** Whether the client asked for the count's progress as it runs (`COUNT_STREAM_TYPE`). */
+const wantsStream = (req: Request): boolean => (req.headers.get('accept') ?? '').includes(COUNT_STREAM_TYPE);
+
+const line = (l: ListCountStreamLine): string => `${JSON.stringify(l)}\n`;
+
+function ndjson(lines: ListCountStreamLine[]): Response {
+  return new Response(lines.map(line).join(''), {
+    status: 200,
+    headers: { 'content-type': COUNT_STREAM_TYPE, 'cache-control': 'no-store' },
+  });
+}
+
+/**
+ * The count as a stream of lines: its progress after each slice (slices, companies and credits so
+ * far), then its answer or the refusal that stopped it. The client going away (or cancelling the
+ * stream) stops the count before its next call; what was spent stays in the ledger.
+ */
+function countStream(
+  deps: CountDeps,
+  user: BffUser,
+  request: ParsedListRequest,
+  options: Omit<CountOptions, 'signal' | 'onProgress'>,
+  signal: AbortSignal,
+  answer: (counted: ListCount) => ListCountResponse,
+): Response {
+  const stop = new AbortController();
+  signal.addEventListener('abort', () => stop.abort(signal.reason), { once: true });
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (l: ListCountStreamLine) => {
+        if (!stop.signal.aborted) controller.enqueue(encoder.encode(line(l)));
+      };
+      try {
+        const counted = await countList(deps, user, request, {
+          ...options,
+          signal: stop.signal,
+          onProgress: (p) => send({ progress: { slices: p.slices, counted: p.counted, credits: p.credits } }),
+        });
+        send({ result: answer(counted) });
+      } catch (e) {
+        if (!stop.signal.aborted) {
+          let refusal: Response;
+          try {
+            refusal = answerOf(e);
+          } catch {
+            deps.log?.(`[bff] count of ${user.id} failed: ${e instanceof Error ? e.message : String(e)}`);
+            refusal = problem(500, 'The count failed.');
+          }
+          const body = (await refusal.json()) as { detail: string } & Record<string, unknown>;
+          send({ problem: { ...body, status: refusal.status } });
+        }
+      }
+      try {
+        controller.close();
+      } catch {
+        // Cancelled by the client already.
+      }
+    },
+    cancel() {
+      stop.abort();
+    },
+  });
+  return new Response(stream, {
+    status: 200,
+    headers: { 'content-type': COUNT_STREAM_TYPE, 'cache-control': 'no-store' },
+  });
+}
+
 export function countRoutes(deps: CountDeps): Hono<BffEnv> {
   const app = new Hono<BffEnv>();
   route(app, 'bff.lists.count.estimate', async (c) => {
@@ -79,7 +157,7 @@ export function countRoutes(deps: CountDeps): Hono<BffEnv> {
         slices: known.parts.length,
         credits_consumed: 0,
       };
-      return c.json(body);
+      return wantsStream(c.req.raw) ? ndjson([{ result: body }]) : c.json(body);
     }
     // The budget left must cover learning whether the list is under 500; past that, a count
     // the budget cannot cover whole counts as far as it covers (decision 0026, amended).
@@ -89,23 +167,21 @@ export function countRoutes(deps: CountDeps): Hono<BffEnv> {
         402,
         `Counting this list exactly costs at least ${estimate.credits_first} credits (up to ${estimate.credits_max}); you have ${credits(estimate.budget_remaining ?? 0)} left. Nothing was spent.`,
       );
-    // Thrown refusals (the planner's, the service's, a list past COUNT_MAX_ROWS) are answered by
-    // the app's onError; a client that went away stops the count before its next call.
-    const counted = await countList(deps, user, request, {
+    const options = {
       plan: deps.plan,
       max: deps.maxRows,
       affordable: estimate.rows_within_budget ?? undefined,
       maxWhat: 'a count counts (COUNT_MAX_ROWS)',
-      signal: c.req.raw.signal,
-    });
-    deps.counts.set(user, part, counted);
-    const body: ListCountResponse = {
-      count: counted.count,
-      exact: true,
-      slices: counted.slices,
-      credits_consumed: counted.credits,
     };
-    return c.json(body);
+    const answer = (counted: ListCount): ListCountResponse => {
+      deps.counts.set(user, part, counted);
+      return { count: counted.count, exact: true, slices: counted.slices, credits_consumed: counted.credits };
+    };
+    if (wantsStream(c.req.raw)) return countStream(deps, user, request, options, c.req.raw.signal, answer);
+    // Thrown refusals (the planner's, the service's, a list past COUNT_MAX_ROWS) are answered by
+    // the app's onError; a client that went away stops the count before its next call.
+    const counted = await countList(deps, user, request, { ...options, signal: c.req.raw.signal });
+    return c.json(answer(counted));
   });
   return app;
 }

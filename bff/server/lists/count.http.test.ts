@@ -6,14 +6,20 @@
  * service's key lost; 402 before anything is spent; a client that goes away stops the count.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListCountEstimate, ListCountResponse } from '../../contract/bff-lists';
+import {
+  type ListCountEstimate,
+  type ListCountResponse,
+  ListCountStreamLine,
+} from '../../contract/bff-lists';
 import type { Filters } from '../../contract/filters';
 import { credits } from '../../contract/pricing';
 import type { Service } from '../../embedded/service';
 import { findKey } from '../../embedded/store/keys';
+import { datasetCompanies } from '../../testing/accounts';
 import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { lastLedgerId, ledgerRows } from '../../testing/list-pages';
 import { loadTruth, matching, survivesExclusion, type TruthCompany } from '../../testing/list-truth';
+import { listOf } from '../accounts/use-lists-testing';
 import { embeddedUpstream } from '../upstream/upstream';
 
 let service: Service;
@@ -186,6 +192,20 @@ describe('POST /bff/lists/count', () => {
     }
   }, 240_000);
 
+  it('leaving out account lists past 500: a 422 that says what to do instead', async () => {
+    const picked = datasetCompanies(service).slice(0, 2);
+    const listId = await listOf(bff, picked, 'In CRM');
+    const res = await bff.post('/bff/lists/count', {
+      filters: { 'business_model.gtm_type': ['b2c'] },
+      exclude_account_lists: [listId],
+    });
+    expect(res.status).toBe(422);
+    const detail = ((await res.json()) as { detail: string }).detail;
+    expect(detail).toMatch(/account lists are left out only within the first 500/);
+    expect(detail).toMatch(/without `exclude_account_lists`/);
+    expect(detail).toMatch(/narrow its filters/);
+  });
+
   it('answers 400 naming the field for a bad list request, and spends nothing', async () => {
     const key = balance();
     const res = await bff.post('/bff/lists/count', { filters: { 'firmographic.company_type': ['nope'] } });
@@ -218,5 +238,60 @@ describe('POST /bff/lists/count', () => {
     const again = await count(bff, body);
     expect(again.body.count).toBe(n);
     expect(again.body.credits_consumed).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('POST /bff/lists/count with its progress (accept: application/x-ndjson)', () => {
+  const NDJSON = { accept: 'application/x-ndjson' };
+  async function lines(on: RunningBff, body: unknown): Promise<ListCountStreamLine[]> {
+    const res = await on.post('/bff/lists/count', body, { headers: NDJSON });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/x-ndjson');
+    const text = await res.text();
+    expect(text.endsWith('\n')).toBe(true);
+    return text
+      .trim()
+      .split('\n')
+      .map((l) => ListCountStreamLine.parse(JSON.parse(l)));
+  }
+
+  it('says slices done, companies and credits so far after each slice, then the answer the JSON gives', async () => {
+    const filters: Filters = { 'location.hq.region': ['150'] };
+    const n = matching(truth, filters).length;
+    expect(n).toBeGreaterThan(2000);
+    const before = await lastLedgerId(bff);
+    const got = await lines(bff, { filters });
+    const progress = got.flatMap((l) => ('progress' in l ? [l.progress] : []));
+    const last = got.at(-1)!;
+    if (!('result' in last)) throw new Error(`expected the answer last, got ${JSON.stringify(last)}`);
+    expect(last.result).toMatchObject({ count: n, exact: true });
+    // One line a slice, each further along than the one before, the last the whole count.
+    expect(progress.length).toBe(last.result.slices);
+    expect(progress.length).toBeGreaterThan(3);
+    for (let i = 1; i < progress.length; i++) {
+      expect(progress[i]!.slices).toBe(progress[i - 1]!.slices + 1);
+      expect(progress[i]!.counted).toBeGreaterThanOrEqual(progress[i - 1]!.counted);
+      expect(progress[i]!.credits).toBeGreaterThanOrEqual(progress[i - 1]!.credits);
+    }
+    expect(progress.at(-1)!.counted).toBe(n);
+    expect(progress.at(-1)!.credits).toBe(last.result.credits_consumed);
+    const spent = credits((await ledgerRows(bff, before)).reduce((s, r) => s + r.credits_consumed, 0));
+    expect(spent).toBe(last.result.credits_consumed);
+    // Counted a moment ago: the answer again at no cost, one line.
+    expect(await lines(bff, { filters })).toEqual([{ result: { ...last.result, credits_consumed: 0 } }]);
+  }, 120_000);
+
+  it('a refusal mid-count is the last line, with its status; one before anything is spent stays a plain problem', async () => {
+    // 30 credits a day, spent in part above: a list of ~4,800 stops with 402 part way.
+    const big = { filters: { 'business_model.gtm_type': ['b2c'], 'firmographic.company_type': ['private'] } };
+    expect(matching(truth, big.filters as Filters).length).toBeGreaterThan(2500);
+    const got = await lines(tight, big);
+    const last = got.at(-1)!;
+    if (!('problem' in last)) throw new Error(`expected a refusal last, got ${JSON.stringify(last)}`);
+    expect(last.problem.status).toBe(402);
+    expect(last.problem.detail).toMatch(/credits were spent/);
+    const res = await broke.post('/bff/lists/count', big, { headers: NDJSON });
+    expect(res.status).toBe(402);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
   }, 120_000);
 });

@@ -376,7 +376,9 @@ async function counting(
     return { count: page.total_count, parts: [part], slices, credits: cost() };
   }
   if (part.exclude_account_lists !== undefined)
-    throw new CannotCount('leaving out account lists is done within the first 500.');
+    throw new CannotCount(
+      `account lists are left out only within the first ${LIST_TOTAL_CAP}. To count it, count it without \`exclude_account_lists\` (their companies are then counted too), or narrow its filters until fewer than ${LIST_TOTAL_CAP} match.`,
+    );
   const echo = { filters: page.filters, exclude: page.exclude };
   return ofFilters({
     ...(echo.filters !== undefined ? { filters: echo.filters } : {}),

@@ -121,7 +121,7 @@ export function createListPlanner(port: ServicePort, o: ListPlannerOptions): Lis
 
   return {
     list: (user, request, run = {}) => accountLists(user, request, run, described),
-    screenEstimate: (user, request) => screening.estimate(user, request),
+    screenEstimate: (user, request) => screening.estimate(user, request, resolved),
     passesOn: (r) =>
       !namesAccountLists(r) &&
       !needsResolving(r) &&

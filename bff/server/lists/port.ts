@@ -1,5 +1,6 @@
 import type { ParsedListRequest, SkippedSection, Warning } from '../../contract/api';
 import { type InputOf, requestOf, type ServiceEndpointId } from '../../contract/endpoints';
+import { buyingRefused, NotStored } from '../companies/stored-only';
 import type { BffUser } from '../context';
 import type { CallUpstream } from '../proxy/pipeline';
 import { problem, ServiceRefusal } from '../proxy/problem';
@@ -63,6 +64,8 @@ export type ListPage = {
 /** The port over the pipeline: each call one Request to it, as the browser would make it. */
 export function servicePort(pipeline: CallUpstream): ServicePort {
   return async (user, endpoint, input, options = {}) => {
+    // Reading only what the company store holds (../companies/stored-only.ts): nothing goes out.
+    if (buyingRefused()) throw new NotStored(endpoint, input);
     const r = requestOf(endpoint, input);
     const res = await pipeline(
       user,

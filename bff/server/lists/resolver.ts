@@ -14,7 +14,7 @@
  */
 import type { FilterMatch, ParsedListRequest, Warning } from '../../contract/api';
 import { type Exclusions, type ListFilters, usesBffKeys } from '../../contract/filters';
-import { LIST_TOTAL_CAP } from '../../contract/list-params';
+import { LIST_TOTAL_CAP, SORT_LABELS } from '../../contract/list-params';
 import { credits, PLAN_LABELS, type Plan } from '../../contract/pricing';
 import type { BffUser } from '../context';
 import { InvalidRequest } from '../proxy/problem';
@@ -24,7 +24,8 @@ import { ListChanged } from './errors';
 import { type ListPlan, planList } from './exclusions';
 import { DEFAULT_LIST_CACHE_TTL_MS, ListMemory } from './memory';
 import type { ListPage, RunOptions, ServicePort } from './port';
-import { type Reading, resolveSource, type Source } from './size';
+import { type Reading, refuseAloneOverBudget, resolveSource, type Source } from './size';
+import { sortedBandPage } from './size-sort';
 
 export { DEFAULT_LIST_CACHE_TTL_MS };
 
@@ -59,6 +60,11 @@ export type ListResolverOptions = {
   cacheMaxEntries?: number;
   now?: () => number;
   log?: (line: string) => void;
+  /**
+   * What a user may still spend (null: no limit): company size gathered slice by slice is refused
+   * (402) before it spends anything when this cannot cover its ceiling (./size.ts).
+   */
+  remaining?: ((user: BffUser) => Promise<number | null>) | undefined;
 };
 
 /** Whether a request asks what only the resolver serves (it cannot go to the service as it is). */
@@ -124,6 +130,14 @@ async function attempt(a: Attempt, translated: TranslatedQuery | null, plan: Pla
     });
   }
   const sections = [...new Set(req.sections ?? [])];
+  // Company size alone: 402 before anything is spent when the budget cannot cover its gathering.
+  if (planned.bands && planned.differences.length === 0)
+    await refuseAloneOverBudget(reading, {
+      filters: planned.service,
+      bands: planned.bands,
+      sortBy: 'employee_range',
+      order: req.sort_order,
+    });
   let page: Answer;
   if (!planned.bands && planned.differences.length === 0) {
     // Complements only: one call the service answers as it is, with the user's echo.
@@ -138,12 +152,6 @@ async function attempt(a: Attempt, translated: TranslatedQuery | null, plan: Pla
     notes.add(got);
     page = { data: got.data as ListRow[], total: got.total_count };
   } else {
-    if (planned.bands && req.sort_by !== 'employee_range') {
-      warnings.push({
-        code: 'employee_sort',
-        message: `Sorted by employees (${req.sort_order === 'asc' ? 'fewest' : 'most'} first) instead of ${req.sort_by.replace(/_/g, ' ')}: a company size is served from that order.`,
-      });
-    }
     let limit = req.limit;
     if (limit > calls.maxLimit) {
       warnings.push({
@@ -152,7 +160,31 @@ async function attempt(a: Attempt, translated: TranslatedQuery | null, plan: Pla
       });
       limit = calls.maxLimit;
     }
-    page = await resolvedPage(a, sections, limit, notes);
+    // Company size in a sort of the user's own: served when the BFF can place every company of
+    // the size in that order (./size-sort.ts); else employee order, and the warning says why.
+    const sorted =
+      planned.bands && req.sort_by !== 'employee_range' && planned.differences.length === 0
+        ? await sortedBandPage(
+            reading,
+            req,
+            planned.service,
+            planned.bands,
+            sections as never[],
+            limit,
+            notes,
+          )
+        : null;
+    if (sorted && !('why' in sorted)) page = sorted;
+    else {
+      if (planned.bands && req.sort_by !== 'employee_range') {
+        const why = sorted ? sorted.why : 'exclusions of a size are served from that order';
+        warnings.push({
+          code: 'employee_sort',
+          message: `Sorted by employees (${req.sort_order === 'asc' ? 'fewest' : 'most'} first) instead of ${SORT_LABELS[req.sort_by].toLowerCase()}: ${why}.`,
+        });
+      }
+      page = await resolvedPage(a, sections, limit, notes);
+    }
   }
   return {
     data: page.data,
@@ -196,7 +228,7 @@ export function createListResolver(port: ServicePort, opts: ListResolverOptions)
       for (let tries = 0; ; tries++) {
         const calls = new Calls(port, user, opts.plan, remembered);
         try {
-          const reading = { calls, user, memory };
+          const reading = { calls, user, memory, remaining: opts.remaining };
           return await attempt(
             { reading, request, planned, warnings: [...planned.warnings] },
             translated,

@@ -5,10 +5,10 @@
  * 500, in its order, each with its values), the price asked first and never below what was spent, the
  * spend equal to the ledger, paging and a second screening free, 402 and 400 before anything is spent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ListGenerateResponse } from '../../contract/api';
 import { type ListFilters, valuesAt } from '../../contract/filters';
-import { credits } from '../../contract/pricing';
+import { credits, PLAN_RULES } from '../../contract/pricing';
 import type { ScreenEstimate, SignalFilters } from '../../contract/signal-filters';
 import type { Service } from '../../embedded/service';
 import { getMeta } from '../../embedded/store/db';
@@ -321,4 +321,63 @@ describe('signal filters on POST /api/v1/list/generate/companies', () => {
     expect(await ledgerRows(bff, before)).toEqual([]);
     expect(balance()).toBe(key);
   });
+});
+
+describe('signal filters with the company store counted', () => {
+  it('does not refuse a re-screen on a tight budget when the company store holds all it needs: it costs nothing', async () => {
+    // A small list, its order and each company's website traffic read through the tight BFF once
+    // (as the grid and the company page would): then screening it by visits needs nothing more.
+    let filters: ListFilters | undefined;
+    let size = 0;
+    for (const country of ['NZL', 'IRL', 'FIN', 'NOR', 'DNK', 'PRT', 'AUT', 'SGP', 'BEL', 'CHE']) {
+      const probe = (await direct('/api/v1/list/generate/companies', {
+        filters: { 'location.hq.country': [country] },
+        limit: 1,
+      })) as ListGenerateResponse;
+      if (probe.total_count >= 3 && probe.total_count <= 25) {
+        filters = { 'location.hq.country': [country] };
+        size = probe.total_count;
+        break;
+      }
+    }
+    expect(filters, 'a country with 3 to 25 companies').toBeDefined();
+    const signals: SignalFilters = { 'signals.monthly_visits': { gte: 1000 } };
+    const body = { filters: { ...filters!, ...signals } };
+    // A daily budget of 120: the list's order at the plan's 500 a page holds 101.5, a screening of
+    // 500 companies by traffic may cost over 600.
+    const tight = await startBff({
+      upstream: embeddedUpstream(service),
+      cacheTtlMs: 0,
+      storeMaxAgeMs: 30 * DAY_MS,
+      dailyBudget: 120,
+    });
+    onTestFinished(() => tight.close());
+    const cold = await estimate(tight, body);
+    expect(cold).toMatchObject({ within_budget: false });
+    expect(cold.credits_max).toBeGreaterThan(120);
+    const order = await list(tight, { filters, limit: PLAN_RULES.enterprise.maxListLimit });
+    expect(order.status).toBe(200);
+    expect(order.body.data.length).toBe(size);
+    for (const c of order.body.data) {
+      const res = await tight.call(`/api/v1/company/website-traffic?company=${c.uuid}`);
+      expect(res.status).toBe(200);
+    }
+    const warm = await estimate(tight, body);
+    expect(warm).toMatchObject({ credits_max: 0, store_counted: true, within_budget: true });
+    const truth = await truthOf(filters!, signals);
+    expect(truth.length).toBeGreaterThan(0);
+    const before = await lastLedgerId(tight);
+    const key = balance();
+    const got = await list(tight, body);
+    expect(got.status).toBe(200);
+    expect(got.body.credits_consumed).toBe(0);
+    expect(got.body.data.map((r) => r.uuid)).toEqual(truth.map((t) => t.uuid));
+    expect((await ledgerRows(tight, before)).every((r) => r.credits_consumed === 0)).toBe(true);
+    expect(balance()).toBe(key);
+    // A company the store lacks would be bought: its price counted, still within the budget left.
+    const wider = { filters: { ...filters!, 'signals.headcount_growth': { period: '12m', gte: -100 } } };
+    const part = await estimate(tight, wider);
+    expect(part.store_counted).toBe(true);
+    expect(part.credits_max).toBe(credits(size * 2.5));
+  }, 120_000);
 });

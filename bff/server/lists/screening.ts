@@ -8,18 +8,9 @@
  * minutes: its pages are served from it at no cost.
  */
 import { createHash } from 'node:crypto';
-import type { ParsedListRequest, SkippedSection, Warning } from '../../contract/api';
-import { type ListFilters, usesBffKeys } from '../../contract/filters';
-import {
-  credits,
-  enrichmentCost,
-  listGenerationCost,
-  PLAN_LABELS,
-  PLAN_RULES,
-  type Plan,
-  PRICES,
-} from '../../contract/pricing';
-import type { ListSection, StoredSection } from '../../contract/section-names';
+import type { ParsedListRequest, Warning } from '../../contract/api';
+import { credits, enrichmentCost, PLAN_LABELS, PLAN_RULES, type Plan } from '../../contract/pricing';
+import type { ListSection } from '../../contract/section-names';
 import {
   HEADCOUNT_GROWTH_KEY,
   HIRING_DEFAULT_DAYS,
@@ -32,20 +23,28 @@ import {
   type SignalFilters,
   type SignalValues,
   screenPerCompany,
-  usesSignalKeys,
 } from '../../contract/signal-filters';
+import { growthOf, latestVisits } from '../companies/signals';
+import { NotStored, storedOnly } from '../companies/stored-only';
 import type { BffUser } from '../context';
-import { BffProblem, InvalidRequest, ServiceRefusal } from '../proxy/problem';
-import { planList } from './exclusions';
+import { BffProblem, ServiceRefusal } from '../proxy/problem';
 import { DEFAULT_LIST_CACHE_TTL_MS } from './memory';
 import type { ListPage, ListRow, ListStep, PortOptions, RunOptions, ServicePort } from './port';
+import {
+  hasSignals,
+  listReadMax,
+  pageSections,
+  screeningCreditsMax,
+  splitSignals,
+  stableJson,
+} from './screening-price';
+
+export { hasSignals, listReadMax, screeningCreditsMax, splitSignals };
 
 /** Signal calls in flight at once for one screening. */
 const SCREENING_AT_ONCE = 6;
 /** Most screenings remembered across users. */
 const MAX_REMEMBERED = 64;
-/** Company-size probes a resolved list may make at most (as the exact count bounds them). */
-const SIZE_PROBES_MAX = 40;
 
 export type ScreeningOptions = {
   plan: Plan;
@@ -55,6 +54,20 @@ export type ScreeningOptions = {
   now?: (() => Date) | undefined;
   ttlMs?: number | undefined;
   log?: ((line: string) => void) | undefined;
+};
+
+/**
+ * Screening in count mode (inside `storedOnly`): nothing is bought; each signal call the store
+ * lacks adds its hold to `credits` and counts as passed, so the dearer checks after it are counted
+ * too. A list page the store lacks ends the count (the companies are unknown).
+ */
+type Count = { credits: number };
+
+/** What each signal call holds at its worst (its price; jobs at the page of 50 read). */
+const SIGNAL_HOLDS: Record<string, number> = {
+  'company.websiteTraffic': screenPerCompany({ [MONTHLY_VISITS_KEY]: {} }),
+  'company.headcountTrends': screenPerCompany({ [HEADCOUNT_GROWTH_KEY]: {} }),
+  'company.jobs': screenPerCompany({ [HIRING_KEY]: {} }),
 };
 
 /** A company that passed, as remembered: its row without sections and its signal values. */
@@ -72,114 +85,7 @@ type Screened = {
   queryTranslated: boolean;
 };
 
-function stableJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
-  if (v && typeof v === 'object')
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v ?? null);
-}
-
-/** The signal keys of a request's filters, and the request without them (what the service is asked). */
-export function splitSignals(request: ParsedListRequest): {
-  base: ParsedListRequest;
-  signals: SignalFilters;
-} {
-  const filters = { ...(request.filters ?? {}) } as Record<string, unknown>;
-  const signals: SignalFilters = {};
-  for (const k of [HEADCOUNT_GROWTH_KEY, HIRING_KEY, MONTHLY_VISITS_KEY] as const) {
-    if (filters[k] !== undefined) (signals as Record<string, unknown>)[k] = filters[k];
-    delete filters[k];
-  }
-  return { base: { ...request, filters: filters as ListFilters }, signals };
-}
-
-export function hasSignals(request: Pick<ParsedListRequest, 'filters'>): boolean {
-  return usesSignalKeys(request.filters as Record<string, unknown> | undefined);
-}
-
-/**
- * The most the list calls reading a list's first 500 companies may cost: its pages at the plan's
- * largest limit (each 1.5, plus 2.5 with a query the service reads), 0.2 a company; a resolved list
- * adds its set differences' member lists and company size's probes; a description the BFF reads, its
- * two filter-builder calls.
- */
-export function listReadMax(request: ParsedListRequest, plan: Plan): number {
-  const maxLimit = PLAN_RULES[plan].maxListLimit;
-  const pages = Math.ceil(SCREEN_MAX_COMPANIES / maxLimit);
-  const query = request.query !== undefined;
-  const plain =
-    pages * listGenerationCost({ matched: true, returned: 0, sections: [], query }) +
-    SCREEN_MAX_COMPANIES * PRICES.listPerCompany;
-  let extra = query ? 2 * PRICES.query : 0;
-  if (usesBffKeys(request.filters as Record<string, unknown> | undefined) || request.exclude !== undefined) {
-    const planned = planList(request.filters, request.exclude);
-    if ('errors' in planned) throw new InvalidRequest(planned.errors);
-    extra += planned.differences.length * plain;
-    if (planned.bands) extra += SIZE_PROBES_MAX * (PRICES.listBase + PRICES.listPerCompany);
-  }
-  return credits(plain + extra);
-}
-
-/** The sections a page of screened companies carries (by enrichment), and those the plan skips. */
-function pageSections(
-  asked: readonly string[] | undefined,
-  plan: Plan,
-): { served: StoredSection[]; skipped: SkippedSection[] } {
-  const rules = PLAN_RULES[plan];
-  const served: StoredSection[] = [];
-  const skipped: SkippedSection[] = [];
-  for (const s of new Set(asked ?? [])) {
-    if (!rules.listSections)
-      skipped.push({
-        section: s,
-        reason: `The ${PLAN_LABELS[plan]} plan does not include sections in list generation`,
-      });
-    else if (!rules.sections.includes(s as StoredSection))
-      skipped.push({ section: s, reason: `${s} is not in the ${PLAN_LABELS[plan]} plan` });
-    else served.push(s as StoredSection);
-  }
-  return { served, skipped };
-}
-
-/** What screening a request may cost at most, before anything is spent (the memory not counted). */
-export function screeningCreditsMax(request: ParsedListRequest, plan: Plan) {
-  const { base, signals } = splitSignals(request);
-  const perCompany = screenPerCompany(signals as Record<string, unknown>);
-  const list = listReadMax(base, plan);
-  const limit = Math.min(request.limit, PLAN_RULES[plan].maxListLimit);
-  const sections = limit * enrichmentCost(pageSections(request.sections, plan).served);
-  return {
-    companies: SCREEN_MAX_COMPANIES,
-    perCompany,
-    list,
-    credits: credits(SCREEN_MAX_COMPANIES * perCompany + list + sections),
-  };
-}
-
 type Answer = { data?: unknown; count?: unknown };
-
-/** The latest month's visits of a website traffic answer (null when it has no months). */
-function latestVisits(answer: unknown): number | null {
-  const months = (answer as { data?: { estimated_monthly_visits?: unknown } } | null)?.data
-    ?.estimated_monthly_visits;
-  if (!months || typeof months !== 'object') return null;
-  const keys = Object.keys(months).sort();
-  const v = (months as Record<string, unknown>)[keys[keys.length - 1] ?? ''];
-  return typeof v === 'number' ? v : null;
-}
-
-/** A period's growth percent of a headcount trends answer (null when unknown). */
-function growthOf(answer: unknown, period: string): number | null {
-  const entries = (answer as { data?: { headcount_growth?: unknown } } | null)?.data?.headcount_growth;
-  if (!Array.isArray(entries)) return null;
-  const e = entries.find((x) => (x as { period?: unknown })?.period === period) as
-    | { percent?: unknown }
-    | undefined;
-  return typeof e?.percent === 'number' ? e.percent : null;
-}
 
 /** A UTC day `days` before `now`, as YYYY-MM-DD. */
 function daysBefore(now: Date, days: number): string {
@@ -207,6 +113,9 @@ export function openRoles(
   ).length;
   return { openRoles: open, listings: typeof a?.count === 'number' ? a.count : listings.length };
 }
+
+/** A signal answer the store lacks, in count mode. */
+const MISSING = Symbol('missing');
 
 const within = (v: number | null, r: { gte?: number | undefined; lte?: number | undefined }) =>
   v !== null && (r.gte === undefined || v >= r.gte) && (r.lte === undefined || v <= r.lte);
@@ -269,7 +178,7 @@ export class Screening {
   }
 
   /** `POST /bff/lists/screen/estimate`: what a request's screening may cost. */
-  async estimate(user: BffUser, request: ParsedListRequest): Promise<ScreenEstimate> {
+  async estimate(user: BffUser, request: ParsedListRequest, base?: ListStep): Promise<ScreenEstimate> {
     const remaining = (await this.o.remaining?.(user)) ?? null;
     if (!hasSignals(request))
       return {
@@ -286,13 +195,20 @@ export class Screening {
     const screened = this.remembered(this.key(user, request), {}) !== undefined;
     const { served } = pageSections(request.sections, this.o.plan);
     const limit = Math.min(request.limit, PLAN_RULES[this.o.plan].maxListLimit);
-    const creditsMax = screened ? credits(limit * enrichmentCost(served)) : max.credits;
+    // What the team's company store holds is free: counted when the list's companies are stored.
+    const counted = screened ? undefined : await this.storedCost(user, request, {}, base);
+    const creditsMax = screened
+      ? credits(limit * enrichmentCost(served))
+      : counted !== undefined
+        ? Math.min(max.credits, counted)
+        : max.credits;
     return {
       screens: true,
       companies: max.companies,
       per_company: max.perCompany,
       list_credits_max: max.list,
       credits_max: creditsMax,
+      ...(counted !== undefined ? { store_counted: true } : {}),
       screened,
       budget_remaining: remaining,
       within_budget: remaining === null || remaining >= creditsMax,
@@ -320,11 +236,18 @@ export class Screening {
     if (!screened) {
       const max = screeningCreditsMax(request, this.o.plan);
       const remaining = (await this.o.remaining?.(user)) ?? null;
-      if (remaining !== null && remaining < max.credits)
-        throw new BffProblem(
-          402,
-          `Screening up to ${max.companies} companies by their signals may cost up to ${max.credits.toLocaleString('en-US')} credits; you have ${credits(remaining).toLocaleString('en-US')} left. Nothing was spent on it.`,
-        );
+      if (remaining !== null && remaining < max.credits) {
+        // The worst case does not fit: what the team's company store holds is free, so count what
+        // the screening would really buy (a re-screen of stored data: nothing) before refusing.
+        const counted = await this.storedCost(user, request, run, base, translated);
+        if (counted === undefined || remaining < counted) {
+          const most = counted ?? max.credits;
+          throw new BffProblem(
+            402,
+            `Screening up to ${max.companies} companies by their signals may cost up to ${most.toLocaleString('en-US')} credits; you have ${credits(remaining).toLocaleString('en-US')} left. Nothing was spent on it.`,
+          );
+        }
+      }
       screened = await this.screen(user, request, run, base, translated);
       this.remember(key, screened, run);
     }
@@ -373,6 +296,46 @@ export class Screening {
     };
   }
 
+  /**
+   * What screening a request would buy now, the team's company store counted: the signal calls it
+   * lacks at their holds and the page's sections it lacks; undefined when the list's companies are
+   * not stored (its pages would be bought), so only the worst case can be said. Buys nothing.
+   */
+  async storedCost(
+    user: BffUser,
+    request: ParsedListRequest,
+    run: RunOptions,
+    base: ListStep | undefined,
+    translated: { credits: number; queryTranslated: boolean } = { credits: 0, queryTranslated: false },
+  ): Promise<number | undefined> {
+    if (!base || run.fresh) return undefined;
+    const count: Count = { credits: 0 };
+    try {
+      return await storedOnly(async () => {
+        const screened = await this.screen(user, request, run, base, translated, count);
+        const { served } = pageSections(request.sections, this.o.plan);
+        const limit = Math.min(request.limit, PLAN_RULES[this.o.plan].maxListLimit);
+        const page = screened.passed.slice(request.offset, request.offset + limit);
+        if (served.length > 0)
+          await inTurns(page, SCREENING_AT_ONCE, async (p) => {
+            try {
+              await this.port(user, 'company.enrichment', {
+                company: p.row.uuid,
+                sections: served.join(','),
+              });
+            } catch (e) {
+              if (!(e instanceof NotStored)) throw e;
+              count.credits += enrichmentCost(served);
+            }
+          });
+        return credits(count.credits);
+      });
+    } catch (e) {
+      if (e instanceof NotStored) return undefined;
+      throw e;
+    }
+  }
+
   /** Reads the list's first 500 companies without the signal keys, and screens them in its order. */
   private async screen(
     user: BffUser,
@@ -380,6 +343,7 @@ export class Screening {
     run: RunOptions,
     base: ListStep,
     translated: { credits: number; queryTranslated: boolean },
+    count?: Count,
   ): Promise<Screened> {
     const { base: plain, signals } = splitSignals(request);
     const { sections: _s, ...unsectioned } = plain;
@@ -429,6 +393,10 @@ export class Screening {
         spent += called.credits;
         return called.data;
       } catch (e) {
+        if (count && e instanceof NotStored && e.endpoint === endpoint) {
+          count.credits += SIGNAL_HOLDS[endpoint] ?? 0;
+          return MISSING;
+        }
         // A company the signal endpoint does not know (404, free): it has no value, and fails.
         if (e instanceof ServiceRefusal && e.response.status === 404) return undefined;
         throw e;
@@ -441,22 +409,23 @@ export class Screening {
     await inTurns(rows.slice(0, companies), SCREENING_AT_ONCE, async (row, i) => {
       const values: SignalValues = {};
       if (visits) {
-        values.monthly_visits = latestVisits(await call('company.websiteTraffic', { company: row.uuid }));
-        if (!within(values.monthly_visits, visits)) return;
+        const answer = await call('company.websiteTraffic', { company: row.uuid });
+        values.monthly_visits = latestVisits(answer);
+        if (answer !== MISSING && !within(values.monthly_visits, visits)) return;
       }
       if (growth) {
         const answer = await call('company.headcountTrends', { company: row.uuid });
         values.headcount_growth_6m = growthOf(answer, '6m');
         values.headcount_growth_12m = growthOf(answer, '12m');
         const v = growth.period === '6m' ? values.headcount_growth_6m : values.headcount_growth_12m;
-        if (!within(v, growth)) return;
+        if (answer !== MISSING && !within(v, growth)) return;
       }
       if (hiring) {
         const answer = await call('company.jobs', { company: row.uuid, limit: HIRING_LISTINGS_READ });
         const { openRoles: open, listings } = openRoles(answer, hiring, now);
         values.open_roles = open;
         values.open_listings = listings;
-        if (open < (hiring.min_openings ?? 1)) return;
+        if (answer !== MISSING && open < (hiring.min_openings ?? 1)) return;
       }
       results[i] = values;
     });
@@ -464,9 +433,10 @@ export class Screening {
     results.forEach((values, i) => {
       if (values) passed.push({ row: rows[i]!, signals: values });
     });
-    this.o.log?.(
-      `[bff] screened ${companies} companies of ${user.id}'s list by signals: ${passed.length} passed, ${credits(spent)} credits`,
-    );
+    if (!count)
+      this.o.log?.(
+        `[bff] screened ${companies} companies of ${user.id}'s list by signals: ${passed.length} passed, ${credits(spent)} credits`,
+      );
     return {
       passed,
       companies,

@@ -9,10 +9,13 @@
 import type { ParsedListRequest, Warning } from '../../contract/api';
 import { HEADCOUNT_RANGES, type HeadcountRange } from '../../contract/enums';
 import type { Filters } from '../../contract/filters';
+import { GATHER_SLICES, GATHER_STRETCHES, gatheringCreditsMax, probeCost } from '../../contract/list-cost';
 import { LIST_TOTAL_CAP, type SortOrder } from '../../contract/list-params';
-import { type BandRun, bandRuns } from '../../contract/list-rules';
+import { type BandRun, bandRuns, PROBES_PER_RUN } from '../../contract/list-rules';
+import { credits } from '../../contract/pricing';
 import type { ListSection } from '../../contract/section-names';
 import type { BffUser } from '../context';
+import { BffProblem } from '../proxy/problem';
 import { type Gathered, gatherBands, probeBand, readStretches } from './band-slices';
 import { type Calls, type ListRow, type Notes, Stale } from './calls';
 import { ListTooBroad } from './errors';
@@ -36,8 +39,16 @@ export type Resolved = {
   read: (from: number, to: number, sections: readonly ListSection[], notes: Notes) => Promise<ListRow[]>;
 };
 
-/** One resolution's calls, for whom, and the memory they read and write. */
-export type Reading = { calls: Calls; user: BffUser; memory: ListMemory };
+/**
+ * One resolution's calls, for whom, and the memory they read and write; `remaining`: what the user
+ * may still spend (null: no limit), asked before a gathering spends anything.
+ */
+export type Reading = {
+  calls: Calls;
+  user: BffUser;
+  memory: ListMemory;
+  remaining?: ((user: BffUser) => Promise<number | null>) | undefined;
+};
 
 /** A run of bands in words: "51 to 500", "1001 or more". */
 function runLabel(run: BandRun): string {
@@ -71,6 +82,10 @@ async function slicesOf(
   return { slices: result.slices, size: result.size, total: result.listTotal };
 }
 
+/** The memory's key of a source's gathering. */
+const gatheredKey = ({ user, memory }: Reading, source: Source): string =>
+  memory.key(user, 'gathered', source.filters, `${(source.bands ?? []).join(',')}:${source.order}`);
+
 /**
  * The bands of a list whose run lies beyond the 500 served either way: up to 500 of its companies
  * gathered slice by slice (./band-slices.ts), remembered like probe readings. A list the slicing
@@ -82,17 +97,24 @@ async function gathered(
   listTotal: number,
   run: BandRun,
 ): Promise<Gathered> {
-  const { calls, user, memory } = reading;
-  const key = memory.key(
-    user,
-    'gathered',
-    source.filters,
-    `${(source.bands ?? []).join(',')}:${source.order}`,
-  );
+  const { calls, memory } = reading;
+  const key = gatheredKey(reading, source);
   const known = memory.recall(calls, key) as Gathered | undefined;
   if (known) return known;
+  const runs = bandRuns(source.bands ?? []).length;
+  const ceiling = gatheringCreditsMax(calls.plan, runs);
+  // 402 before the gathering spends anything when the budget left cannot cover its ceiling.
+  await refuseOverBudget(reading, ceiling, calls.credits, runLabel(run));
   try {
-    const got = await gatherBands(calls, source.filters, listTotal, source.bands ?? [], source.order);
+    const got = await gatherBands(
+      calls,
+      source.filters,
+      listTotal,
+      source.bands ?? [],
+      source.order,
+      LIST_TOTAL_CAP,
+      { credits: ceiling, stretches: GATHER_STRETCHES },
+    );
     memory.remember(calls, key, got);
     return got;
   } catch (e) {
@@ -103,6 +125,37 @@ async function gathered(
       `Its companies of ${runLabel(run)} employees lie beyond the first ${LIST_TOTAL_CAP} the Company Data Service serves, ordered by employees either way, and the list cannot be cut into smaller slices.`,
     );
   }
+}
+
+/** Gathering may cost up to `ceiling` credits: 402 when the budget left cannot cover it. */
+async function refuseOverBudget(
+  reading: Reading,
+  ceiling: number,
+  spent: number,
+  label: string,
+): Promise<void> {
+  const remaining = (await reading.remaining?.(reading.user)) ?? null;
+  if (remaining === null || remaining >= ceiling) return;
+  throw new BffProblem(
+    402,
+    `The companies of ${label} employees lie beyond the first ${LIST_TOTAL_CAP} the Company Data Service serves by employees either way; gathering up to ${LIST_TOTAL_CAP} of them slice by slice may cost up to ${ceiling.toLocaleString('en-US')} credits, and you have ${credits(remaining).toLocaleString('en-US')} left. ${spent > 0 ? `${credits(spent)} credits were spent finding where the sizes lie; nothing was spent gathering.` : 'Nothing was spent.'} Add a filter (an HQ country, say) to narrow the list.`,
+  );
+}
+
+/**
+ * Company size alone (no other filter): the list without it is the whole data set, far past 500,
+ * so its bands are all but surely gathered. 402 before anything is spent when the budget left
+ * cannot cover the probes and the gathering (the estimate's figure), unless already gathered.
+ */
+export async function refuseAloneOverBudget(reading: Reading, source: Source): Promise<void> {
+  if (Object.keys(source.filters).length > 0 || !reading.remaining) return;
+  if (reading.memory.recall(reading.calls, gatheredKey(reading, source))) return;
+  const runs = bandRuns(source.bands ?? []);
+  if (runs.length === 0) return;
+  const { plan } = reading.calls;
+  const probes = runs.length * PROBES_PER_RUN * probeCost(plan);
+  const ceiling = credits(probes + gatheringCreditsMax(plan, runs.length));
+  await refuseOverBudget(reading, ceiling, 0, runs.map(runLabel).join(' or '));
 }
 
 /** A plain list (no bands): its size from a first read (one company unless a bound is known). */
@@ -158,7 +211,7 @@ export async function resolveSource(
       size: g.size,
       note: {
         code: 'size_gathered',
-        message: `The companies of ${runLabel(found.run)} employees lie beyond the first ${LIST_TOTAL_CAP} the Company Data Service serves by employees; ${g.complete ? `these are all ${g.size} of them` : `these are the first ${g.size} found`}, gathered slice by slice: HQ countries with the fewest companies first, each slice by employees. Count the list for its exact size.`,
+        message: `The companies of ${runLabel(found.run)} employees lie beyond the first ${LIST_TOTAL_CAP} the Company Data Service serves by employees; ${g.complete ? `these are all ${g.size} of them` : g.capped ? `these are the ${g.size} found within the gathering's limit of ${GATHER_SLICES} slices' cost` : `these are the first ${g.size} found`}, gathered slice by slice: HQ countries with the fewest companies first, each slice by employees. Count the list for its exact size.`,
       },
       read: (from, to, sections, notes) =>
         readStretches(calls, g.stretches, bands, source.order, from, to, sections, notes),

@@ -291,7 +291,8 @@ class Pipeline {
     const limits = pendingLimits instanceof Promise ? await pendingLimits : pendingLimits;
     if (limits.budget === null && limits.cap === null) return this.forward(f);
     const worst = estimateCost(route.id, opts.plan, parsed.query, parsed.body);
-    const held = await opts.holds.place(user.id, worst, limits);
+    const placing = opts.holds.place(user.id, worst, limits);
+    const held = placing instanceof Promise ? await placing : placing;
     if (!held.ok) {
       return problem(402, held.refusal.detail, {
         headers: { 'retry-after': String(held.refusal.retryAfterS) },

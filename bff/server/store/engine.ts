@@ -43,6 +43,32 @@ export type Dialect = {
   jsonRows(columns: readonly JsonColumn[]): string;
 };
 
+/** Statements that run when called and return their result (no promise): a one-process engine's. */
+export type SyncSql = {
+  all<T>(text: string, params?: readonly unknown[]): T[];
+  get<T>(text: string, params?: readonly unknown[]): T | undefined;
+  run(text: string, params?: readonly unknown[]): { changes: number };
+};
+
+/**
+ * What an engine owned by one process (SQLite) offers besides: work done at once, start to end,
+ * with nothing else between, and state kept in memory by every store of this process on one file.
+ */
+export interface LocalEngine {
+  /**
+   * Runs `fn` at once when no transaction is open on the store's file, else as soon as the open one
+   * ended. `fn` must not await: it runs start to end, so nothing else reads or writes meanwhile.
+   */
+  exclusive<T>(fn: (sql: SyncSql) => T): T | Promise<T>;
+  /** `fn` in `BEGIN IMMEDIATE` ... `COMMIT` (`ROLLBACK` when it throws); only inside `exclusive`. */
+  transactionSync<T>(fn: (sql: SyncSql) => T): T;
+  /**
+   * The state named `name`, shared by every store this process opened on the same file (a test's
+   * second instance, a restart in place), made by `make` the first time; gone when the last closes.
+   */
+  shared<T extends object>(name: string, make: () => T): T;
+}
+
 export interface Engine {
   readonly kind: 'sqlite' | 'postgres';
   /** Where the state is, for a log line: the file, or host/database (never a password). */
@@ -55,6 +81,8 @@ export interface Engine {
    * buckets, can stay in this process's memory and answer at once.
    */
   readonly oneProcess: boolean;
+  /** Given when one process owns the store (SQLite): see LocalEngine. */
+  readonly local?: LocalEngine;
   /**
    * Runs `fn` in one transaction: committed when its promise resolves, rolled back when it rejects.
    * `fn` runs its statements on `tx` only and awaits nothing else (see BffStore.transaction).

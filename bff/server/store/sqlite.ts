@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Dialect, Engine, JsonColumn, Tx } from './engine';
+import type { Dialect, Engine, JsonColumn, LocalEngine, SyncSql, Tx } from './engine';
 import { EngineStore } from './engine-store';
 import { MIGRATIONS } from './migrations';
 import type { PortableSql, StoreMessage } from './store';
@@ -58,8 +58,11 @@ const SQLITE_DIALECT: Dialect = {
       FROM json_each(?)) AS r`,
 };
 
-/** Settles when the open transaction ends; undefined when none is open. */
-type Gate = { open: Promise<void> | undefined };
+/**
+ * A file's gate: `open` settles when the open transaction ends (undefined when none is open);
+ * `shared` is the state LocalEngine.shared keeps for the file; `users` counts the engines open on it.
+ */
+type Gate = { open: Promise<void> | undefined; shared: Map<string, object>; users: number };
 /**
  * The gate of each file this process opened: stores on one file here (a test's second instance, a
  * restart in place) take turns, since a transaction spans several turns of the event loop and
@@ -67,24 +70,35 @@ type Gate = { open: Promise<void> | undefined };
  */
 const gates = new Map<string, Gate>();
 function gateOf(file: string): Gate {
-  if (file === ':memory:') return { open: undefined };
+  const fresh = (): Gate => ({ open: undefined, shared: new Map(), users: 0 });
+  if (file === ':memory:') return fresh();
   const key = path.resolve(file);
   let gate = gates.get(key);
   if (!gate) {
-    gate = { open: undefined };
+    gate = fresh();
     gates.set(key, gate);
   }
   return gate;
+}
+function leaveGate(file: string, gate: Gate): void {
+  gate.users -= 1;
+  if (gate.users > 0 || file === ':memory:') return;
+  const key = path.resolve(file);
+  if (gates.get(key) === gate) gates.delete(key);
 }
 
 export class SqliteEngine implements Engine {
   readonly kind = 'sqlite' as const;
   readonly dialect = SQLITE_DIALECT;
   readonly oneProcess = true;
+  readonly local: LocalEngine;
   readonly sql: PortableSql;
   /** Portable SQL that runs at once, also while a transaction is open (the transaction's own). */
   private readonly direct: Tx;
+  /** The same, answering without a promise. */
+  private readonly now: SyncSql;
   private readonly gate: Gate;
+  private closed = false;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly listeners = new Set<(m: StoreMessage) => void>();
 
@@ -93,14 +107,48 @@ export class SqliteEngine implements Engine {
     readonly db: Database.Database,
   ) {
     this.gate = gateOf(where);
+    this.gate.users += 1;
     const gate = this.gate;
     const q = (text: string) => this.prepared(text);
+    const now: SyncSql = {
+      all: <T>(text: string, params: readonly unknown[] = []) => q(text).all(...params) as T[],
+      get: <T>(text: string, params: readonly unknown[] = []) => q(text).get(...params) as T | undefined,
+      run: (text, params = []) => ({ changes: q(text).run(...params).changes }),
+    };
+    this.now = now;
     this.direct = {
-      all: async <T>(text: string, params: readonly unknown[] = []) => q(text).all(...params) as T[],
-      get: async <T>(text: string, params: readonly unknown[] = []) =>
-        q(text).get(...params) as T | undefined,
-      run: async (text, params = []) => ({ changes: q(text).run(...params).changes }),
+      all: async (text, params) => now.all(text, params),
+      get: async (text, params) => now.get(text, params),
+      run: async (text, params) => now.run(text, params),
       lock: async () => {},
+    };
+    this.local = {
+      exclusive: <T>(fn: (sql: SyncSql) => T): T | Promise<T> => {
+        if (!gate.open) return fn(now);
+        return (async () => {
+          while (gate.open) await gate.open;
+          return fn(now);
+        })();
+      },
+      transactionSync: <T>(fn: (sql: SyncSql) => T): T => {
+        q('BEGIN IMMEDIATE').run();
+        try {
+          const out = fn(now);
+          q('COMMIT').run();
+          return out;
+        } catch (err) {
+          if (this.db.inTransaction) q('ROLLBACK').run();
+          throw err;
+        }
+      },
+      shared: <T extends object>(name: string, make: () => T): T => {
+        let state = gate.shared.get(name) as T | undefined;
+        if (!state) {
+          state = make();
+          gate.shared.set(name, state);
+        }
+        return state;
+      },
     };
     // Outside a transaction a statement runs at once; while one is open, after it (see transaction).
     const d = this.direct;
@@ -136,13 +184,14 @@ export class SqliteEngine implements Engine {
       end = resolve;
     });
     try {
-      this.db.exec('BEGIN IMMEDIATE');
+      // Prepared once: `exec` compiled the statement anew on every transaction.
+      this.now.run('BEGIN IMMEDIATE');
       try {
         const out = await fn(this.direct);
-        this.db.exec('COMMIT');
+        this.now.run('COMMIT');
         return out;
       } catch (err) {
-        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        if (this.db.inTransaction) this.now.run('ROLLBACK');
         throw err;
       }
     } finally {
@@ -175,6 +224,10 @@ export class SqliteEngine implements Engine {
 
   async close(): Promise<void> {
     this.listeners.clear();
+    if (!this.closed) {
+      this.closed = true;
+      leaveGate(this.where, this.gate);
+    }
     if (this.db.open) this.db.close();
   }
 }

@@ -12,9 +12,11 @@ import type { ListSearch } from '@/features/list-builder/list-search';
 import { LookalikeResults } from '@/features/lookalikes/components/lookalike-results';
 import { lookalikeRequestOf, requestKey } from '@/features/lookalikes/lookalike-request';
 import { askRun } from '@/features/lookalikes/run-memory';
+import { layOutGrid } from '@/testing/grid-dom';
 import { renderWithList } from '@/testing/render-with-list';
 import { type InProcessBff, startInProcessBff } from '../../../bff/testing/bff-server';
 import { LookalikeAccountLists } from './lookalike-account-lists';
+import { lookalikeGrid } from './lookalike-grid';
 
 let app: InProcessBff;
 const runs: Record<string, unknown>[] = [];
@@ -26,6 +28,9 @@ let customers: string[];
 const bffFetch = (path: string, init: RequestInit = {}) => app.fetch(path, init);
 
 beforeAll(async () => {
+  layOutGrid();
+  // Wide enough for every column of the lookalikes (the grid draws only the columns in view).
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: 2400 });
   app = await startInProcessBff({ companies: 1000, seed: 5 });
   seed = (
     app.service.ctx.db.prepare('SELECT uuid FROM companies ORDER BY idx LIMIT 1 OFFSET 7').get() as {
@@ -70,11 +75,14 @@ afterEach(() => {
 });
 
 function renderLookalikes(search: ListSearch) {
-  return renderWithList(() => <LookalikeResults controls={<LookalikeAccountLists />} />, search).router;
+  return renderWithList(
+    () => <LookalikeResults controls={<LookalikeAccountLists />} grid={lookalikeGrid} />,
+    search,
+  ).router;
 }
 
 const companyLinks = () =>
-  within(screen.getByRole('table'))
+  within(screen.getByRole('table', { name: 'Results' }))
     .getAllByRole('row')
     .slice(1)
     .map((row) => within(row).getAllByRole('link')[0]!.getAttribute('href') ?? '');

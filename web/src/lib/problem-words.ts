@@ -33,7 +33,8 @@ const sentence = (s: string) => (/[.!?…]$/.test(s) ? s : `${s}.`);
 
 /** The filter a path is under ("filters.<key>…", "exclude.<key>…"), by the longest catalog key. */
 function filterLabel(path: string): string | undefined {
-  const [head, ...rest] = path.split('.');
+  // An export names the list's fields under its `request` ("request.filters.<key>").
+  const [head, ...rest] = path.replace(/^request\./, '').split('.');
   const inner = head === 'filters' || head === 'exclude' ? rest.join('.') : path;
   let best: { key: string; label: string } | undefined;
   for (const catalog of [LIST_FILTER_BY_KEY, FILTER_BY_KEY]) {

@@ -4,36 +4,18 @@ import { lazy, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { ListBuilderPage } from '@/features/list-builder/components/list-builder-page';
 import { rememberNames } from '@/features/list-builder/filter-names';
-import { AddToListButton } from '@/features/lists/components/add-to-list';
 import { LookalikeSeeds } from '@/features/lookalikes/components/lookalike-seeds';
-import { MoreLikeThis } from '@/features/lookalikes/components/more-like-this';
 import { lookalikeListName } from '@/features/lookalikes/lookalike-request';
-import { HideSelected } from '../hide-selected';
 import { LookalikeAccountLists } from '../lookalike-account-lists';
+import { lookalikeGrid } from '../lookalike-grid';
 import { SaveBuilderList } from '../save-builder-list';
+import { selectedActions } from '../selected-actions';
 
 // Shown after a "More like this": not part of the list builder's first load.
 const LookalikeResults = lazy(() =>
   import('@/features/lookalikes/components/lookalike-results').then((m) => ({ default: m.LookalikeResults })),
 );
 
-/**
- * The actions on the grid's selection: "Add to list" (a list of picked companies), "More like
- * these" (the account lists hidden there stay hidden) and "Hide".
- */
-function SelectedActions({ selected, clear }: { selected: readonly string[]; clear: () => void }) {
-  const { hide_accounts } = useSearch({ from: '/' });
-  return (
-    <>
-      <AddToListButton companies={selected} />
-      <MoreLikeThis seeds={selected} hideAccounts={hide_accounts} size="sm" />
-      <HideSelected selected={selected} onHidden={clear} />
-    </>
-  );
-}
-const selectedActions = (selected: readonly string[], { clear }: { clear: () => void }) => (
-  <SelectedActions selected={selected} clear={clear} />
-);
 /**
  * "Save list" on the lookalikes: their filters (derived, and as the user edited them) and their
  * seeds saved as a list through the lists' own dialog, named after the seeds.
@@ -61,6 +43,7 @@ export function ListPage() {
             onIndustryNames={rememberIndustries}
             actions={saveLookalikes}
             controls={<LookalikeAccountLists />}
+            grid={lookalikeGrid}
           />
         </Suspense>
       }

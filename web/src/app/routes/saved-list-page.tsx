@@ -6,9 +6,14 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { CellValue } from '@/features/list-builder/components/results/cell-value';
 import { ExportMenu } from '@/features/list-builder/components/results/export-menu';
+import { SavedListCount } from '@/features/list-builder/components/saved-list-count';
 import { searchOfSavedList, searchOfSeededList } from '@/features/list-builder/saved-list-state';
 import type { RenderCell } from '@/features/lists/components/list-grid';
-import { type ExportSlot, SavedListPage as SavedList } from '@/features/lists/components/saved-list-page';
+import {
+  type CountSlot,
+  type ExportSlot,
+  SavedListPage as SavedList,
+} from '@/features/lists/components/saved-list-page';
 import type { MoreLikeSlot } from '@/features/lists/components/static-list-page';
 import type { SavedList as SavedListData } from '@/features/lists/types';
 import { MoreLikeThis } from '@/features/lookalikes/components/more-like-this';
@@ -60,6 +65,9 @@ const builderLink = (list: SavedListData & { request: NonNullable<SavedListData[
   </Link>
 );
 
+/** The exact count of a saved search past 500 (issue 33). */
+const renderCount: CountSlot = ({ request }) => <SavedListCount request={request} />;
+
 /** "More like these" on a static list's companies: the lookalikes of those picked (at most 20). */
 const moreLike: MoreLikeSlot = (seeds, opts) => (
   <MoreLikeThis seeds={seeds} {...(opts?.small ? { size: 'sm' as const } : {})} />
@@ -72,6 +80,7 @@ export function SavedListPage() {
       listId={listId}
       renderCell={renderCell}
       renderExport={renderExport}
+      renderCount={renderCount}
       builderLink={builderLink}
       moreLike={moreLike}
     />

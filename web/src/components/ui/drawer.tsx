@@ -13,14 +13,17 @@ type DrawerProps = {
 
 /**
  * A modal panel sliding in from the right. Escape or the backdrop closes it; focus moves into it
- * on open, stays inside while it is open (Tab wraps), and returns to where it was on close.
+ * on open (to a field marked `data-autofocus`, or the panel), stays inside while it is open (Tab
+ * wraps), and returns to where it was on close.
  */
 export function Drawer({ open, onClose, title, description, children, footer, className }: DrawerProps) {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
     const before = document.activeElement as HTMLElement | null;
-    panel.current?.focus();
+    // The field marked `data-autofocus` inside (a dialog opened to type a name), else the panel.
+    // Not `autoFocus`: that moves the focus before this runs, and the opener to return to is lost.
+    (panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.stopPropagation();

@@ -26,6 +26,7 @@ export function estimateListRun(
       exclude: request.exclude as Record<string, unknown> | undefined,
       limit: page.returned,
       sections: page.sections,
+      sort_by: request.sort_by,
     },
     plan,
   );

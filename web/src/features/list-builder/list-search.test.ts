@@ -77,8 +77,8 @@ describe('list state in the URL', () => {
       filters: state.filters,
       exclude: state.exclude,
       sections: state.sections,
-      // The Employees filter holds the sort on employees; the user's direction stands.
-      sort_by: 'employee_range',
+      // The user's sort stands under the Employees filter too (the BFF sorts the sizes' companies).
+      sort_by: 'total_funding',
       sort_order: 'asc',
       limit: 100,
       offset: 200,

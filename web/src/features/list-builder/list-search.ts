@@ -58,9 +58,11 @@ export function acceptedExclusions(
 export const SIZE_FILTER_KEY = 'firmographic.headcount_range';
 
 /**
- * The sort a list must have, whatever the user chose, or null: while the Employees filter is on
- * (sizes asked for, or sizes left out), the BFF serves the slice from the employee-range order, so
- * the list is sorted by employees (in the direction the user picks).
+ * `employee_range` while the Employees filter is on (sizes asked for, or sizes left out), else
+ * null: the BFF finds the sizes in the employee-range order, which is the list's order until the
+ * user picks another (`defaultSortBy`). Another sort is served when the BFF can place every company
+ * of the sizes in it, else the answer's `employee_sort` warning says why it stayed by employees
+ * (docs/product-rules.md, "Company size in another sort").
  */
 export function lockedSortBy(
   filters: Record<string, unknown> | undefined,
@@ -68,6 +70,14 @@ export function lockedSortBy(
 ): SortBy | null {
   const holds = (v: unknown) => Array.isArray(v) && v.length > 0;
   return holds(filters?.[SIZE_FILTER_KEY]) || holds(exclude?.[SIZE_FILTER_KEY]) ? 'employee_range' : null;
+}
+
+/** The sort of a list whose user picked none: by employees under the Employees filter, else relevance. */
+export function defaultSortBy(
+  filters: Record<string, unknown> | undefined,
+  exclude?: Record<string, unknown> | undefined,
+): SortBy {
+  return lockedSortBy(filters, exclude) ?? 'relevance';
 }
 
 /** Ids of account lists (issue 15), at most 20, each once. */
@@ -129,7 +139,7 @@ export function toListRequest(s: ListSearch, maxPageSize = 500): ListRequest {
   const size = Math.min(s.size ?? LIST_DEFAULT_LIMIT, maxPageSize);
   const page = s.page ?? 1;
   const req: ListRequest = {
-    sort_by: lockedSortBy(s.filters, s.exclude) ?? s.sort_by ?? 'relevance',
+    sort_by: s.sort_by ?? defaultSortBy(s.filters, s.exclude),
     sort_order: s.sort_order ?? 'desc',
     limit: size,
     offset: Math.min((page - 1) * size, 499),

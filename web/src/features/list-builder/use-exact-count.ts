@@ -4,6 +4,8 @@
  * click, cancellable, and kept in the URL with the list it counted (`count` in `ListSearch`).
  */
 import type { ListRequest } from '@contract/api';
+import type { ListCountProgress } from '@contract/bff-lists';
+import { differenceKeys } from '@contract/list-cost';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/errors';
@@ -14,7 +16,8 @@ import { countFingerprint, exactCountOf, type ListSearch, lockedSortBy } from '.
 
 export type CountRun =
   | { state: 'idle' }
-  | { state: 'counting'; since: number }
+  /** `progress`: slices done, companies and credits so far, once the BFF has told the first. */
+  | { state: 'counting'; since: number; progress?: ListCountProgress }
   | { state: 'cancelled' }
   | { state: 'failed'; message: string };
 
@@ -32,12 +35,19 @@ export type ExactCount = {
   cancel: () => void;
 };
 
-/** Why a capped list cannot be counted exactly (the BFF refuses these past 500: 0026), or null. */
+/**
+ * Why a capped list cannot be counted exactly (the BFF refuses these past 500: 0026), or null. The
+ * Employees filter is counted (its bands found within each slice, priced first), except beside an
+ * exclusion the BFF serves by set difference.
+ */
 export function countUnavailable(search: ListSearch): string | null {
-  if (lockedSortBy(search.filters, search.exclude))
-    return 'An exact count is not available with the Employees filter yet.';
+  if (
+    lockedSortBy(search.filters, search.exclude) &&
+    differenceKeys(search.exclude as Record<string, unknown> | undefined).length > 0
+  )
+    return 'An exact count is not available with the Employees filter beside this exclusion yet.';
   if ((search.hide_accounts?.length ?? 0) > 0)
-    return 'An exact count is not available while account lists are hidden.';
+    return 'An exact count cannot leave out hidden account lists yet: show them again to count the whole list (their companies included), or narrow it below 500.';
   return null;
 }
 
@@ -76,8 +86,11 @@ export function useExactCount(
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
-    setRun({ state: 'counting', since: Date.now() });
-    countList(body, controller.signal)
+    const since = Date.now();
+    setRun({ state: 'counting', since });
+    countList(body, controller.signal, (progress) => {
+      if (!controller.signal.aborted) setRun({ state: 'counting', since, progress });
+    })
       .then((answer) => {
         if (controller.signal.aborted) return;
         setRun({ state: 'idle' });

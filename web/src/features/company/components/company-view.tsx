@@ -1,7 +1,9 @@
+import type { SignalReading } from '@contract/signal-columns';
 import { useQueries } from '@tanstack/react-query';
 import { Tabs } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
 import { quoteSectionsQueryOptions } from '@/lib/companies-quote';
+import { quoteSignalsQueryOptions } from '@/lib/company-signals';
 import { errorMessage } from '@/lib/errors';
 import { formatCredits } from '@/lib/format';
 import { usePricing } from '@/lib/pricing';
@@ -35,6 +37,13 @@ import {
 /** The tabs that show enrichment sections (the others show reviews, posts, news). */
 const SECTION_TABS = Object.keys(TAB_SECTIONS) as (keyof typeof TAB_SECTIONS)[];
 
+/** The signal tabs and the reading each opens with (the Jobs tab: its first page of 50). */
+const SIGNAL_TABS = [
+  ['growth', 'headcount_trends'],
+  ['jobs', 'jobs'],
+  ['traffic', 'website_traffic'],
+] as const satisfies readonly (readonly [CompanyTab, SignalReading])[];
+
 /** The company page below the route: header, then the tabs (the open one from the URL). */
 export function CompanyView({
   company,
@@ -58,7 +67,20 @@ export function CompanyView({
       enabled: uuid !== undefined,
     })),
   });
+  // The same for the signal tabs: what the store holds (a screening's, the grid's columns, a
+  // colleague's look) opens at no charge.
+  const signalsStored = useQueries({
+    queries: SIGNAL_TABS.map(([, reading]) => ({
+      ...quoteSignalsQueryOptions(uuid ? [uuid] : [], [reading]),
+      enabled: uuid !== undefined,
+    })),
+  });
   const isStored = (id: CompanyTab) => {
+    const s = SIGNAL_TABS.findIndex(([tab]) => tab === id);
+    if (s >= 0) {
+      const q = signalsStored[s]?.data;
+      return q?.store && q.pairs_missing === 0;
+    }
     const i = (SECTION_TABS as readonly CompanyTab[]).indexOf(id);
     const q = i < 0 ? undefined : stored[i]?.data;
     return q?.store && q.pairs_missing === 0;

@@ -6,9 +6,16 @@
  * that could run by itself.
  */
 import type { ListRequest } from '@contract/api';
-import type { ListCountEstimate, ListCountResponse } from '@contract/bff-lists';
+import {
+  COUNT_STREAM_TYPE,
+  type ListCountEstimate,
+  type ListCountProgress,
+  ListCountResponse,
+  ListCountStreamLine,
+} from '@contract/bff-lists';
+import type { Problem } from '@contract/problem';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '@/lib/api-client';
+import { ApiError, call, callStream } from '@/lib/api-client';
 
 /** What decides the list's companies: the grid's request without its page, order, sections or marks. */
 export function countBody(request: ListRequest): ListRequest {
@@ -24,8 +31,47 @@ export function countBody(request: ListRequest): ListRequest {
   return list;
 }
 
-export function countList(body: ListRequest, signal?: AbortSignal): Promise<ListCountResponse> {
-  return call('bff.lists.count', body, { signal });
+/**
+ * Counts a list, its progress (slices done, companies and credits so far) told to `onProgress` as
+ * the BFF streams it (`accept: application/x-ndjson`); resolves to the same answer as the plain
+ * JSON call, or throws the `ApiError` of the refusal that stopped the count.
+ */
+export async function countList(
+  body: ListRequest,
+  signal?: AbortSignal,
+  onProgress?: (p: ListCountProgress) => void,
+): Promise<ListCountResponse> {
+  const res = await callStream('bff.lists.count', body, {
+    signal,
+    headers: { accept: `${COUNT_STREAM_TYPE}, application/problem+json` },
+  });
+  // A BFF that answers the plain JSON (no progress to tell).
+  if (!(res.headers.get('content-type') ?? '').includes(COUNT_STREAM_TYPE))
+    return ListCountResponse.parse(await res.json());
+  let result: ListCountResponse | undefined;
+  const onLine = (text: string) => {
+    if (text.trim() === '') return;
+    const l = ListCountStreamLine.parse(JSON.parse(text));
+    if ('progress' in l) onProgress?.(l.progress);
+    else if ('result' in l) result = l.result;
+    else throw new ApiError(l.problem.status, l.problem.detail, l.problem as unknown as Problem);
+  };
+  if (res.body) {
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buffered = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffered += decoder.decode(value, { stream: true });
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const text of lines) onLine(text);
+    }
+    onLine(buffered + decoder.decode());
+  }
+  if (!result) throw new ApiError(0, 'The count stopped before it finished.');
+  return result;
 }
 
 export const COUNT_ESTIMATE_KEY = ['bff', 'lists', 'count', 'estimate'] as const;

@@ -59,7 +59,15 @@ function formValuesOf(
  * is validated with the contract's ListFiltersSchema and ExcludeSchema first; invalid input stays
  * in the form, explained next to its field, and the list keeps its last valid filters.
  */
-export function FilterEditor() {
+export function FilterEditor({
+  onFold,
+  foldId,
+}: {
+  /** From lg up: folds the panel to a narrow strip beside the results (the list builder's page). */
+  onFold?: (() => void) | undefined;
+  /** The fold button's id (the page moves the focus to it when the panel opens again). */
+  foldId?: string | undefined;
+} = {}) {
   const { search, update } = useListSearch();
   const urlFilters = search.filters as FilterValues | undefined;
   const urlExclude = search.exclude as FilterValues | undefined;
@@ -182,9 +190,33 @@ export function FilterEditor() {
           </button>
           <span className="hidden lg:inline">{title}</span>
         </h2>
-        <Button variant="link" size="sm" onClick={clearAll} disabled={total === 0 && !form.formState.isDirty}>
-          Clear all
-        </Button>
+        <span className="flex items-center gap-2">
+          <Button
+            variant="link"
+            size="sm"
+            onClick={clearAll}
+            disabled={total === 0 && !form.formState.isDirty}
+          >
+            Clear all
+          </Button>
+          {/* From lg up only: below it the panel folds behind its heading already. */}
+          {onFold && (
+            <span className="hidden lg:contents">
+              <Button
+                id={foldId}
+                variant="ghost"
+                size="sm"
+                aria-label="Hide filters"
+                title="Hide filters: more room for the results"
+                onClick={onFold}
+              >
+                <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
+                  <path d="M10 4L6 8l4 4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+                </svg>
+              </Button>
+            </span>
+          )}
+        </span>
       </div>
       <div className={cn(folded && 'hidden lg:block')}>
         <ListTooBroadNote />

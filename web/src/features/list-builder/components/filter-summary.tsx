@@ -4,6 +4,7 @@ import { Chip } from '@/components/ui/chip';
 import { unknownNote } from '../filter-exclusions';
 import { type FilterValues, withoutValue } from '../filter-values';
 import { describeFilters, type FilterPhrase } from '../filter-words';
+import { useListLayout } from '../layout-memory';
 import { useFilterNames } from '../use-filter-names';
 import { useListSearch } from '../use-list-search';
 
@@ -18,11 +19,20 @@ export function FilterSummary() {
   const exclude = search.exclude as FilterValues | undefined;
   const names = useFilterNames(filters, exclude);
   const phrases = useMemo(() => describeFilters(filters, names, exclude), [filters, names, exclude]);
+  const [folded] = useListLayout('filtersFolded');
 
   if (phrases.length === 0) {
     return (
       <p className="flex h-8 items-center text-sm text-slate-500">
-        No filters yet: describe the companies above or pick them under Filters.
+        <span className={folded ? 'lg:hidden' : undefined}>
+          No filters yet: describe the companies above or pick them under Filters.
+        </span>
+        {/* The panel folded (from lg up) took the Describe box with it. */}
+        {folded && (
+          <span className="hidden lg:inline">
+            No filters yet: show the filters to describe the companies or pick them.
+          </span>
+        )}
       </p>
     );
   }

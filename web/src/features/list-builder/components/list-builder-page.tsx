@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { cn } from '@/components/ui/cn';
 import { useFirstPageDeferral } from '@/lib/use-first-page-deferral';
+import { useListLayout } from '../layout-memory';
 import { DescribePanel } from './describe-panel';
 import { FilterEditor } from './filter-editor';
 import { FilterSummary } from './filter-summary';
@@ -29,18 +31,64 @@ type ListBuilderPageProps = {
 export function ListBuilderPage({ top, results, selectionActions, listActions }: ListBuilderPageProps = {}) {
   // On a first visit, drawn in slices the browser can answer input between, not in one long task.
   const drawn = useFirstPageDeferral();
+  // From lg up the filter panel folds to a strip (the rep's choice, kept for the next visit).
+  const [folded, setFolded] = useListLayout('filtersFolded');
+  const id = useId();
+  // After a fold or an unfold the focus goes to the button that undoes it, not to the page.
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    document.getElementById(folded ? `${id}-show` : `${id}-hide`)?.focus();
+  }, [folded, id]);
+  const fold = (next: boolean) => {
+    moved.current = true;
+    setFolded(next);
+  };
   if (!drawn) return null;
   return (
     <div className="flex min-h-0 flex-1 flex-col lg:h-[calc(100dvh-var(--app-header-height))] lg:flex-none lg:flex-row">
       <h1 className="sr-only">Company list builder</h1>
       <aside
         aria-label="Filters"
-        className="flex shrink-0 flex-col border-b border-slate-200 bg-white lg:min-h-0 lg:w-80 lg:border-r lg:border-b-0 xl:w-96"
+        className={cn(
+          'flex shrink-0 flex-col border-b border-slate-200 bg-white lg:min-h-0 lg:border-r lg:border-b-0',
+          folded ? 'lg:w-12' : 'lg:w-80 xl:w-96',
+        )}
       >
-        <FilterEditor />
+        {folded && (
+          <button
+            id={`${id}-show`}
+            type="button"
+            aria-expanded={false}
+            aria-controls={`${id}-panel`}
+            title="Show filters"
+            onClick={() => fold(false)}
+            className="hidden flex-col items-center gap-2 px-2 py-3 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 lg:flex"
+          >
+            <svg viewBox="0 0 16 16" className="h-4 w-4 text-slate-500" aria-hidden="true">
+              <path d="M6 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            </svg>
+            <span className="[writing-mode:vertical-rl]">Show filters</span>
+          </button>
+        )}
+        <div id={`${id}-panel`} className={cn('flex flex-col lg:min-h-0 lg:flex-1', folded && 'lg:hidden')}>
+          <FilterEditor onFold={() => fold(true)} foldId={`${id}-hide`} />
+        </div>
       </aside>
-      <section className="relative flex min-w-0 flex-1 flex-col gap-3 p-4 lg:min-h-0 lg:overflow-y-auto lg:p-6">
-        {top ?? <DescribePanel />}
+      <section
+        className={cn(
+          'relative flex min-w-0 flex-1 flex-col gap-3 p-4 lg:min-h-0 lg:overflow-y-auto',
+          folded ? 'lg:p-4' : 'lg:p-6',
+        )}
+      >
+        {/* Folded (from lg up), the filter panel takes the Describe box with it: the results get
+            the height (with compact rows, 25 rows and more on a 900 px high window). */}
+        {top ?? (
+          <div className={cn(folded && 'lg:hidden')}>
+            <DescribePanel />
+          </div>
+        )}
         <FilterSummary />
         {results ?? <ResultsPanel selectionActions={selectionActions} listActions={listActions} />}
       </section>

@@ -7,19 +7,21 @@
  * last page says why it stops at 500; the export menu offers every match at its price, asks before
  * the spend, and writes every company once; a count can be cancelled.
  */
-import { COMPANY_TYPES } from '@contract/enums';
+import { COMPANY_TYPES, HEADCOUNT_RANGES } from '@contract/enums';
 import type { Filters } from '@contract/filters';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keepDownloads, layOutGrid } from '@/testing/grid-dom';
 import { renderWithList } from '@/testing/render-with-list';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { type InProcessBff, startInProcessBff } from '../../../../../bff/testing/bff-server';
 import { loadTruth, matching } from '../../../../../bff/testing/list-truth';
 import { parseCsv } from '../../../../../bff/testing/parse-csv';
 import { forgetGridMemory } from '../grid-memory';
 import { countFingerprint, type ListSearch } from '../list-search';
 import { ResultsPanel } from './results-panel';
+import { SavedListCount } from './saved-list-count';
 
 let app: InProcessBff;
 const calls: { path: string; body: unknown }[] = [];
@@ -31,6 +33,10 @@ let narrower: Filters;
 let broader: Filters;
 /** While set, count calls wait for it: a slow count, to be cancelled while it runs. */
 let holdCounts: Promise<void> | null = null;
+/** While set, a count's stream stops after its first line until it settles: progress on screen. */
+let pauseCountStream: Promise<void> | null = null;
+/** A list past 500 counted by no other test. */
+let another: Filters;
 
 beforeAll(async () => {
   app = await startInProcessBff({ companies: 1500, seed: 11 });
@@ -47,6 +53,9 @@ beforeAll(async () => {
       ...(narrower['firmographic.company_type'] as string[]),
     ],
   };
+  // Every company but those of one HQ region: past 500, and no other test's list.
+  another = { 'location.hq.region': ['150', '019', '142', '002'] };
+  expect(matching(truth, another).length).toBeGreaterThan(500);
   expect(broad.count).toBeGreaterThan(500);
   // As the browser calls it, the abort included: a cancelled download stops reading the BFF's stream.
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -64,7 +73,28 @@ beforeAll(async () => {
         signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
       });
     }
-    const res = await app.fetch(String(input), init);
+    let res = await app.fetch(String(input), init);
+    if (url.pathname === '/bff/lists/count' && pauseCountStream && res.body) {
+      // The count's lines one by one, the rest held after the first until the pause settles.
+      const pause = pauseCountStream;
+      let first = true;
+      let buffered = '';
+      const decoder = new TextDecoder();
+      const encoder = new TextEncoder();
+      const lines = new TransformStream<Uint8Array, Uint8Array>({
+        async transform(chunk, controller) {
+          buffered += decoder.decode(chunk, { stream: true });
+          const parts = buffered.split('\n');
+          buffered = parts.pop() ?? '';
+          for (const line of parts) {
+            if (!first) await pause;
+            first = false;
+            controller.enqueue(encoder.encode(`${line}\n`));
+          }
+        },
+      });
+      res = new Response(res.body.pipeThrough(lines), { status: res.status, headers: res.headers });
+    }
     if (!signal || !res.body) return res;
     const body = res.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>(), { signal });
     return new Response(body, { status: res.status, headers: res.headers });
@@ -214,5 +244,71 @@ describe('a list past 500 in the results panel', () => {
       release();
       holdCounts = null;
     }
+  }, 60_000);
+  it('shows the count working: slices done, companies and credits so far, then the exact count', async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    pauseCountStream = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      renderPanel({ filters: another });
+      await rowsShown();
+      const offer = await screen.findByRole('button', { name: /^Count exactly \(~/ });
+      await user.click(offer);
+      // The BFF told its first slice: the line says how far the count has come and what it spent.
+      await waitFor(() =>
+        expect(screen.getByTestId('count-running').textContent).toMatch(
+          /^Counting: 1 slice, [\d,]+ compan(y|ies), [\d.]+ credits? so farCancel count$/,
+        ),
+      );
+      release();
+      const n = matching(loadTruth(app.service), another).length;
+      expect(
+        await screen.findByText(`${n.toLocaleString('en-US')} companies`, {}, { timeout: 15_000 }),
+      ).toBeTruthy();
+      expect(screen.queryByTestId('count-running')).toBeNull();
+    } finally {
+      release();
+      pauseCountStream = null;
+    }
+  }, 60_000);
+  it('counts a list of company size past 500 too: offered at its price, the truth once counted', async () => {
+    const user = userEvent.setup();
+    const truth = loadTruth(app.service);
+    // The smallest run of bands from the fewest employees up that holds more than 500 companies.
+    const bands: string[] = [];
+    for (const b of HEADCOUNT_RANGES) {
+      bands.push(b);
+      if (truth.filter((c) => c.band !== null && bands.includes(c.band)).length > 500) break;
+    }
+    const n = truth.filter((c) => c.band !== null && bands.includes(c.band)).length;
+    expect(n).toBeLessThan(truth.length);
+    renderPanel({ filters: { 'firmographic.headcount_range': bands } });
+    await rowsShown();
+    expect(await screen.findByText('More than 500 companies match')).toBeTruthy();
+    expect(screen.queryByText(/not available with the Employees filter/)).toBeNull();
+    await user.click(await screen.findByRole('button', { name: /^Count exactly \(~[\d,.]+ credits\)$/ }));
+    expect(
+      await screen.findByText(`${n.toLocaleString('en-US')} companies`, {}, { timeout: 30_000 }),
+    ).toBeTruthy();
+    expect(countCalls()[0]?.body).toEqual({ filters: { 'firmographic.headcount_range': bands } });
+  }, 60_000);
+
+  it('a saved search past 500 offers its count on its page: priced, with its progress, then the truth', async () => {
+    const user = userEvent.setup();
+    const filters: Filters = { 'location.hq.region': ['150', '019'] };
+    const n = matching(loadTruth(app.service), filters).length;
+    expect(n).toBeGreaterThan(500);
+    renderWithProviders(<SavedListCount request={{ filters, limit: 50, sort_by: 'founded_year' }} />);
+    const offer = await screen.findByRole('button', { name: /^Count exactly \(~[\d,.]+ credits\)$/ });
+    expect(countCalls()).toHaveLength(0);
+    await user.click(offer);
+    expect(
+      await screen.findByText(`${n.toLocaleString('en-US')} companies match in all`, {}, { timeout: 15_000 }),
+    ).toBeTruthy();
+    // Only what decides the companies is counted.
+    expect(countCalls()[0]?.body).toEqual({ filters });
+    expect(screen.queryByRole('button', { name: /^Count exactly/ })).toBeNull();
   }, 60_000);
 });

@@ -185,8 +185,9 @@ describe('ResultsPanel on the Pay-as-you-go plan', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      '"AI maturity" needs the Technology section; the Pay-as-you-go plan includes no sections in lists',
-      '"Founded" needs the Firmographic section; the Pay-as-you-go plan includes no sections in lists',
+      // Each field error as a sentence, named by what the field is on screen (not its path).
+      'Columns: "AI maturity" needs the Technology section; the Pay-as-you-go plan includes no sections in lists.',
+      'Columns: "Founded" needs the Firmographic section; the Pay-as-you-go plan includes no sections in lists.',
     ]);
     expect(saved).toHaveLength(0);
   });

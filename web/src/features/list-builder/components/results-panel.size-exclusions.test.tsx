@@ -10,6 +10,7 @@
  * rows), with the BFF's echo of `exclude` and its warnings; the 422 is a `ListTooBroadProblem`.
  */
 import type { ListGenerateResponse } from '@contract/api';
+import { gatheringCreditsMax } from '@contract/list-cost';
 import { ListTooBroadProblem } from '@contract/problem';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -153,7 +154,7 @@ async function rowsShown() {
 }
 
 describe('results with the Employees filter', () => {
-  it('asks for the list in employee order, says so and why, and lets the user pick the direction', async () => {
+  it('starts in employee order; any other sort can be picked, and the BFF’s reason shows when it kept employee order', async () => {
     stage = served();
     const router = renderAt({ size: 20, sections: ['firmographic'], filters: { [SIZE]: ['51-200'] } });
     await rowsShown();
@@ -162,36 +163,31 @@ describe('results with the Employees filter', () => {
       sort_by: 'employee_range',
       sort_order: 'desc',
     });
-
     const select = screen.getByLabelText('Sort by') as HTMLSelectElement;
     expect(select.value).toBe('employee_range');
-    expect(select.disabled).toBe(true);
-    const why = document.getElementById(select.getAttribute('aria-describedby') ?? '');
-    expect(why?.textContent).toBe('Sorted by employees, largest first, while the Employees filter is on');
-
-    // Only the Employees column sorts (its direction); the others wait for the filter to go.
-    const grid = screen.getByRole('table', { name: 'Results' });
-    const employees = within(grid).getByRole('columnheader', { name: /Employees/ });
-    expect(employees.getAttribute('aria-sort')).toBe('descending');
-    expect(
-      within(within(grid).getByRole('columnheader', { name: /Founded/ })).queryByRole('button'),
-    ).toBeNull();
-
-    await userEvent.click(screen.getByRole('button', { name: 'Descending: sort ascending instead' }));
-    expect(router.state.location.search.sort_order).toBe('asc');
-    expect(router.state.location.search.sort_by).toBeUndefined();
-    await waitFor(() =>
-      expect(listCalls().at(-1)?.body).toMatchObject({ sort_by: 'employee_range', sort_order: 'asc' }),
-    );
-    expect(why?.textContent).toBe('Sorted by employees, smallest first, while the Employees filter is on');
-    await userEvent.click(within(employees).getByRole('button'));
-    expect(router.state.location.search.sort_order).toBe('desc');
-
-    // Without the filter, the user's sort is back and free.
-    await router.navigate({ to: '/', search: { size: 20, sections: ['firmographic'], sort_order: 'desc' } });
-    await waitFor(() => expect((screen.getByLabelText('Sort by') as HTMLSelectElement).disabled).toBe(false));
-    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('relevance');
+    expect(select.disabled).toBe(false);
     expect(screen.queryByText(/while the Employees filter is on/)).toBeNull();
+
+    // "51-200 employees, newest first": the Founded column's header sorts, and the request says so.
+    const grid = screen.getByRole('table', { name: 'Results' });
+    const founded = within(grid).getByRole('columnheader', { name: /Founded/ });
+    await userEvent.click(within(founded).getByRole('button'));
+    expect(router.state.location.search.sort_by).toBe('founded_year');
+    await waitFor(() =>
+      expect(listCalls().at(-1)?.body).toMatchObject({
+        filters: { [SIZE]: ['51-200'] },
+        sort_by: 'founded_year',
+        sort_order: 'desc',
+      }),
+    );
+    expect(founded.getAttribute('aria-sort')).toBe('descending');
+
+    // Where the BFF cannot place every company of the size in that order, its warning says why.
+    const why =
+      'Sorted by employees (most first) instead of relevance: relevance is the service’s own score, which it orders only the first 500 of a list by.';
+    stage = served([{ code: 'employee_sort', message: why }]);
+    await userEvent.selectOptions(select, 'relevance');
+    expect(await screen.findByText(why)).toBeTruthy();
   });
 
   it('prices the probes and the exclusion reads before the run, as a most', async () => {
@@ -208,6 +204,30 @@ describe('results with the Employees filter', () => {
     // the companies to leave out), and up to 500 companies read twice without sections.
     const line = await screen.findByText('This page: up to ~359.5 credits');
     expect(line.getAttribute('title')).toMatch(/40 one-company probes/);
+    release();
+    await rowsShown();
+  });
+
+  it('prices company size alone with what gathering it slice by slice can cost, before the run', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    stage = async (body) => {
+      await held;
+      return served()(body);
+    };
+    renderAt({ size: 20, filters: { [SIZE]: ['51-200'] } });
+    // The usual most (the page and the probes), then the most with the gathering's ceiling
+    // (eight slices' counts and probes, 546.4 on Enterprise) and the page's further reads.
+    const line = await screen.findByText(/if the sizes are gathered slice by slice$/);
+    const [, usual, most] = /^This page: up to ~([\d.,]+) credits; up to ~([\d.,]+) credits if/.exec(
+      line.textContent ?? '',
+    )!;
+    const n = (s: string | undefined) => Number(s!.replace(/,/g, ''));
+    expect(n(usual)).toBeGreaterThanOrEqual(5.5 + 74);
+    expect(n(most)).toBeGreaterThanOrEqual(n(usual) + gatheringCreditsMax('enterprise', 1));
+    expect(line.getAttribute('title')).toMatch(/gathering up to 500 of them slice by slice/);
     release();
     await rowsShown();
   });

@@ -14,6 +14,8 @@ import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useS
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { SelectionBar } from '@/components/ui/selection-bar';
+import { useAccountLists } from '@/lib/account-lists';
+import { useRowsWithSignals } from '@/lib/company-signals';
 import { formatCount } from '@/lib/format';
 import { useGenerateList, useRefreshList } from '../api/generate-list';
 import {
@@ -23,14 +25,17 @@ import {
   savedGridScroll,
   useGridSelection,
 } from '../grid-memory';
+import { useListLayout } from '../layout-memory';
+import { leftOutWords } from '../left-out-words';
 import { estimateListRun } from '../list-cost-estimate';
-import { lockedSortBy, PAGE_SIZES } from '../list-search';
+import { PAGE_SIZES } from '../list-search';
 import { useExactCount } from '../use-exact-count';
 import { useListRequest } from '../use-list-request';
 import { useMarkedLists } from '../use-marked-lists';
 import { type AccountListsChoice, AccountListsMenu } from './results/account-lists-menu';
 import { ColumnsDrawer } from './results/columns-drawer';
 import { CountAction, CountNote, cappedEndWords, countWords } from './results/count-line';
+import { DensityToggle } from './results/density-toggle';
 import { errorAdvice } from './results/error-advice';
 import { ExportMenu } from './results/export-menu';
 import { PageCostNote } from './results/page-cost-note';
@@ -38,7 +43,12 @@ import { PaginationBar } from './results/pagination-bar';
 import { ResultsGrid } from './results/results-grid';
 import { useResultsTable } from './results/results-table';
 import { SortControl } from './results/sort-control';
-import { blockedColumns, unavailableReason, visibleColumnIds } from './results/visible-columns';
+import {
+  blockedColumns,
+  requestedSignals,
+  unavailableReason,
+  visibleColumnIds,
+} from './results/visible-columns';
 
 const NO_SELECTION: RowSelectionState = {};
 
@@ -74,8 +84,6 @@ export function ResultsPanel({
     return [...new Set([...allowed, pageSize])].sort((a, b) => a - b);
   }, [planMax, pageSize]);
   const page = search.page ?? 1;
-  // While the Employees filter is on, the list comes in employee order (the user picks the direction).
-  const lockedSort = lockedSortBy(search.filters, search.exclude);
 
   // The page size depends on the plan: wait for it rather than pay for a page of the wrong size.
   const query = useGenerateList(request, { enabled: pricingReady });
@@ -84,7 +92,10 @@ export function ResultsPanel({
   // The rows are drawn at a lower priority than the rest: the counts and costs above the grid
   // follow the answer at once, and React draws the rows in short slices right after, instead of in
   // one long task that would hold the page while it lands.
-  const rows = useDeferredValue(data?.data);
+  const listRows = useDeferredValue(data?.data);
+  // Signal columns' values for the rows on screen (bought once, priced in the Columns drawer first).
+  const readings = useMemo(() => requestedSignals(search), [search]);
+  const rows = useRowsWithSignals(listRows, readings).rows;
 
   const skipped = useMemo(() => {
     const out: Partial<Record<ListSection, string>> = {};
@@ -124,16 +135,17 @@ export function ResultsPanel({
     [capped, exact.count, exact.unavailable, exact.run.state, exact.start],
   );
 
+  // Any sort, the Employees filter's too: the BFF says (a warning) when it had to keep employee order.
   const onSort = useCallback(
-    (sort_by: SortBy, sort_order: SortOrder) =>
-      // A locked sort only changes direction: the user's own choice of column waits for the filter to go.
-      lockedSort ? update({ sort_order }) : update({ sort_by, sort_order }),
-    [update, lockedSort],
+    (sort_by: SortBy, sort_order: SortOrder) => update({ sort_by, sort_order }),
+    [update],
   );
   const onPageChange = useCallback((p: number) => update({ page: p }), [update]);
   const onPageSizeChange = useCallback((size: number) => update({ size }), [update]);
 
   const inCrm = useMarkedLists(search.mark_accounts);
+  // The hidden lists' kinds, for the words of the "left out" count (Hidden companies by name).
+  const hiddenLists = useAccountLists({ enabled: (search.hide_accounts?.length ?? 0) > 0 }).data;
   const accountChoice = useMemo<AccountListsChoice>(
     () => ({ mark: search.mark_accounts ?? [], hide: search.hide_accounts ?? [] }),
     [search.mark_accounts, search.hide_accounts],
@@ -160,7 +172,6 @@ export function ResultsPanel({
     columnIds,
     sortBy: request.sort_by ?? 'relevance',
     sortOrder: request.sort_order ?? 'desc',
-    lockedSortBy: lockedSort,
     onSort,
     pagination: { pageIndex: page - 1, pageSize },
     rowCount: servable ?? 0,
@@ -203,6 +214,7 @@ export function ResultsPanel({
   useEffect(() => persistGridMemory, []);
 
   const [chooserOpen, setChooserOpen] = useState(false);
+  const [compact] = useListLayout('compact');
   const closeChooser = useCallback(() => setChooserOpen(false), []);
 
   const error = query.error;
@@ -275,7 +287,8 @@ export function ResultsPanel({
                 <span data-testid="excluded-count">
                   {' · '}
                   {formatCount(data.excluded_count)}
-                  {data.excluded_count_complete === false ? '+' : ''} left out: in your CRM
+                  {data.excluded_count_complete === false ? '+' : ''} left out:{' '}
+                  {leftOutWords(search.hide_accounts ?? [], hiddenLists)}
                 </span>
               )}
             </span>
@@ -298,7 +311,6 @@ export function ResultsPanel({
             sortBy={request.sort_by ?? 'relevance'}
             sortOrder={request.sort_order ?? 'desc'}
             onChange={onSort}
-            lockedBy={lockedSort ? 'the Employees filter' : undefined}
           />
           <AccountListsMenu choice={accountChoice} onChange={onAccountChoice} />
           <Button variant="secondary" onClick={() => setChooserOpen(true)} aria-haspopup="dialog">
@@ -310,11 +322,13 @@ export function ResultsPanel({
                 strokeLinecap="round"
               />
             </svg>
-            Columns
+            {/* On a phone the icon and the count (the toolbar keeps to two rows); read as "Columns". */}
+            <span className="sr-only sm:not-sr-only">Columns</span>
             <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600 tabular-nums">
               {columnIds.length}
             </span>
           </Button>
+          <DensityToggle />
           <ExportMenu
             request={request}
             columns={columnIds}
@@ -374,7 +388,7 @@ export function ResultsPanel({
             table={table}
             loading={rows === undefined && !error}
             // Busy also while the drawn rows are still the previous answer's (deferred just above).
-            refreshing={query.isPlaceholderData || rows !== data?.data}
+            refreshing={query.isPlaceholderData || listRows !== data?.data}
             overlay={overlay}
             end={
               capped && rows !== undefined && rows.length > 0 && !table.getCanNextPage() ? (
@@ -384,6 +398,7 @@ export function ResultsPanel({
             pageKey={pageKey}
             savedScroll={savedGridScroll(listKey, pageKey)}
             onScrollChange={onScrollChange}
+            compact={compact}
           />
         </div>
         <PaginationBar

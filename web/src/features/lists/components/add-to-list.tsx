@@ -179,8 +179,8 @@ function AddToListForm({
               value={name}
               onChange={(e) => setName(e.target.value)}
               autoComplete="off"
-              // biome-ignore lint/a11y/noAutofocus: the dialog opens to name the list
-              autoFocus
+              // The dialog opens to name the list (the Drawer focuses it, and returns the focus after).
+              data-autofocus
             />
           )}
         />

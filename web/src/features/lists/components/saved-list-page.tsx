@@ -64,8 +64,15 @@ export type ExportSlot = (p: {
   selected?: readonly string[] | undefined;
 }) => ReactNode;
 
+/**
+ * The exact count of a saved search past 500 (issue 33: the list keeps its first 500, the page
+ * offers the count of all); the app layer knows the list builder's count.
+ */
+export type CountSlot = (p: { request: ListRequest }) => ReactNode;
+
 type SavedListPageProps = {
   listId: string;
+  renderCount?: CountSlot;
   renderCell?: RenderCell;
   renderExport?: ExportSlot;
   /** A link to the list builder with the list's state (the app layer knows the builder's URL). */
@@ -86,6 +93,7 @@ export function SavedListPage({
   listId,
   renderCell,
   renderExport,
+  renderCount,
   builderLink,
   moreLike,
 }: SavedListPageProps) {
@@ -121,6 +129,7 @@ export function SavedListPage({
       list={list.data}
       renderCell={renderCell}
       renderExport={renderExport}
+      renderCount={renderCount}
       builderLink={builderLink}
       moreLike={moreLike}
     />
@@ -131,6 +140,7 @@ function SavedListView({
   list,
   renderCell,
   renderExport,
+  renderCount,
   builderLink,
   moreLike,
 }: Omit<SavedListPageProps, 'listId'> & { list: SearchList }) {
@@ -327,6 +337,7 @@ function SavedListView({
           {broad}
         </p>
       )}
+      {broad && seedIds.size === 0 && renderCount?.({ request: list.request })}
       {shown?.ranking_note && (
         <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {shown.ranking_note}

@@ -5,11 +5,11 @@
  * whose cost shows before it runs.
  */
 
-import { COLUMN_BY_ID } from '@contract/columns';
+import type { CompanyListItem, ListRequest } from '@contract/api';
 import { estimateLookalikeCost } from '@contract/lookalike-cost';
 import type { LookalikeResponse, LookalikeRow } from '@contract/lookalikes';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { SimilarityBar } from '@/components/ui/similarity-bar';
@@ -17,7 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { displayUrl, formatCount, formatCredits } from '@/lib/format';
+import { formatCount, formatCredits } from '@/lib/format';
 import { FALLBACK_PRICING, usePricing } from '@/lib/pricing';
 import { fieldSentence } from '@/lib/problem-words';
 import { lookalikesQueryOptions, useLookalikes } from '../api/find-lookalikes';
@@ -26,104 +26,78 @@ import { askRun, useRunAsked } from '../run-memory';
 
 const SKELETON_ROWS = Array.from({ length: 8 }, (_, i) => `skeleton-${i}`);
 
-/** The catalog's reading of a column, or null when the row lacks its section. */
-function cell(id: string, row: LookalikeRow): string | null {
-  const text = COLUMN_BY_ID.get(id)?.text(row) ?? '';
-  return text === '' ? null : text;
+/** A grid column of the lookalikes' own, read from a row of the answer (the grid's `ExtraColumn`). */
+export type LookalikeColumn = {
+  id: string;
+  header: string;
+  size: number;
+  cell: (row: CompanyListItem) => ReactNode;
+};
+
+/** What the grid the app layer joins in gets to show one answer (see `LookalikeResultsProps.grid`). */
+export type LookalikeGridProps = {
+  answer: LookalikeResponse;
+  /** The catalog's columns, in order: the lookalikes' own follow the company's name. */
+  columnIds: readonly string[];
+  extraColumns: readonly LookalikeColumn[];
+  /** The list the lookalikes were found in (their filters), which "Export selected" reads. */
+  request: ListRequest;
+  /** A new answer: the grid starts again at its top. */
+  pageKey: string;
+  /** A newer run is on its way while this answer is shown. */
+  refreshing: boolean;
+};
+
+/** The row as the lookalikes answered it (the grid hands back the rows it was given). */
+const asLookalike = (row: CompanyListItem) => row as LookalikeRow;
+
+function Reasons({ reasons }: { reasons: readonly string[] }) {
+  if (reasons.length === 0) return <span className="text-hint">—</span>;
+  // One line in a compact row; every reason in the tooltip and to assistive technology.
+  return (
+    <span className="truncate" title={reasons.join('\n')}>
+      {reasons[0]}
+      {reasons.length > 1 && (
+        <>
+          <span aria-hidden="true" className="ml-1 text-xs text-slate-500">
+            +{reasons.length - 1} more
+          </span>
+          <span className="sr-only">; {reasons.slice(1).join('; ')}</span>
+        </>
+      )}
+    </span>
+  );
 }
 
-function Missing() {
-  return <span className="text-hint">—</span>;
-}
+const SIMILARITY: LookalikeColumn = {
+  id: 'similarity',
+  header: 'Similarity',
+  size: 120,
+  cell: (row) => {
+    const score = asLookalike(row).score;
+    return score === null ? <span className="text-hint">—</span> : <SimilarityBar score={score} />;
+  },
+};
+const REASONS: LookalikeColumn = {
+  id: 'reasons',
+  header: 'Why it is similar',
+  size: 320,
+  cell: (row) => <Reasons reasons={asLookalike(row).reasons} />,
+};
 
-function ResultsTable({ answer, dimmed }: { answer: LookalikeResponse; dimmed: boolean }) {
-  const ranked = answer.ranking === 'similarity';
+/** The lookalikes' columns: Similarity (when ranked) and the reasons, then what the rows carry. */
+export function lookalikeGridColumns(answer: LookalikeResponse): {
+  columnIds: string[];
+  extraColumns: LookalikeColumn[];
+} {
   // Without sections in lists, rows carry identity fields only: the product category stands in.
   const sections = answer.data.some((r) => r.industry !== undefined);
-  const th =
-    'border-b border-slate-200 bg-slate-50 px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600';
-  const td = 'border-b border-slate-100 px-3 py-2.5 align-top';
-  return (
-    <table
-      className={`w-full border-separate border-spacing-0 text-sm transition-opacity ${dimmed ? 'opacity-60' : ''}`}
-    >
-      <caption className="sr-only">
-        Lookalikes,{' '}
-        {ranked ? 'most similar first' : 'in the order of the filters derived from your companies'}
-      </caption>
-      <thead className="sticky top-0 z-10">
-        <tr>
-          <th scope="col" className={`${th} w-10 text-right`}>
-            #
-          </th>
-          <th scope="col" className={`${th} min-w-48`}>
-            Company
-          </th>
-          {ranked && (
-            <th scope="col" className={`${th} w-28`}>
-              Similarity
-            </th>
-          )}
-          <th scope="col" className={`${th} min-w-72`}>
-            Why it is similar
-          </th>
-          <th scope="col" className={th}>
-            {sections ? 'Primary industry' : 'Product category'}
-          </th>
-          {sections && (
-            <>
-              <th scope="col" className={th}>
-                Employees
-              </th>
-              <th scope="col" className={th}>
-                HQ country
-              </th>
-            </>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {answer.data.map((row, i) => (
-          <tr key={row.uuid} className="hover:bg-slate-50">
-            <td className={`${td} text-right text-slate-500 tabular-nums`}>{i + 1}</td>
-            <td className={td}>
-              <Link
-                to="/companies/$companyId"
-                params={{ companyId: row.uuid }}
-                className="font-medium text-slate-900 hover:text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-              >
-                {row.name}
-              </Link>
-              <div className="text-xs text-slate-500">{displayUrl(row.website)}</div>
-            </td>
-            {ranked && (
-              <td className={td}>
-                <SimilarityBar score={row.score ?? 0} />
-              </td>
-            )}
-            <td className={td}>
-              <ul className="flex flex-col gap-0.5 text-xs leading-5 text-slate-700">
-                {row.reasons.map((r) => (
-                  <li key={r}>{r}</li>
-                ))}
-              </ul>
-            </td>
-            <td className={`${td} text-slate-700`}>
-              {(sections ? cell('industry.primary', row) : row.product_category) ?? <Missing />}
-            </td>
-            {sections && (
-              <>
-                <td className={`${td} whitespace-nowrap text-slate-700 tabular-nums`}>
-                  {cell('firmographic.headcount_range', row) ?? <Missing />}
-                </td>
-                <td className={`${td} text-slate-700`}>{cell('location.hq.country', row) ?? <Missing />}</td>
-              </>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return {
+    columnIds: sections
+      ? ['name', 'website', 'industry.primary', 'firmographic.headcount_range', 'location.hq.country']
+      : ['name', 'website', 'product_category'],
+    extraColumns: answer.ranking === 'similarity' ? [SIMILARITY, REASONS] : [REASONS],
+  };
 }
 
 /** What a failed run says, and what to do next. */
@@ -171,9 +145,14 @@ type LookalikeResultsProps = {
    * the app layer joins the list builder's menu in). A change asks for a re-rank, like a filter's.
    */
   controls?: ReactNode;
+  /**
+   * The grid an answer is shown in: the list builder's results grid, with its selection and bar
+   * (the app layer joins it in, as features do not import each other).
+   */
+  grid: (props: LookalikeGridProps) => ReactNode;
 };
 
-export function LookalikeResults({ onIndustryNames, actions, controls }: LookalikeResultsProps = {}) {
+export function LookalikeResults({ onIndustryNames, actions, controls, grid }: LookalikeResultsProps) {
   const search = useSearch({ from: '/' });
   const navigate = useNavigate({ from: '/' });
   const queryClient = useQueryClient();
@@ -229,10 +208,22 @@ export function LookalikeResults({ onIndustryNames, actions, controls }: Lookali
   const rerank = data?.ranking === 'filters' ? 'Run again' : 'Re-rank';
 
   let body: ReactNode;
+  const inGrid = !(query.error && !fetching) && data !== undefined;
   if (query.error && !fetching) body = <RunError error={query.error} onRetry={() => void query.refetch()} />;
   // Faded only while a new run is on its way (as the grid does); a stale answer waiting for a
   // re-rank stays readable, the banner above says it is stale.
-  else if (data) body = <ResultsTable answer={data} dimmed={fetching && !current} />;
+  else if (data)
+    body = grid({
+      answer: data,
+      ...lookalikeGridColumns(data),
+      request: {
+        filters: data.filters,
+        ...(req.exclude ? { exclude: req.exclude } : {}),
+        ...(req.exclude_account_lists ? { exclude_account_lists: req.exclude_account_lists } : {}),
+      } as ListRequest,
+      pageKey: data.data.map((r) => r.uuid).join(','),
+      refreshing: fetching && !current,
+    });
   else if (waiting)
     body = (
       <div className="flex max-w-2xl flex-col items-start gap-2 px-6 py-10">
@@ -345,11 +336,16 @@ export function LookalikeResults({ onIndustryNames, actions, controls }: Lookali
         </ul>
       )}
 
-      <div className="flex h-[max(26rem,calc(100dvh-15rem))] min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm lg:h-auto lg:flex-1">
-        <div className="min-h-0 flex-1 overflow-auto overscroll-contain" aria-busy={fetching}>
-          {body}
+      {/* The grid brings its own box (and the selection's bar above it). */}
+      {inGrid ? (
+        body
+      ) : (
+        <div className="flex h-[max(26rem,calc(100dvh-15rem))] min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm lg:h-auto lg:flex-1">
+          <div className="min-h-0 flex-1 overflow-auto overscroll-contain" aria-busy={fetching}>
+            {body}
+          </div>
         </div>
-      </div>
+      )}
     </section>
   );
 }

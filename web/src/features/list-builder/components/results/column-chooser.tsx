@@ -4,8 +4,9 @@
  * choice); each field can then be shown or hidden on its own. Each section says what it costs per
  * company and, where the plan cannot have it, why.
  */
-import { type ColumnDef as CatalogColumn, COLUMNS, sectionColumns } from '@contract/columns';
+import { type ColumnDef as CatalogColumn, COLUMNS, SIGNAL_COLUMNS, sectionColumns } from '@contract/columns';
 import { LIST_SECTIONS, type ListSection, SECTION_LABELS } from '@contract/section-names';
+import { SIGNAL_READING_LABELS, SIGNAL_READING_PRICES, type SignalReading } from '@contract/signal-columns';
 import { useId } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/components/ui/cn';
@@ -34,6 +35,8 @@ type ColumnChooserProps = {
   onChange: (next: Required<ColumnState>) => void;
   /** Sections ticked but not yet added to the list (the drawer's pending choice). */
   toAdd?: readonly ListSection[];
+  /** Signal readings ticked but not yet added (the drawer's pending choice). */
+  signalsToAdd?: readonly SignalReading[];
 };
 
 const IDENTITY_COLUMNS = COLUMNS.filter((c) => c.section === null);
@@ -134,6 +137,64 @@ function SectionGroup({
 }
 
 const NONE: readonly ListSection[] = [];
+const NO_SIGNALS: readonly SignalReading[] = [];
+
+/**
+ * The signal columns (issue 36): each priced per company by the signal call it needs; what the
+ * team's company store holds (a screening's, a company page's tab, a colleague's columns) is free.
+ */
+function SignalGroup({
+  visible,
+  pending,
+  onColumn,
+}: {
+  visible: ReadonlySet<string>;
+  pending: readonly SignalReading[];
+  onColumn: (id: string, on: boolean) => void;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-3">
+      <h3 id={headingId} className="mb-1 text-sm font-medium text-slate-900">
+        Signals
+      </h3>
+      <p className="mb-2 text-xs text-slate-500">
+        Growth, hiring and traffic, bought per company from the signal endpoints. What your team already has
+        is free.
+      </p>
+      <fieldset className="grid grid-cols-1 gap-x-4 gap-y-1">
+        <legend className="sr-only">Signal columns</legend>
+        {SIGNAL_COLUMNS.map((c) => {
+          const reading = c.signal!;
+          return (
+            <div key={c.id} className="flex items-center justify-between gap-3">
+              <ColumnToggle
+                column={c}
+                checked={visible.has(c.id)}
+                disabled={false}
+                onToggle={(on) => onColumn(c.id, on)}
+              />
+              <span className="flex shrink-0 items-center gap-2">
+                {pending.includes(reading) && visible.has(c.id) && (
+                  <span className="rounded-full bg-indigo-100 px-2 text-xs leading-5 font-medium text-indigo-800">
+                    To add
+                  </span>
+                )}
+                <span
+                  className="text-xs text-slate-500 tabular-nums"
+                  title={`${SIGNAL_READING_LABELS[reading]}: at most ${formatCredits(SIGNAL_READING_PRICES[reading])} a company`}
+                >
+                  +{reading === 'open_roles' ? '≤ ' : ''}
+                  {formatCredits(SIGNAL_READING_PRICES[reading])} / company
+                </span>
+              </span>
+            </div>
+          );
+        })}
+      </fieldset>
+    </section>
+  );
+}
 
 export function ColumnChooser({
   state,
@@ -142,6 +203,7 @@ export function ColumnChooser({
   pageSize,
   onChange,
   toAdd = NONE,
+  signalsToAdd = NO_SIGNALS,
 }: ColumnChooserProps) {
   const visible = new Set(visibleColumnIds(state));
   const requested = new Set(requestedSections(state));
@@ -177,6 +239,11 @@ export function ColumnChooser({
           onColumn={(id, on) => onChange(setColumnVisible(state, id, on))}
         />
       ))}
+      <SignalGroup
+        visible={visible}
+        pending={signalsToAdd}
+        onColumn={(id, on) => onChange(setColumnVisible(state, id, on))}
+      />
     </div>
   );
 }

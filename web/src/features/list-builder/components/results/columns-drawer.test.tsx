@@ -7,12 +7,14 @@
 import { mainColumnIds } from '@contract/columns';
 import type { CompanyQuote } from '@contract/company-store';
 import type { ListSection } from '@contract/section-names';
+import type { SignalQuote, SignalReading } from '@contract/signal-columns';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { quoteSectionsQueryOptions } from '@/lib/companies-quote';
+import { quoteSignalsQueryOptions } from '@/lib/company-signals';
 import { FALLBACK_PRICING } from '@/lib/pricing';
 import type { ListSearch } from '../../list-search';
 import { ColumnsDrawer, pendingLabel } from './columns-drawer';
@@ -38,10 +40,13 @@ function renderDrawer(
   initial: State,
   quotes: [ListSection[], CompanyQuote][],
   applied: Required<State>[] = [],
+  signalQuotes: [SignalReading[], SignalQuote][] = [],
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   for (const [sections, q] of quotes)
     queryClient.setQueryData(quoteSectionsQueryOptions(ROWS, sections).queryKey, q);
+  for (const [readings, q] of signalQuotes)
+    queryClient.setQueryData(quoteSignalsQueryOptions(ROWS, readings).queryKey, q);
   function Harness() {
     const [state, setState] = useState<State>(initial);
     const [open, setOpen] = useState(true);
@@ -139,6 +144,44 @@ describe('the Columns drawer', () => {
     expect(applied).toHaveLength(2);
   });
 
+  it('keeps a ticked signal column as a choice priced by the signal quote, the store counted', async () => {
+    const stored: SignalQuote = {
+      credits: 5,
+      credits_without_store: 7.5,
+      pairs_missing: 2,
+      pairs_stored: 1,
+      stored: { headcount_trends: 1 },
+      oldest: null,
+      store: true,
+    };
+    const applied = renderDrawer({}, [], [], [[['headcount_trends'], stored]]);
+    const signals = await screen.findByRole('region', { name: 'Signals' });
+    // Each signal column says its price per company before anything is bought.
+    expect(within(signals).getAllByText('+2.5 credits / company')).toHaveLength(2);
+    expect(within(signals).getByText('+≤ 0.5 credits / company')).toBeTruthy();
+    expect(within(signals).getByText('+1 credit / company')).toBeTruthy();
+    await userEvent.click(within(signals).getByRole('checkbox', { name: 'Headcount growth (12 months)' }));
+    expect(applied).toEqual([]);
+    const add = await screen.findByRole('button', { name: 'Add 1 signal to 3 rows: 5 credits' });
+    expect(
+      screen.getByText('Your team already has 1 of these 3 company signals: you pay for the rest.'),
+    ).toBeTruthy();
+    await userEvent.click(add);
+    expect(applied).toEqual([
+      { sections: [], columns: [...FIXED_COLUMN_IDS, 'signals.headcount_growth_12m'] },
+    ]);
+    // The other growth column reads the same signal: shown at once, nothing more to buy.
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(
+      within(await screen.findByRole('region', { name: 'Signals' })).getByRole('checkbox', {
+        name: 'Headcount growth (6 months)',
+      }),
+    );
+    expect(applied).toHaveLength(2);
+    expect(applied[1]?.columns).toContain('signals.headcount_growth_6m');
+    expect(screen.queryByTestId('pending-columns')).toBeNull();
+  });
+
   it('closing the drawer drops the pending choice', async () => {
     const applied = renderDrawer({}, [[['firmographic'], quote(6)]]);
     await userEvent.click(await box('Firmographic'));
@@ -158,5 +201,11 @@ describe('pendingLabel', () => {
     expect(pendingLabel(2, 20, { credits: 60, exact: false })).toBe('Add 2 sections to 20 rows: ~60 credits');
     expect(pendingLabel(2, 20, null)).toBe('Add 2 sections to 20 rows');
     expect(pendingLabel(2, 0, null)).toBe('Add 2 sections');
+    expect(pendingLabel(0, 50, { credits: 25, exact: false }, 1)).toBe(
+      'Add 1 signal to 50 rows: ~25 credits',
+    );
+    expect(pendingLabel(1, 50, { credits: 0, exact: true }, 2)).toBe(
+      'Add 1 section and 2 signals to 50 rows: free, already stored',
+    );
   });
 });

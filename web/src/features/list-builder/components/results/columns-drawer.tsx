@@ -6,16 +6,18 @@
  * and applies at once. Cancel, or closing the drawer, leaves the list as it was.
  */
 import type { ListSection } from '@contract/section-names';
+import { SIGNAL_READING_PRICES, type SignalReading } from '@contract/signal-columns';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Drawer } from '@/components/ui/drawer';
 import { Spinner } from '@/components/ui/spinner';
 import { QUOTE_KEY, useSectionsQuote } from '@/lib/companies-quote';
+import { SIGNALS_QUOTE_KEY, useSignalsQuote } from '@/lib/company-signals';
 import { formatCount, formatCredits } from '@/lib/format';
 import { type Pricing, sectionPrice } from '@/lib/pricing';
 import type { ListSearch } from '../../list-search';
-import { addedSections, chooseColumns } from './visible-columns';
+import { addedSections, addedSignals, chooseColumns } from './visible-columns';
 
 // Opened now and then, so it loads when first opened rather than with the page.
 const ColumnChooser = lazy(() => import('./column-chooser').then((m) => ({ default: m.ColumnChooser })));
@@ -48,6 +50,7 @@ export function ColumnsDrawer({
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<ColumnState | null>(null);
   const added = pending ? addedSections(state, pending) : [];
+  const addedReadings = pending ? addedSignals(state, pending) : [];
 
   const onChange = (next: ColumnState) => {
     const choice = chooseColumns(state, next);
@@ -63,6 +66,7 @@ export function ColumnsDrawer({
     setPending(null);
     // What was just bought is stored: a quote asked before it is out of date.
     queryClient.removeQueries({ queryKey: QUOTE_KEY });
+    queryClient.removeQueries({ queryKey: SIGNALS_QUOTE_KEY });
     onClose();
   };
 
@@ -73,9 +77,10 @@ export function ColumnsDrawer({
       title="Columns"
       description="Sections add data to every company in the list, priced per company."
       footer={
-        added.length > 0 ? (
+        added.length > 0 || addedReadings.length > 0 ? (
           <PendingChoice
             added={added}
+            readings={addedReadings}
             companies={companies}
             pricing={pricing}
             onApply={apply}
@@ -96,6 +101,7 @@ export function ColumnsDrawer({
           pageSize={pageSize}
           onChange={onChange}
           toAdd={added}
+          signalsToAdd={addedReadings}
         />
       </Suspense>
     </Drawer>
@@ -107,8 +113,13 @@ export function pendingLabel(
   added: number,
   rows: number,
   quote: { credits: number; exact: boolean } | null,
+  signals = 0,
 ): string {
-  const what = `Add ${formatCount(added)} ${added === 1 ? 'section' : 'sections'}`;
+  const parts = [
+    ...(added > 0 ? [`${formatCount(added)} ${added === 1 ? 'section' : 'sections'}`] : []),
+    ...(signals > 0 ? [`${formatCount(signals)} ${signals === 1 ? 'signal' : 'signals'}`] : []),
+  ];
+  const what = `Add ${parts.join(' and ')}`;
   if (rows === 0) return what;
   const to = `${what} to ${formatCount(rows)} ${rows === 1 ? 'row' : 'rows'}`;
   if (!quote) return to;
@@ -118,33 +129,53 @@ export function pendingLabel(
 
 function PendingChoice({
   added,
+  readings,
   companies,
   pricing,
   onApply,
   onCancel,
 }: {
   added: readonly ListSection[];
+  readings: readonly SignalReading[];
   companies: readonly string[];
   pricing: Pricing;
   onApply: () => void;
   onCancel: () => void;
 }) {
-  const quote = useSectionsQuote(companies, added);
+  const sectionQuote = useSectionsQuote(companies, added);
+  const signalQuote = useSignalsQuote(companies, readings);
+  const quotes = [...(added.length > 0 ? [sectionQuote] : []), ...(readings.length > 0 ? [signalQuote] : [])];
+  const isError = quotes.some((x) => x.isError);
+  const ready = quotes.every((x) => x.data !== undefined);
+  const fetching = quotes.some((x) => x.isFetching);
   // Without the BFF's quote (it failed), the catalog's price for every pair stands as a most.
-  const fallback = added.reduce((sum, s) => sum + sectionPrice(pricing, s), 0) * companies.length;
-  const price = quote.data
-    ? { credits: quote.data.credits, exact: true }
-    : quote.isError
+  const fallback =
+    (added.reduce((sum, s) => sum + sectionPrice(pricing, s), 0) +
+      readings.reduce((sum, r) => sum + SIGNAL_READING_PRICES[r], 0)) *
+    companies.length;
+  const sq = added.length > 0 ? sectionQuote.data : undefined;
+  const gq = readings.length > 0 ? signalQuote.data : undefined;
+  // "Open roles" is quoted at its most (a company with no listing pays nothing for it): "~".
+  const price = ready
+    ? { credits: (sq?.credits ?? 0) + (gq?.credits ?? 0), exact: !readings.includes('open_roles') }
+    : isError
       ? { credits: fallback, exact: false }
       : null;
-  const q = quote.data;
+  const q = ready
+    ? {
+        credits: price!.credits,
+        pairs_stored: (sq?.pairs_stored ?? 0) + (gq?.pairs_stored ?? 0),
+        pairs_missing: (sq?.pairs_missing ?? 0) + (gq?.pairs_missing ?? 0),
+      }
+    : undefined;
+  const quote = { isError, isFetching: fetching, data: q };
   return (
     <div className="flex flex-col gap-2" data-testid="pending-columns">
       <p className="text-sm text-slate-600 tabular-nums" aria-live="polite">
         {q && q.pairs_stored > 0 && q.credits > 0
           ? `Your team already has ${formatCount(q.pairs_stored)} of these ${formatCount(
               q.pairs_stored + q.pairs_missing,
-            )} company sections: you pay for the rest.`
+            )} company ${readings.length > 0 && added.length === 0 ? 'signals' : 'sections'}: you pay for the rest.`
           : q && q.credits === 0
             ? 'Your team already has this data: adding it costs nothing.'
             : quote.isError
@@ -156,7 +187,7 @@ function PendingChoice({
           Cancel
         </Button>
         <Button variant="primary" onClick={onApply} loading={quote.isFetching && !quote.data}>
-          {pendingLabel(added.length, companies.length, price)}
+          {pendingLabel(added.length, companies.length, price, readings.length)}
         </Button>
       </div>
     </div>

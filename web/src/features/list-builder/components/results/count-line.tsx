@@ -5,6 +5,7 @@
  * spent before the click, the count can be cancelled while it runs, and once counted the line
  * shows the exact number ("12,431 companies"), kept in the URL with the list.
  */
+import type { ListCountProgress } from '@contract/bff-lists';
 import { LIST_TOTAL_CAP } from '@contract/list-params';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -24,14 +25,25 @@ export function countOfferWords(creditsMax: number | undefined, counted: boolean
   return creditsMax === undefined ? 'Count exactly' : `Count exactly (~${formatCredits(creditsMax)})`;
 }
 
-/** The offer (or the count under way) inline after the size: a button, or "Counting…" and Cancel. */
+/**
+ * A count under way in words: "Counting every match…" until the BFF tells its first slice, then
+ * "Counting: 12 slices, 5,123 companies, 23.4 credits so far".
+ */
+export function countProgressWords(progress: ListCountProgress | undefined): string {
+  if (!progress) return 'Counting every match…';
+  const slices = `${formatCount(progress.slices)} ${progress.slices === 1 ? 'slice' : 'slices'}`;
+  const companies = `${formatCount(progress.counted)} ${progress.counted === 1 ? 'company' : 'companies'}`;
+  return `Counting: ${slices}, ${companies}, ${formatCredits(progress.credits)} so far`;
+}
+
+/** The offer (or the count under way) inline after the size: a button, or its progress and Cancel. */
 export function CountAction({ exact }: { exact: ExactCount }) {
   const { run, estimate } = exact;
   if (run.state === 'counting')
     return (
       <span className="inline-flex items-center gap-1.5 text-sm text-slate-600" data-testid="count-running">
         <Spinner className="h-3 w-3" />
-        <span role="status">Counting every match…</span>
+        <span role="status">{countProgressWords(run.progress)}</span>
         <Button variant="link" size="sm" onClick={exact.cancel}>
           Cancel count
         </Button>

@@ -141,6 +141,38 @@ describe('the export menu’s prices', () => {
   });
 });
 
+describe('the export menu’s errors', () => {
+  it('lists the field errors of a refused export as sentences, never paths or the API’s messages', async () => {
+    renderMenu({ all: 10, selected: 4, hubspot: 10, salesforce: 10 });
+    // The BFF refuses the export: two fields named by their paths, as problem details.
+    globalThis.fetch = async (input: RequestInfo | URL) =>
+      String(input).endsWith('/estimate')
+        ? Response.json(estimate(10))
+        : new Response(
+            JSON.stringify({
+              type: 'about:blank',
+              title: 'Invalid request',
+              status: 400,
+              detail: '2 fields are invalid',
+              errors: [
+                { path: 'uuids.0', message: 'no company found for "acme.io"' },
+                { path: 'request.filters.firmographic.founded_year.gte', message: 'must be at most 2030' },
+              ],
+            }),
+            { status: 400, headers: { 'content-type': 'application/problem+json' } },
+          );
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const menu = await screen.findByRole('dialog', { name: 'Export CSV' });
+    await userEvent.click(within(menu).getByRole('button', { name: 'Download CSV' }));
+    const alert = await within(menu).findByRole('alert');
+    const items = within(alert)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual(['We could not find a company at acme.io.', 'Founded: must be at most 2030.']);
+    expect(alert.textContent).not.toMatch(/uuids\.0|request\.filters|no company found/);
+  });
+});
+
 describe('exportBody and priceWords', () => {
   it('sends the grid’s list without paging or marks, the columns or the preset, and the rows chosen', () => {
     const request: ListRequest = { ...REQUEST, mark_account_lists: ['a'], exclude_account_lists: ['b'] };

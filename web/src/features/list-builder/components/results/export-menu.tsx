@@ -23,6 +23,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { subscribeBffEvent } from '@/lib/bff-events';
 import { errorMessage, problemFields } from '@/lib/errors';
 import { formatCount, formatCredits } from '@/lib/format';
+import { fieldSentence } from '@/lib/problem-words';
 import { saveBlob } from '@/lib/save-blob';
 import { invalidateUsage } from '@/lib/usage';
 import { EXPORT_ESTIMATE_KEY, useAllExportEstimate, useExportEstimate } from '../../api/estimate-export';
@@ -164,7 +165,8 @@ export function everyPrice(e: AllExportEstimate, known: number | null): Price {
   return {
     credits,
     exact: false,
-    credits_without_store: credits,
+    // Counted: the BFF priced the rows the team's store keeps at what it lacks of them (issue 33).
+    credits_without_store: e.count !== null ? (e.credits_without_store ?? credits) : credits,
     budget_remaining: e.budget_remaining,
     within_budget: e.within_budget,
   };
@@ -255,7 +257,8 @@ export function ExportMenu({
         return;
       }
       const message = errorMessage(err, 'The export stopped before it finished. Try again.');
-      const details = problemFields(err).map((e) => e.message);
+      // Each field error as a sentence a rep reads, not the API's path and message.
+      const details = problemFields(err).map(fieldSentence);
       setRun({ state: 'failed', message, details: details.slice(0, 5) });
     } finally {
       stopListening();

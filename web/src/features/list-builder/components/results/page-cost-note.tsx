@@ -17,6 +17,10 @@ export function pageCostText(estimate: ListRunEstimate, answer: Answer | null, l
   if (loading || answer === null) {
     // Before the run: the estimate, a most where the BFF's part varies (probes, exclusion reads)
     // and where the team's store may already hold the page.
+    // Company size past the 500 served either way is gathered slice by slice, known only once
+    // probed: the usual most, and the most with the gathering (issue 33).
+    if (estimate.gathering)
+      return `This page: up to ~${formatCredits(estimate.credits - estimate.gathering)}; up to ~${formatCredits(estimate.credits)} if the sizes are gathered slice by slice`;
     return `This page: ${estimate.upTo ? 'up to ' : ''}~${formatCredits(estimate.credits)}`;
   }
   if (answer.cached) return 'This page: cached, no credits spent';

@@ -17,6 +17,9 @@ import { SELECT_COLUMN_ID } from './results-table';
 
 const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 40;
+/** Compact rows (the rep's choice, `layout-memory.ts`): 25 rows and more on a 900 px high window. */
+const COMPACT_ROW_HEIGHT = 24;
+const COMPACT_HEADER_HEIGHT = 32;
 /** Columns that stay in view while scrolling sideways. */
 const PINNED_IDS = [SELECT_COLUMN_ID, 'name'];
 const SKELETON_KEYS = Array.from({ length: 12 }, (_, i) => `skeleton-${i}`);
@@ -115,6 +118,8 @@ type ResultsGridProps = {
   savedScroll?: { top: number; left: number } | null;
   /** Reports the scroll position, so it can be restored after the grid was away. */
   onScrollChange?: (top: number, left: number) => void;
+  /** Compact rows: lower, in smaller type. */
+  compact?: boolean;
 };
 
 type H = Header<ResultsFeatures, CompanyListItem, unknown>;
@@ -217,8 +222,11 @@ export function ResultsGrid({
   pageKey,
   savedScroll,
   onScrollChange,
+  compact = false,
 }: ResultsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const rowHeight = compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
+  const headerHeight = compact ? COMPACT_HEADER_HEIGHT : HEADER_HEIGHT;
   const [initialRect] = useState(expectedGridRect);
   const rows = table.getRowModel().rows;
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
@@ -234,7 +242,7 @@ export function ResultsGrid({
   const rowVirtualizer = useVirtualizer({
     count: loading ? 0 : rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     initialRect,
     observeElementRect: observeBoxAfterLayout,
     scrollToFn: scrollUnlessFresh,
@@ -261,6 +269,10 @@ export function ResultsGrid({
   useLayoutEffect(() => {
     columnVirtualizer.measure();
   }, [sizeKey, columnVirtualizer]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the row height is the rows' geometry
+  useLayoutEffect(() => {
+    rowVirtualizer.measure();
+  }, [rowHeight, rowVirtualizer]);
 
   // A new page starts at its top (the horizontal position is kept: the user chose those columns);
   // a page come back to (from a company page, or a reload) where it was left, once its rows are
@@ -338,11 +350,12 @@ export function ResultsGrid({
         aria-rowcount={rows.length + 1}
         aria-colcount={headers.length}
         aria-busy={loading || refreshing}
-        className="grid border-separate border-spacing-0"
+        data-density={compact ? 'compact' : 'comfortable'}
+        className={cn('grid border-separate border-spacing-0', compact && 'text-[13px] [&_td]:text-[13px]')}
         style={{ width: totalWidth, minWidth: '100%' }}
       >
         <thead className="sticky top-0 z-20 grid">
-          <tr aria-rowindex={1} className="flex" style={{ height: HEADER_HEIGHT }}>
+          <tr aria-rowindex={1} className="flex" style={{ height: headerHeight }}>
             {renderCells(
               headSpacer,
               (h, i) => (
@@ -370,7 +383,7 @@ export function ResultsGrid({
         {overlay ? null : loading ? (
           <tbody className="grid">
             {SKELETON_KEYS.map((r) => (
-              <tr key={r} className="flex border-b border-slate-100" style={{ height: ROW_HEIGHT }}>
+              <tr key={r} className="flex border-b border-slate-100" style={{ height: rowHeight }}>
                 {headers.map((h) => (
                   <td key={h.id} className="flex shrink-0 items-center px-3" style={{ width: h.getSize() }}>
                     <Skeleton className={cn('h-3', h.column.id === SELECT_COLUMN_ID ? 'w-4' : 'w-3/4')} />
@@ -398,7 +411,7 @@ export function ResultsGrid({
                   className={cn('group/row absolute top-0 left-0 flex', bg)}
                   // At least as wide as the grid: a few columns still read as full rows.
                   style={{
-                    height: ROW_HEIGHT,
+                    height: rowHeight,
                     width: totalWidth,
                     minWidth: '100%',
                     transform: `translateY(${vr.start}px)`,

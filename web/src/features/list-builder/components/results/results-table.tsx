@@ -23,7 +23,7 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { formatAsOf } from '@/lib/format';
 import { CellValue } from './cell-value';
 
@@ -150,6 +150,29 @@ function inCrmColumn(marked: ReadonlyMap<string, string>) {
 
 const EMPTY_ROWS: CompanyListItem[] = [];
 
+/**
+ * A column of the grid's user that the catalog has no entry for (the lookalikes' Similarity and
+ * reasons): shown right after the company's name, never sorted by the service.
+ */
+export type ExtraColumn = {
+  id: string;
+  header: string;
+  size: number;
+  cell: (row: CompanyListItem) => ReactNode;
+};
+
+function extraColumn(c: ExtraColumn) {
+  return helper.display({
+    id: c.id,
+    header: c.header,
+    size: c.size,
+    minSize: 64,
+    maxSize: 900,
+    enableSorting: false,
+    cell: ({ row }) => c.cell(row.original),
+  }) as ColumnDef<ResultsFeatures, CompanyListItem, unknown>;
+}
+
 type ResultsTableOptions = {
   rows: CompanyListItem[] | undefined;
   columnIds: readonly string[];
@@ -170,6 +193,10 @@ type ResultsTableOptions = {
   inCrm?: ReadonlyMap<string, string> | null;
   /** When each row's data was fetched (company id -> ISO time), for the name's tooltip; null: unknown. */
   asOf?: ReadonlyMap<string, string> | null;
+  /** Columns of the grid's user, after the name (see `ExtraColumn`); their identity is their ids. */
+  extraColumns?: readonly ExtraColumn[];
+  /** False: rows in an order of their own (most similar first), no header sorts them. */
+  sortable?: boolean;
 };
 
 export function useResultsTable(o: ResultsTableOptions) {
@@ -177,6 +204,9 @@ export function useResultsTable(o: ResultsTableOptions) {
   const locked = o.lockedSortBy ?? null;
   const inCrm = o.inCrm ?? null;
   const asOf = o.asOf ?? null;
+  const extras = o.extraColumns;
+  const extraKey = extras?.map((c) => c.id).join(',') ?? '';
+  const sortable = o.sortable ?? true;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the joined ids are the columns' identity
   const columns = useMemo(
     () => [
@@ -184,13 +214,14 @@ export function useResultsTable(o: ResultsTableOptions) {
       ...o.columnIds.flatMap((id) => {
         const def = COLUMN_BY_ID.get(id);
         if (!def) return [];
+        const column = catalogColumn(def, locked, asOf);
+        if (!sortable) column.enableSorting = false;
         // The mark goes right after the company's name, where the eye reads it with the name.
-        return id === 'name' && inCrm
-          ? [catalogColumn(def, locked, asOf), inCrmColumn(inCrm)]
-          : [catalogColumn(def, locked, asOf)];
+        if (id !== 'name') return [column];
+        return [column, ...(inCrm ? [inCrmColumn(inCrm)] : []), ...(extras ?? []).map(extraColumn)];
       }),
     ],
-    [columnKey, locked, inCrm, asOf],
+    [columnKey, locked, inCrm, asOf, extraKey, sortable],
   );
 
   // Several columns can share one sort (revenue band and revenue in USD): the header last clicked

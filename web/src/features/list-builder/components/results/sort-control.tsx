@@ -26,7 +26,8 @@ export function SortControl({ sortBy, sortOrder, onChange, lockedBy }: SortContr
           {direction ? `, ${direction},` : ''} while {lockedBy} is on
         </p>
       )}
-      <label htmlFor={id} className="text-sm whitespace-nowrap text-slate-500">
+      {/* On a phone the select says what it is (its options are sorts): the label is read, not shown. */}
+      <label htmlFor={id} className="sr-only text-sm whitespace-nowrap text-slate-500 sm:not-sr-only">
         Sort by
       </label>
       <select

@@ -2,12 +2,14 @@ import { IDENTITY_COLUMN_IDS, mainColumnIds } from '@contract/columns';
 import { describe, expect, it } from 'vitest';
 import {
   addedSections,
+  addedSignals,
   addSection,
   chooseColumns,
   defaultColumnIds,
   FIXED_COLUMN_IDS,
   removeSection,
   requestedSections,
+  requestedSignals,
   setColumnVisible,
   visibleColumnIds,
 } from './visible-columns';
@@ -76,5 +78,21 @@ describe('a change in the Columns drawer', () => {
       apply: { sections: [], columns: FIXED_COLUMN_IDS },
       pending: swapped,
     });
+  });
+
+  it('keeps a signal column that needs a new reading as a priced choice; one of a shown reading applies at once', () => {
+    const applied = { sections: [], columns: [...FIXED_COLUMN_IDS] };
+    const growth12 = setColumnVisible(applied, 'signals.headcount_growth_12m', true);
+    expect(growth12.sections).toEqual([]);
+    expect(requestedSignals(growth12)).toEqual(['headcount_trends']);
+    expect(addedSignals(applied, growth12)).toEqual(['headcount_trends']);
+    expect(chooseColumns(applied, growth12)).toEqual({ apply: null, pending: growth12 });
+    // The 6-month column reads the same headcount trends: nothing more to buy.
+    const both = setColumnVisible(growth12, 'signals.headcount_growth_6m', true);
+    expect(addedSignals(growth12, both)).toEqual([]);
+    expect(chooseColumns(growth12, both)).toEqual({ apply: both, pending: null });
+    // Hiding a signal column is free and applies at once.
+    const hidden = setColumnVisible(both, 'signals.headcount_growth_12m', false);
+    expect(chooseColumns(both, hidden)).toEqual({ apply: hidden, pending: null });
   });
 });

@@ -6,8 +6,16 @@
  * optional. A section is requested exactly while one of its columns is visible: a section nobody
  * looks at would still be charged per company.
  */
-import { COLUMN_BY_ID, COLUMNS, mainColumnIds, sectionColumns, sectionsOfColumns } from '@contract/columns';
+import {
+  COLUMN_BY_ID,
+  COLUMNS,
+  mainColumnIds,
+  sectionColumns,
+  sectionsOfColumns,
+  signalsOfColumns,
+} from '@contract/columns';
 import { LIST_SECTIONS, type ListSection } from '@contract/section-names';
+import type { SignalReading } from '@contract/signal-columns';
 import type { Pricing } from '@/lib/pricing';
 import type { ListSearch } from '../../list-search';
 
@@ -73,14 +81,29 @@ export function addedSections(applied: ColumnState, next: ColumnState): ListSect
   return requestedSections(next).filter((s) => !have.has(s));
 }
 
+/** The signal readings the visible columns need (signal columns: bought per company, priced first). */
+export function requestedSignals(state: ColumnState): SignalReading[] {
+  return signalsOfColumns(visibleColumnIds(state));
+}
+
+/** Signal readings `next` needs that `applied` does not: what applying `next` would buy. */
+export function addedSignals(applied: ColumnState, next: ColumnState): SignalReading[] {
+  const have = new Set(requestedSignals(applied));
+  return requestedSignals(next).filter((s) => !have.has(s));
+}
+
 /**
  * The part of a change to the columns that costs nothing: `next` without the columns of sections
- * `applied` does not ask for (sections taken out, columns of kept sections shown or hidden).
+ * `applied` does not ask for (sections taken out, columns of kept sections shown or hidden), nor
+ * signal columns of readings it does not show yet.
  */
 export function freePart(applied: ColumnState, next: ColumnState): Required<ColumnState> {
   const have = new Set(requestedSections(applied));
+  const signals = new Set(requestedSignals(applied));
   const columns = visibleColumnIds(next).filter((id) => {
-    const section = COLUMN_BY_ID.get(id)?.section;
+    const column = COLUMN_BY_ID.get(id);
+    if (column?.signal) return signals.has(column.signal);
+    const section = column?.section;
     return !section || have.has(section);
   });
   return { sections: sectionsOfColumns(columns), columns };
@@ -97,7 +120,8 @@ export function chooseColumns(
   applied: ColumnState,
   next: Required<ColumnState>,
 ): { apply: Required<ColumnState> | null; pending: Required<ColumnState> | null } {
-  if (addedSections(applied, next).length === 0) return { apply: next, pending: null };
+  if (addedSections(applied, next).length === 0 && addedSignals(applied, next).length === 0)
+    return { apply: next, pending: null };
   const free = freePart(applied, next);
   const same =
     free.columns.length === visibleColumnIds(applied).length &&

@@ -1,0 +1,119 @@
+/**
+ * What screening a list request by its signal filters may cost at most, before anything is spent
+ * (./screening.ts; docs/decisions/0028-signal-filters-by-screening.md): the list calls reading its
+ * first 500 companies, the signal calls per company, the page's sections; and the request split
+ * into its signal keys and the rest.
+ */
+import type { ParsedListRequest, SkippedSection } from '../../contract/api';
+import { type ListFilters, usesBffKeys } from '../../contract/filters';
+import {
+  credits,
+  enrichmentCost,
+  listGenerationCost,
+  PLAN_LABELS,
+  PLAN_RULES,
+  type Plan,
+  PRICES,
+} from '../../contract/pricing';
+import type { StoredSection } from '../../contract/section-names';
+import {
+  HEADCOUNT_GROWTH_KEY,
+  HIRING_KEY,
+  MONTHLY_VISITS_KEY,
+  SCREEN_MAX_COMPANIES,
+  type SignalFilters,
+  screenPerCompany,
+  usesSignalKeys,
+} from '../../contract/signal-filters';
+import { InvalidRequest } from '../proxy/problem';
+import { planList } from './exclusions';
+
+/** Company-size probes a resolved list may make at most (as the exact count bounds them). */
+const SIZE_PROBES_MAX = 40;
+
+export function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v ?? null);
+}
+
+/** The signal keys of a request's filters, and the request without them (what the service is asked). */
+export function splitSignals(request: ParsedListRequest): {
+  base: ParsedListRequest;
+  signals: SignalFilters;
+} {
+  const filters = { ...(request.filters ?? {}) } as Record<string, unknown>;
+  const signals: SignalFilters = {};
+  for (const k of [HEADCOUNT_GROWTH_KEY, HIRING_KEY, MONTHLY_VISITS_KEY] as const) {
+    if (filters[k] !== undefined) (signals as Record<string, unknown>)[k] = filters[k];
+    delete filters[k];
+  }
+  return { base: { ...request, filters: filters as ListFilters }, signals };
+}
+
+export function hasSignals(request: Pick<ParsedListRequest, 'filters'>): boolean {
+  return usesSignalKeys(request.filters as Record<string, unknown> | undefined);
+}
+
+/**
+ * The most the list calls reading a list's first 500 companies may cost: its pages at the plan's
+ * largest limit (each 1.5, plus 2.5 with a query the service reads), 0.2 a company; a resolved list
+ * adds its set differences' member lists and company size's probes; a description the BFF reads, its
+ * two filter-builder calls.
+ */
+export function listReadMax(request: ParsedListRequest, plan: Plan): number {
+  const maxLimit = PLAN_RULES[plan].maxListLimit;
+  const pages = Math.ceil(SCREEN_MAX_COMPANIES / maxLimit);
+  const query = request.query !== undefined;
+  const plain =
+    pages * listGenerationCost({ matched: true, returned: 0, sections: [], query }) +
+    SCREEN_MAX_COMPANIES * PRICES.listPerCompany;
+  let extra = query ? 2 * PRICES.query : 0;
+  if (usesBffKeys(request.filters as Record<string, unknown> | undefined) || request.exclude !== undefined) {
+    const planned = planList(request.filters, request.exclude);
+    if ('errors' in planned) throw new InvalidRequest(planned.errors);
+    extra += planned.differences.length * plain;
+    if (planned.bands) extra += SIZE_PROBES_MAX * (PRICES.listBase + PRICES.listPerCompany);
+  }
+  return credits(plain + extra);
+}
+
+/** The sections a page of screened companies carries (by enrichment), and those the plan skips. */
+export function pageSections(
+  asked: readonly string[] | undefined,
+  plan: Plan,
+): { served: StoredSection[]; skipped: SkippedSection[] } {
+  const rules = PLAN_RULES[plan];
+  const served: StoredSection[] = [];
+  const skipped: SkippedSection[] = [];
+  for (const s of new Set(asked ?? [])) {
+    if (!rules.listSections)
+      skipped.push({
+        section: s,
+        reason: `The ${PLAN_LABELS[plan]} plan does not include sections in list generation`,
+      });
+    else if (!rules.sections.includes(s as StoredSection))
+      skipped.push({ section: s, reason: `${s} is not in the ${PLAN_LABELS[plan]} plan` });
+    else served.push(s as StoredSection);
+  }
+  return { served, skipped };
+}
+
+/** What screening a request may cost at most, before anything is spent (the memory not counted). */
+export function screeningCreditsMax(request: ParsedListRequest, plan: Plan) {
+  const { base, signals } = splitSignals(request);
+  const perCompany = screenPerCompany(signals as Record<string, unknown>);
+  const list = listReadMax(base, plan);
+  const limit = Math.min(request.limit, PLAN_RULES[plan].maxListLimit);
+  const sections = limit * enrichmentCost(pageSections(request.sections, plan).served);
+  return {
+    companies: SCREEN_MAX_COMPANIES,
+    perCompany,
+    list,
+    credits: credits(SCREEN_MAX_COMPANIES * perCompany + list + sections),
+  };
+}

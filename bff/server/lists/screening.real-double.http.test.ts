@@ -1,0 +1,133 @@
+/**
+ * Signal filters through the BFF in remote mode on the real-service double
+ * (bff/testing/real-service-double.ts), with the team's company store on: the double answers the
+ * signal endpoints in the vendor's envelopes (headcount trends and website traffic without `status`)
+ * and knows nothing of the BFF's `signals.*` keys, so the BFF's tolerant reader and screening must
+ * give what the endpoints say when asked directly: the companies that pass, in the list's order,
+ * with their values; the cost equal to the ledger; a second screening of the same companies free.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListGenerateResponse } from '../../contract/api';
+import { credits } from '../../contract/pricing';
+import type { SignalFilters } from '../../contract/signal-filters';
+import type { Service } from '../../embedded/service';
+import { createKey } from '../../embedded/store/keys';
+import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
+import { LIST_PATH, lastLedgerId, ledgerRows } from '../../testing/list-pages';
+import { type RealServiceDouble, startRealServiceDouble } from '../../testing/real-service-double';
+import { remoteUpstream, type Upstream } from '../upstream/upstream';
+
+const DAY_MS = 24 * 3600_000;
+
+let service: Service;
+let double: RealServiceDouble;
+let upstream: Upstream;
+let bff: RunningBff;
+let truthKey: string;
+
+beforeAll(async () => {
+  service = await startEmbedded(1500, { seed: 11 });
+  truthKey = createKey(service.ctx.db, 'double-screening-truth', 'enterprise', 1e9).key;
+  double = await startRealServiceDouble(service);
+  upstream = remoteUpstream(double.url, 'dev-enterprise-key', 'enterprise');
+  bff = await startBff({ upstream, cacheTtlMs: 0, storeMaxAgeMs: 30 * DAY_MS });
+}, 120_000);
+
+afterAll(async () => {
+  await bff?.close();
+  upstream?.close();
+  await double?.close();
+  service?.close();
+});
+
+/** The embedded service asked directly (its own shapes), with a key of the test's own. */
+async function direct<T>(path: string, body?: unknown): Promise<T> {
+  const res = await service.fetch(
+    new Request(`http://service${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'x-api-key': truthKey, 'content-type': 'application/json' },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    }),
+  );
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+describe('signal filters on the real-service double', () => {
+  it('screens by visits, growth and hiring: the truth read from the endpoints, its cost ledgered, then free', async () => {
+    const filters = { 'location.hq.country': ['DEU', 'FRA'] };
+    const signals: SignalFilters = {
+      'signals.monthly_visits': { gte: 5_000 },
+      'signals.headcount_growth': { period: '6m', gte: 0 },
+      // On the real service the days count from the calendar's today.
+      'signals.hiring': { posted_within_days: 365 },
+    };
+    const since = new Date(Date.now() - 365 * DAY_MS).toISOString().slice(0, 10);
+    const list = await direct<ListGenerateResponse>('/api/v1/list/generate/companies', {
+      filters,
+      limit: 500,
+    });
+    expect(list.total_count).toBeGreaterThan(20);
+    const truth: { uuid: string; values: Record<string, unknown> }[] = [];
+    for (const c of list.data) {
+      const q = `company=${c.uuid}`;
+      const traffic = await direct<{ data: { estimated_monthly_visits: Record<string, number> } }>(
+        `/api/v1/company/website-traffic?${q}`,
+      );
+      const months = Object.keys(traffic.data.estimated_monthly_visits).sort();
+      const visits = traffic.data.estimated_monthly_visits[months.at(-1)!]!;
+      if (visits < 5_000) continue;
+      const trends = await direct<{
+        data: { headcount_growth: { period: string; percent: number | null }[] };
+      }>(`/api/v1/company/headcount-trends?${q}`);
+      const g6 = trends.data.headcount_growth.find((g) => g.period === '6m')!.percent;
+      const g12 = trends.data.headcount_growth.find((g) => g.period === '12m')!.percent;
+      if (g6 === null || g6 < 0) continue;
+      const jobs = await direct<{ data: { posted_date: string }[]; count: number }>(
+        `/api/v1/company/jobs?${q}&limit=50`,
+      );
+      const open = jobs.data.filter((l) => l.posted_date >= since).length;
+      if (open < 1) continue;
+      truth.push({
+        uuid: c.uuid,
+        values: {
+          monthly_visits: visits,
+          headcount_growth_6m: g6,
+          headcount_growth_12m: g12,
+          open_roles: open,
+          open_listings: jobs.count,
+        },
+      });
+    }
+    expect(truth.length).toBeGreaterThan(3);
+
+    const body = { filters: { ...filters, ...signals }, limit: 500 };
+    const before = await lastLedgerId(bff);
+    const res = await bff.post(LIST_PATH, body);
+    expect(res.status).toBe(200);
+    const got = (await res.json()) as ListGenerateResponse;
+    expect(got.data.map((r) => r.uuid)).toEqual(truth.map((t) => t.uuid));
+    got.data.forEach((r, i) => {
+      expect(r.signals).toEqual(truth[i]!.values);
+    });
+    expect(got.total_count).toBe(truth.length);
+    expect(got.credits_consumed).toBeGreaterThan(0);
+    const rows = await ledgerRows(bff, before);
+    expect(credits(rows.reduce((s, r) => s + r.credits_consumed, 0))).toBe(got.credits_consumed);
+
+    // Another threshold on the same companies: a new screening, every answer from the company store.
+    const mid = await lastLedgerId(bff);
+    const again = await bff.post(LIST_PATH, {
+      ...body,
+      filters: { ...body.filters, 'signals.monthly_visits': { gte: 6_000 } },
+    });
+    expect(again.status).toBe(200);
+    const second = (await again.json()) as ListGenerateResponse;
+    expect(second.screened?.remembered).toBe(false);
+    expect(second.credits_consumed).toBe(0);
+    expect(second.data.map((r) => r.uuid)).toEqual(
+      truth.filter((t) => (t.values.monthly_visits as number) >= 6_000).map((t) => t.uuid),
+    );
+    expect((await ledgerRows(bff, mid)).every((r) => r.credits_consumed === 0)).toBe(true);
+  }, 180_000);
+});
