@@ -125,7 +125,7 @@ export type ListCountEstimate = z.infer<typeof ListCountEstimate>;
  * runs, one JSON object a line, the answer or the refusal last. Refusals before anything is spent
  * (400, the 402 of the first call) are plain problem answers, as without the header.
  */
-export const COUNT_STREAM_TYPE = 'application/x-ndjson';
+export { COUNT_STREAM_TYPE } from './list-params';
 export const ListCountProgress = z.object({
   /** Slices counted so far. */
   slices: z.number().int(),

@@ -38,3 +38,6 @@ export const SAVED_LIST_NAME_MAX = 200;
 
 /** The most companies a static list (companies picked by hand) holds. */
 export const STATIC_LIST_MAX_COMPANIES = 500;
+
+/** The media type of `POST /bff/lists/count`'s streamed progress (one JSON object a line). */
+export const COUNT_STREAM_TYPE = 'application/x-ndjson';
