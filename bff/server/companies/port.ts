@@ -26,6 +26,7 @@ import {
   type PlanRules,
 } from '../../contract/pricing';
 import { type ListSection, resolveSectionName, type StoredSection } from '../../contract/section-names';
+import { canonicalJson } from '../cache/cache';
 import type { BffUser } from '../context';
 import type { Called, ListPage, ListRow, PortInput, PortOptions, ServicePort } from '../lists/port';
 import { ServiceRefusal } from '../proxy/problem';
@@ -49,17 +50,7 @@ function orderKey(input: ListInput, skipped: readonly string[]): string {
     offset: input.offset ?? 0,
     skipped,
   };
-  return createHash('sha256').update(stableJson(canonical)).digest('base64url');
-}
-
-function stableJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
-  if (v && typeof v === 'object')
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v ?? null);
+  return createHash('sha256').update(canonicalJson(canonical)).digest('base64url');
 }
 
 async function inTurns<T>(items: readonly T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -108,7 +99,7 @@ function keptInput(endpoint: ServiceEndpointId, input: unknown): unknown {
 /** The key an answer kept whole is stored under. */
 export function keptKey(endpoint: ServiceEndpointId, input: unknown): string {
   return `${endpoint}:${createHash('sha256')
-    .update(stableJson(keptInput(endpoint, input)))
+    .update(canonicalJson(keptInput(endpoint, input)))
     .digest('base64url')}`;
 }
 

@@ -53,10 +53,4 @@ export class TtlCache<V> {
 }
 
 /** JSON with object keys sorted at every level: equal filters give equal text, whatever their order. */
-export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  );
-}
+export { canonicalJson as stableJson } from '../cache/cache';

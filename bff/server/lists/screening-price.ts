@@ -31,16 +31,6 @@ import { planList } from './exclusions';
 /** Company-size probes a resolved list may make at most (as the exact count bounds them). */
 const SIZE_PROBES_MAX = 40;
 
-export function stableJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
-  if (v && typeof v === 'object')
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v ?? null);
-}
-
 /** The signal keys of a request's filters, and the request without them (what the service is asked). */
 export function splitSignals(request: ParsedListRequest): {
   base: ParsedListRequest;

@@ -28,16 +28,10 @@ import { growthOf, latestVisits } from '../companies/signals';
 import { NotStored, storedOnly } from '../companies/stored-only';
 import type { BffUser } from '../context';
 import { BffProblem, ServiceRefusal } from '../proxy/problem';
+import { stableJson } from './cache';
 import { DEFAULT_LIST_CACHE_TTL_MS } from './memory';
 import type { ListPage, ListRow, ListStep, PortOptions, RunOptions, ServicePort } from './port';
-import {
-  hasSignals,
-  listReadMax,
-  pageSections,
-  screeningCreditsMax,
-  splitSignals,
-  stableJson,
-} from './screening-price';
+import { hasSignals, listReadMax, pageSections, screeningCreditsMax, splitSignals } from './screening-price';
 
 export { hasSignals, listReadMax, screeningCreditsMax, splitSignals };
 

@@ -51,36 +51,18 @@ export function countUnavailable(search: ListSearch): string | null {
   return null;
 }
 
-export function useExactCount(
-  search: ListSearch,
-  update: (change: Partial<ListSearch>, opts?: { replace?: boolean }) => unknown,
-  request: ListRequest,
-  capped: boolean,
-): ExactCount {
+/**
+ * A count's run on request: its progress while the BFF streams it, cancellable, stopped when the page
+ * goes; `onCounted` gets the answer. What it spent shows in the header's usage when it ends.
+ */
+export function useCountRun(body: ReturnType<typeof countBody>, onCounted: (count: number) => void) {
   const queryClient = useQueryClient();
-  const count = exactCountOf(search);
-  const unavailable = capped ? countUnavailable(search) : null;
-  const body = useMemo(() => countBody(request), [request]);
-  const fingerprint = countFingerprint(search);
-  const offered = capped && count === null && unavailable === null;
-  const estimate = useCountEstimate(body, offered);
   const [run, setRun] = useState<CountRun>({ state: 'idle' });
   const abort = useRef<AbortController | null>(null);
-
-  // Another list: a count under way (or its outcome) was for the old one.
-  const lastFingerprint = useRef(fingerprint);
-  useEffect(() => {
-    if (lastFingerprint.current === fingerprint) return;
-    lastFingerprint.current = fingerprint;
-    abort.current?.abort();
-    abort.current = null;
-    setRun({ state: 'idle' });
-  }, [fingerprint]);
+  const counted = useRef(onCounted);
+  counted.current = onCounted;
   // Leaving the page stops a count the user can no longer see.
   useEffect(() => () => abort.current?.abort(), []);
-
-  const pageRef = useRef(search.page);
-  pageRef.current = search.page;
 
   const start = useCallback(() => {
     abort.current?.abort();
@@ -94,8 +76,7 @@ export function useExactCount(
       .then((answer) => {
         if (controller.signal.aborted) return;
         setRun({ state: 'idle' });
-        // Kept with the list (and the page the user is on); the export's price now knows the count.
-        update({ count: { n: answer.count, of: fingerprint }, page: pageRef.current }, { replace: true });
+        counted.current(answer.count);
       })
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
@@ -108,13 +89,45 @@ export function useExactCount(
         void queryClient.invalidateQueries({ queryKey: COUNT_ESTIMATE_KEY });
         void queryClient.invalidateQueries({ queryKey: EXPORT_ESTIMATE_KEY });
       });
-  }, [body, fingerprint, update, queryClient]);
+  }, [body, queryClient]);
 
-  const cancel = useCallback(() => {
+  /** Stops the run (a cancel the user sees, or a quiet reset when the list changed). */
+  const stop = useCallback((state: 'cancelled' | 'idle') => {
     abort.current?.abort();
     abort.current = null;
-    setRun({ state: 'cancelled' });
+    setRun({ state });
   }, []);
 
+  return { run, start, stop };
+}
+
+export function useExactCount(
+  search: ListSearch,
+  update: (change: Partial<ListSearch>, opts?: { replace?: boolean }) => unknown,
+  request: ListRequest,
+  capped: boolean,
+): ExactCount {
+  const count = exactCountOf(search);
+  const unavailable = capped ? countUnavailable(search) : null;
+  const body = useMemo(() => countBody(request), [request]);
+  const fingerprint = countFingerprint(search);
+  const offered = capped && count === null && unavailable === null;
+  const estimate = useCountEstimate(body, offered);
+  const pageRef = useRef(search.page);
+  pageRef.current = search.page;
+  // Kept with the list (and the page the user is on); the export's price now knows the count.
+  const { run, start, stop } = useCountRun(body, (n) =>
+    update({ count: { n, of: fingerprint }, page: pageRef.current }, { replace: true }),
+  );
+
+  // Another list: a count under way (or its outcome) was for the old one.
+  const lastFingerprint = useRef(fingerprint);
+  useEffect(() => {
+    if (lastFingerprint.current === fingerprint) return;
+    lastFingerprint.current = fingerprint;
+    stop('idle');
+  }, [fingerprint, stop]);
+
+  const cancel = useCallback(() => stop('cancelled'), [stop]);
   return { count, unavailable, run, estimate, offered, start, cancel };
 }

@@ -13,7 +13,6 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { SelectionBar } from '@/components/ui/selection-bar';
 import { useAccountLists } from '@/lib/account-lists';
 import { useRowsWithSignals } from '@/lib/company-signals';
 import { formatCount } from '@/lib/format';
@@ -38,6 +37,7 @@ import { CountAction, CountNote, cappedEndWords, countWords } from './results/co
 import { DensityToggle } from './results/density-toggle';
 import { errorAdvice } from './results/error-advice';
 import { ExportMenu } from './results/export-menu';
+import { GridFrame, GridSelectionBar, type SelectionActions } from './results/grid-selection';
 import { PageCostNote } from './results/page-cost-note';
 import { PaginationBar } from './results/pagination-bar';
 import { ResultsGrid } from './results/results-grid';
@@ -67,9 +67,7 @@ export function ResultsPanel({
   listActions,
 }: {
   /** Actions on the selected companies, in the selection's bar (`clear` empties the selection). */
-  selectionActions?:
-    | ((selected: readonly string[], selection: { clear: () => void }) => ReactNode)
-    | undefined;
+  selectionActions?: SelectionActions | undefined;
   /** Actions on the whole list, first in the toolbar ("Save list"). */
   listActions?: ReactNode;
 } = {}) {
@@ -341,26 +339,19 @@ export function ResultsPanel({
         </div>
       </div>
 
-      <SelectionBar
-        className="mb-2"
-        count={selectedIds.length}
-        pageSelected={table.getIsAllPageRowsSelected()}
-        onSelectPage={() => table.toggleAllPageRowsSelected(true)}
-        onClear={clearSelection}
-      >
-        {selectionActions?.(selectedIds, { clear: clearSelection })}
-        <ExportMenu
-          label="Export selected"
-          size="sm"
-          defaultScope="selected"
-          request={request}
-          columns={columnIds}
-          selected={selectedIds}
-          total={servable}
-          list={{ q: search.q, filters: search.filters, exclude: search.exclude }}
-          blocked={blocked}
-        />
-      </SelectionBar>
+      <GridSelectionBar
+        table={table}
+        selected={selectedIds}
+        clear={clearSelection}
+        actions={selectionActions}
+        exportMenu={{
+          request,
+          columns: columnIds,
+          total: servable,
+          list: { q: search.q, filters: search.filters, exclude: search.exclude },
+          blocked,
+        }}
+      />
 
       {(skippedList.length > 0 || warnings.length > 0) && (
         <ul className="mb-2 flex flex-col gap-1 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -377,7 +368,7 @@ export function ResultsPanel({
 
       {/* From lg up the grid takes the height the column has left (the page fills the viewport; the
           section keeps room for about 26rem of grid, and the column scrolls below that). */}
-      <div className="flex h-[max(26rem,calc(100dvh-15rem))] min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm lg:h-auto lg:flex-1">
+      <GridFrame>
         <div className="h-0.5 shrink-0">
           {query.isFetching && data !== undefined && (
             <ProgressBar label="Loading the next page" value={null} className="h-0.5 rounded-none" />
@@ -410,7 +401,7 @@ export function ResultsPanel({
           shownRows={rows?.length ?? 0}
           exactTotal={exact.count}
         />
-      </div>
+      </GridFrame>
 
       <ColumnsDrawer
         open={chooserOpen}

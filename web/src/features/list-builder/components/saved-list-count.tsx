@@ -5,57 +5,20 @@
  * count kept for the page's life. The app layer puts it in the saved list page's count slot.
  */
 import type { ListRequest } from '@contract/api';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { errorMessage } from '@/lib/errors';
+import { useCallback, useMemo, useState } from 'react';
 import { formatCount } from '@/lib/format';
-import { invalidateUsage } from '@/lib/usage';
-import { COUNT_ESTIMATE_KEY, countBody, countList, useCountEstimate } from '../api/count-list';
-import type { CountRun, ExactCount } from '../use-exact-count';
+import { countBody, useCountEstimate } from '../api/count-list';
+import { type ExactCount, useCountRun } from '../use-exact-count';
 import { CountAction, CountNote } from './results/count-line';
 
 /** A count of `request` held by the component that shows it (no URL state). */
 function useCountOf(request: ListRequest): ExactCount {
-  const queryClient = useQueryClient();
   const body = useMemo(() => countBody(request), [request]);
   const [count, setCount] = useState<number | null>(null);
-  const [run, setRun] = useState<CountRun>({ state: 'idle' });
-  const abort = useRef<AbortController | null>(null);
   const offered = count === null;
   const estimate = useCountEstimate(body, offered);
-  useEffect(() => () => abort.current?.abort(), []);
-
-  const start = useCallback(() => {
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    const since = Date.now();
-    setRun({ state: 'counting', since });
-    countList(body, controller.signal, (progress) => {
-      if (!controller.signal.aborted) setRun({ state: 'counting', since, progress });
-    })
-      .then((answer) => {
-        if (controller.signal.aborted) return;
-        setRun({ state: 'idle' });
-        setCount(answer.count);
-      })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        setRun({ state: 'failed', message: errorMessage(err, 'The count stopped before it finished.') });
-      })
-      .finally(() => {
-        if (abort.current === controller) abort.current = null;
-        void invalidateUsage(queryClient);
-        void queryClient.invalidateQueries({ queryKey: COUNT_ESTIMATE_KEY });
-      });
-  }, [body, queryClient]);
-
-  const cancel = useCallback(() => {
-    abort.current?.abort();
-    abort.current = null;
-    setRun({ state: 'cancelled' });
-  }, []);
-
+  const { run, start, stop } = useCountRun(body, setCount);
+  const cancel = useCallback(() => stop('cancelled'), [stop]);
   return {
     count,
     unavailable: null,

@@ -31,7 +31,7 @@ import { exportCsv } from '../../api/export';
 import { exportFileName } from '../../export/file-name';
 import type { BlockedColumn } from './visible-columns';
 
-type ExportMenuProps = {
+export type ExportMenuProps = {
   /** The list request of the grid, exclusions and all (limit and offset are ignored by the export). */
   request: ListRequest;
   columns: readonly string[];

@@ -5,10 +5,9 @@
  */
 import type { CompanyListItem, ListRequest } from '@contract/api';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { SelectionBar } from '@/components/ui/selection-bar';
+import { useCallback, useMemo, useState } from 'react';
 import { useListLayout } from '../../layout-memory';
-import { ExportMenu } from './export-menu';
+import { GridFrame, GridSelectionBar, type SelectionActions } from './grid-selection';
 import { ResultsGrid } from './results-grid';
 import { type ExtraColumn, useResultsTable } from './results-table';
 
@@ -28,9 +27,7 @@ export type RowsGridProps = {
   /** What the export's file is named after. */
   list: { q?: string | undefined; filters?: Record<string, unknown> | undefined };
   /** Actions on the selected companies, in the selection's bar (`clear` empties the selection). */
-  selectionActions?:
-    | ((selected: readonly string[], selection: { clear: () => void }) => ReactNode)
-    | undefined;
+  selectionActions?: SelectionActions | undefined;
   /** Changes when other rows are shown (a new answer): the grid starts at its top. */
   pageKey: string;
   /** A newer answer is on its way while these rows are shown. */
@@ -73,27 +70,14 @@ export function RowsGrid({
   });
   return (
     <>
-      <SelectionBar
-        className="mb-2"
-        count={selected.length}
-        pageSelected={table.getIsAllPageRowsSelected()}
-        onSelectPage={() => table.toggleAllPageRowsSelected(true)}
-        onClear={clear}
-      >
-        {selectionActions?.(selected, { clear })}
-        <ExportMenu
-          label="Export selected"
-          size="sm"
-          defaultScope="selected"
-          request={request}
-          columns={columnIds}
-          selected={selected}
-          total={rows.length}
-          all={rows.map((r) => r.uuid)}
-          list={list}
-        />
-      </SelectionBar>
-      <div className="flex h-[max(26rem,calc(100dvh-15rem))] min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm lg:h-auto lg:flex-1">
+      <GridSelectionBar
+        table={table}
+        selected={selected}
+        clear={clear}
+        actions={selectionActions}
+        exportMenu={{ request, columns: columnIds, total: rows.length, all: rows.map((r) => r.uuid), list }}
+      />
+      <GridFrame>
         <div className="min-h-0 flex-1">
           <ResultsGrid
             table={table}
@@ -103,7 +87,7 @@ export function RowsGrid({
             compact={compact}
           />
         </div>
-      </div>
+      </GridFrame>
     </>
   );
 }
