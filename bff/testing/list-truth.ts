@@ -14,6 +14,7 @@ import type { Sections } from '../contract/sections';
 import { type FilterSections, matchesFilters, sortCompare } from '../embedded/query/evaluate';
 import type { Service } from '../embedded/service';
 import { loadCompanies } from '../embedded/store/companies';
+import { createKey } from '../embedded/store/keys';
 
 export type TruthCompany = {
   uuid: string;
@@ -210,4 +211,23 @@ export function expectedList(
   }
   const kept = list.filter((c) => differences.every(([k, v]) => survivesExclusion(c, k, v)));
   return { kind: 'list', uuids: kept.map((c) => c.uuid) };
+}
+
+/**
+ * The embedded service asked directly (its own shapes), with a key of the test's own so the BFF's key
+ * and its balance stay untouched: the truth a test compares the BFF's answer with.
+ */
+export function directCaller(service: Service, keyName: string) {
+  const key = createKey(service.ctx.db, keyName, 'enterprise', 1e9).key;
+  return async <T = unknown>(path: string, body?: unknown): Promise<T> => {
+    const res = await service.fetch(
+      new Request(`http://service${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      }),
+    );
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
 }

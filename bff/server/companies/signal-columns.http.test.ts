@@ -11,9 +11,10 @@ import type { ListGenerateResponse } from '../../contract/api';
 import { credits } from '../../contract/pricing';
 import type { CompanySignalsResponse, SignalQuote } from '../../contract/signal-columns';
 import type { Service } from '../../embedded/service';
-import { createKey, findKey } from '../../embedded/store/keys';
+import { findKey } from '../../embedded/store/keys';
 import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { lastLedgerId, ledgerRows } from '../../testing/list-pages';
+import { directCaller } from '../../testing/list-truth';
 import { parseCsv } from '../../testing/parse-csv';
 import { embeddedUpstream } from '../upstream/upstream';
 
@@ -30,12 +31,12 @@ const COLUMNS = [
 let service: Service;
 let bff: RunningBff;
 let tight: RunningBff;
-let truthKey: string;
+let direct: ReturnType<typeof directCaller>;
 let companies: string[];
 
 beforeAll(async () => {
   service = await startEmbedded(1500);
-  truthKey = createKey(service.ctx.db, 'signal-columns-truth', 'enterprise', 1e9).key;
+  direct = directCaller(service, 'signal-columns-truth');
   [bff, tight] = await Promise.all([
     startBff({ upstream: embeddedUpstream(service), cacheTtlMs: 0, storeMaxAgeMs: 30 * DAY_MS }),
     startBff({
@@ -58,19 +59,6 @@ afterAll(async () => {
 });
 
 const balance = () => findKey(service.ctx.db, 'dev-enterprise-key')!.credits;
-
-/** A call straight to the embedded service, with a key of the test's own. */
-async function direct(path: string, body?: unknown): Promise<unknown> {
-  const res = await service.fetch(
-    new Request(`http://service${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'x-api-key': truthKey, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    }),
-  );
-  expect(res.status).toBe(200);
-  return res.json();
-}
 
 /** A company's signal values as the endpoints answer them, asked directly. */
 async function truthOf(uuid: string) {

@@ -12,22 +12,23 @@ import { credits, PLAN_RULES } from '../../contract/pricing';
 import type { ScreenEstimate, SignalFilters } from '../../contract/signal-filters';
 import type { Service } from '../../embedded/service';
 import { getMeta } from '../../embedded/store/db';
-import { createKey, findKey } from '../../embedded/store/keys';
+import { findKey } from '../../embedded/store/keys';
 import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { LIST_PATH, lastLedgerId, ledgerRows } from '../../testing/list-pages';
+import { directCaller } from '../../testing/list-truth';
 import { embeddedUpstream } from '../upstream/upstream';
 
 let service: Service;
 let bff: RunningBff;
 let tight: RunningBff;
-let truthKey: string;
+let direct: ReturnType<typeof directCaller>;
 let today: string;
 
 const DAY_MS = 24 * 3600_000;
 
 beforeAll(async () => {
   service = await startEmbedded(2000);
-  truthKey = createKey(service.ctx.db, 'screening-truth', 'enterprise', 1e9).key;
+  direct = directCaller(service, 'screening-truth');
   today = getMeta(service.ctx.db, 'dataset.today')!;
   [bff, tight] = await Promise.all([
     startBff({ upstream: embeddedUpstream(service), cacheTtlMs: 0, storeMaxAgeMs: 30 * DAY_MS }),
@@ -46,19 +47,6 @@ afterAll(async () => {
 });
 
 const balance = () => findKey(service.ctx.db, 'dev-enterprise-key')!.credits;
-
-/** A call straight to the embedded service, with a key of the test's own (the BFF's key untouched). */
-async function direct(path: string, body?: unknown): Promise<unknown> {
-  const res = await service.fetch(
-    new Request(`http://service${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'x-api-key': truthKey, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    }),
-  );
-  expect(res.status).toBe(200);
-  return res.json();
-}
 
 type Truth = {
   uuid: string;

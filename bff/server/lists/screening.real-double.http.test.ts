@@ -11,7 +11,6 @@ import type { ListGenerateResponse } from '../../contract/api';
 import { credits } from '../../contract/pricing';
 import type { SignalFilters } from '../../contract/signal-filters';
 import type { Service } from '../../embedded/service';
-import { createKey } from '../../embedded/store/keys';
 import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { LIST_PATH, lastLedgerId, ledgerRows } from '../../testing/list-pages';
 import { type RealServiceDouble, startRealServiceDouble } from '../../testing/real-service-double';
@@ -23,11 +22,11 @@ let service: Service;
 let double: RealServiceDouble;
 let upstream: Upstream;
 let bff: RunningBff;
-let truthKey: string;
+let direct: ReturnType<typeof directCaller>;
 
 beforeAll(async () => {
   service = await startEmbedded(1500, { seed: 11 });
-  truthKey = createKey(service.ctx.db, 'double-screening-truth', 'enterprise', 1e9).key;
+  direct = directCaller(service, 'double-screening-truth');
   double = await startRealServiceDouble(service);
   upstream = remoteUpstream(double.url, 'dev-enterprise-key', 'enterprise');
   bff = await startBff({ upstream, cacheTtlMs: 0, storeMaxAgeMs: 30 * DAY_MS });
@@ -40,18 +39,7 @@ afterAll(async () => {
   service?.close();
 });
 
-/** The embedded service asked directly (its own shapes), with a key of the test's own. */
-async function direct<T>(path: string, body?: unknown): Promise<T> {
-  const res = await service.fetch(
-    new Request(`http://service${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'x-api-key': truthKey, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    }),
-  );
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
+import { directCaller } from '../../testing/list-truth';
 
 describe('signal filters on the real-service double', () => {
   it('screens by visits, growth and hiring: the truth read from the endpoints, its cost ledgered, then free', async () => {
