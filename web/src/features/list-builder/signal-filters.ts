@@ -103,6 +103,17 @@ export function signalWords(key: string, value: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // A description's signal words, offered to the Signals facets as a draft (never applied unpriced)
 
+/** The Signals facets' region, where a description's signal words wait for their price. */
+export const SIGNAL_FACETS_ID = 'signal-facets';
+
+/** Brings the Signals facets into view and puts the focus on their header (it names the group). */
+export function revealSignalFacets(): void {
+  const region = document.getElementById(SIGNAL_FACETS_ID);
+  if (!region) return;
+  region.scrollIntoView?.({ block: 'start' });
+  region.querySelector<HTMLElement>('h3 button')?.focus({ preventScroll: true });
+}
+
 let offered: { query: string; signals: SignalFilters } | undefined;
 const listeners = new Set<() => void>();
 

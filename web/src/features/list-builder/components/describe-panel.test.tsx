@@ -245,6 +245,64 @@ describe('Describe panel, through the BFF', () => {
   });
 });
 
+describe('signal words', () => {
+  // The BFF's answer to "logistics companies in Brazil hiring SDRs" (captured with curl).
+  const HIRING = {
+    data: {
+      filters: {
+        'location.hq.country': ['BRA'],
+        'industry.industry': ['IND-5201'],
+        'signals.hiring': { functions: ['sales'] },
+      },
+      exclude: {},
+      matches: [
+        { text: 'in brazil', key: 'location.hq.country', values: ['BRA'] },
+        { text: 'logistics', key: 'industry.industry', values: ['IND-5201'] },
+        { text: 'hiring SDRs', key: 'signals.hiring', values: { functions: ['sales'] } },
+      ],
+      unmatched: [],
+    },
+    credits_consumed: 2.5,
+  };
+
+  it('says where a signal word waits for its price, leads there, and stops saying it once applied', async () => {
+    const user = userEvent.setup();
+    const estimate = {
+      screens: true,
+      companies: 500,
+      per_company: 5,
+      list_credits_max: 101.5,
+      credits_max: 2601.5,
+      screened: false,
+      budget_remaining: null,
+      within_budget: true,
+    };
+    const stub = stubFetch({
+      '/api/v1/list/filter-builder': () => HIRING,
+      '/bff/lists/screen/estimate': () => estimate,
+    });
+    vi.stubGlobal('fetch', stub.fetch);
+    renderWithList(Page);
+    await describeCompanies(user, 'logistics companies in Brazil hiring SDRs');
+    const note = await screen.findByTestId('signal-words');
+    expect(note.textContent).toMatch(/“hiring SDRs” → Hiring: Sales/);
+    expect(note.textContent).toMatch(/waits under Signals until you apply it/);
+    // Not applied unpriced: nothing was asked with the signal yet but its price.
+    expect(
+      stub.calls.some(
+        (c) =>
+          c.url.pathname === '/api/v1/list/generate/companies' && String(c.init?.body).includes('signals'),
+      ),
+    ).toBe(false);
+    await user.click(within(note).getByRole('button', { name: 'See the price' }));
+    const header = screen.getByRole('button', { name: /^Signals/ });
+    expect(document.activeElement).toBe(header);
+    expect(header.getAttribute('aria-expanded')).toBe('true');
+    await user.click(await screen.findByRole('button', { name: 'Apply signals' }));
+    await waitFor(() => expect(screen.queryByTestId('signal-words')).toBeNull());
+  });
+});
+
 describe('filter summary', () => {
   it('lists the active filters in words, each removable, with Clear all', async () => {
     const user = userEvent.setup();

@@ -11,7 +11,7 @@ import { useBuildFilters } from '../api/build-filters';
 import { searchIndustriesQueryOptions } from '../api/search-industries';
 import { chipIsActive, describeChips, unusedWords, withoutChip } from '../describe-matches';
 import { compactExclude, compactFilters, type FilterValues } from '../filter-values';
-import { offerSignals, signalsOf } from '../signal-filters';
+import { offerSignals, revealSignalFacets, signalsOf, signalWords } from '../signal-filters';
 import { rememberedTranslation, rememberTranslation } from '../translation-memory';
 import { useFilterNames } from '../use-filter-names';
 import { useListSearch } from '../use-list-search';
@@ -62,6 +62,12 @@ export function DescribePanel() {
     [result, names, filters, exclude],
   );
   const unused = result ? unusedWords(result) : [];
+  // Signal words wait under Signals for their price (never applied unpriced): said here, where the
+  // rep looks, until they are applied.
+  const applied = signalsOf(filters);
+  const waiting = (result?.data.matches ?? []).filter(
+    (m) => m.key.startsWith('signals.') && !(m.key in applied),
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -162,6 +168,24 @@ export function DescribePanel() {
             </li>
           ))}
         </ul>
+      )}
+      {waiting.length > 0 && (
+        <p className="mt-2 text-sm text-slate-700" data-testid="signal-words">
+          {waiting.map((m, i) => (
+            <span key={m.key}>
+              {i > 0 && ', '}
+              <span className="text-indigo-600">“{m.text}”</span> →{' '}
+              <span className="font-medium">{signalWords(m.key, m.values)}</span>
+            </span>
+          ))}
+          <span className="text-slate-600">
+            : screened company by company at a price, so {waiting.length === 1 ? 'it waits' : 'they wait'}{' '}
+            under Signals until you apply {waiting.length === 1 ? 'it' : 'them'}.
+          </span>{' '}
+          <Button variant="link" size="sm" onClick={revealSignalFacets}>
+            See the price
+          </Button>
+        </p>
       )}
       {result && readNothing(result) && (
         <p className="mt-2 text-sm text-slate-500">No filters could be read from that description.</p>

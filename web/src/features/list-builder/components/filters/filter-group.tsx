@@ -14,6 +14,7 @@ export function FilterGroupRegion({
   onToggle,
   onClear,
   children,
+  anchorId,
 }: {
   label: string;
   count: number;
@@ -21,12 +22,14 @@ export function FilterGroupRegion({
   onToggle: () => void;
   onClear: () => void;
   children: ReactNode;
+  /** An id for the region, where another part of the page leads the user to it. */
+  anchorId?: string;
 }) {
   const id = useId();
   const headerId = `${id}-header`;
   const panelId = `${id}-panel`;
   return (
-    <div className="border-b border-slate-100">
+    <div id={anchorId} className="border-b border-slate-100">
       <h3 className="flex items-center gap-1 pr-3">
         <button
           type="button"

@@ -16,6 +16,7 @@ import {
   checkSignal,
   type FilterValues,
   offerSignals,
+  SIGNAL_FACETS_ID,
   SIGNAL_FILTER_KEYS,
   SIGNAL_LABELS,
   signalsOf,
@@ -214,6 +215,7 @@ export function SignalFacets() {
   return (
     <FilterGroupRegion
       label="Signals"
+      anchorId={SIGNAL_FACETS_ID}
       count={count}
       open={open}
       onToggle={() => setOpen((o) => !o)}
