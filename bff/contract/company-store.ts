@@ -4,7 +4,7 @@
  * is asked for. The answers themselves are the service's, unchanged but for `credits_consumed`.
  */
 import { z } from 'zod';
-import { ENRICHMENT_SECTION_NAMES } from './section-names';
+import { ENRICHMENT_SECTION_NAMES, LIST_SECTIONS } from './section-names';
 
 /**
  * On an answer of list generation or enrichment: what asking the service directly would have cost,
@@ -94,3 +94,31 @@ export type ListExportEstimate = z.infer<typeof ListExportEstimate>;
 
 /** Above this many credits the web app asks before an export is made. */
 export const CONFIRM_EXPORT_ABOVE = 100;
+
+// ---------------------------------------------------------------------------------------------
+// POST /bff/companies/sections: some sections of some companies, the store first, the rest bought
+
+/** Companies one request for sections may name: a grid page at the largest plan's limit. */
+export const SECTIONS_COMPANIES_MAX = 100;
+
+export const CompanySectionsRequest = z.strictObject({
+  /** Company uuids, for example the rows of a static list's page. */
+  companies: z
+    .array(z.string().trim().min(1).max(200))
+    .min(1, 'name at least one company')
+    .max(SECTIONS_COMPANIES_MAX, `at most ${SECTIONS_COMPANIES_MAX} companies`),
+  /** List section names: what the grid's section columns read. */
+  sections: z.array(z.enum(LIST_SECTIONS)).min(1, 'name at least one section').max(LIST_SECTIONS.length),
+});
+export type CompanySectionsRequest = z.infer<typeof CompanySectionsRequest>;
+
+export const CompanySectionsResponse = z.object({
+  /**
+   * One entry per company asked, in the order asked: its sections keyed by name, as enrichment
+   * answers them (null where the service has none; `{}` for a company it does not know).
+   */
+  data: z.array(z.object({ company: z.string(), sections: z.record(z.string(), z.unknown()) })),
+  /** What was paid (0 when the store held every pair). */
+  credits_consumed: z.number(),
+});
+export type CompanySectionsResponse = z.infer<typeof CompanySectionsResponse>;

@@ -85,7 +85,13 @@ import {
   ListCountEstimate,
   ListCountResponse,
 } from './bff-lists';
-import { CompanyQuote, CompanyQuoteRequest, ListExportEstimate } from './company-store';
+import {
+  CompanyQuote,
+  CompanyQuoteRequest,
+  CompanySectionsRequest,
+  CompanySectionsResponse,
+  ListExportEstimate,
+} from './company-store';
 import { ENDPOINT_IDS, ENDPOINTS, type EndpointDef, type EndpointId } from './endpoints';
 import { LookalikeRequest, LookalikeResponse } from './lookalikes';
 import {
@@ -195,6 +201,7 @@ const ENDPOINT_SCHEMAS = {
   'bff.lists.screen.estimate': { input: ListRequest, output: ScreenEstimate },
   'bff.companies.signals.quote': { input: SignalQuoteRequest, output: SignalQuote },
   'bff.companies.signals': { input: CompanySignalsRequest, output: CompanySignalsResponse },
+  'bff.companies.sections': { input: CompanySectionsRequest, output: CompanySectionsResponse },
 
   // --- the team's administration (admins only) ---------------------------------------------------
   'bff.admin.users': { output: AdminUsersResponse },

@@ -811,6 +811,18 @@ export const ENDPOINTS = {
       'The signal columns’ values of up to 100 companies (headcount growth over 6 and 12 months, open roles, last month’s visits), from the company store or bought through the signal endpoints',
     tag: 'Companies',
   },
+  'bff.companies.sections': {
+    scope: 'bff',
+    method: 'POST',
+    path: '/bff/companies/sections',
+    cacheable: false,
+    price:
+      'the (company, section) pairs the team’s company store lacks, at enrichment prices; 402 first when they exceed the budget left',
+    auth: 'user',
+    summary:
+      'Some list sections of up to 100 companies (a static list’s columns), from the company store or bought by enrichment',
+    tag: 'Companies',
+  },
   'bff.lists.screen.estimate': {
     scope: 'bff',
     method: 'POST',

@@ -142,12 +142,26 @@ export const StaticListChange = z
   });
 export type StaticListChange = z.input<typeof StaticListChange>;
 
-/** `GET /bff/lists/{id}/companies.csv`: all the list's companies, or those of `companies` (comma-separated ids). */
+/**
+ * `GET /bff/lists/{id}/companies.csv`: all the list's companies, or those of `companies`
+ * (comma-separated ids); with `columns` (comma-separated ids of the grid's column catalog), in
+ * those columns, after the identity ones: section and signal columns are read from the team's
+ * company store and bought where it lacks them (the price is `POST /bff/companies/quote`'s).
+ */
 export const StaticListCsvQuery = z.strictObject({
   companies: z
     .string()
     .max(STATIC_LIST_MAX_COMPANIES * 201)
     .optional(),
+  columns: z
+    .string()
+    .max(4000)
+    .optional()
+    .superRefine((text, ctx) => {
+      const unknown = (text ?? '').split(',').filter((id) => id !== '' && !COLUMN_BY_ID.has(id));
+      if (unknown.length > 0)
+        ctx.addIssue({ code: 'custom', message: `no such column: ${unknown.slice(0, 5).join(', ')}` });
+    }),
 });
 
 /** A company of a static list, as the company search named it when it was added. */

@@ -15,6 +15,7 @@ import { SqlAccountStore } from './accounts/store';
 import { TeamCap } from './admin/team-cap';
 import type { BffConfig } from './app-types';
 import { ResponseCache } from './cache/cache';
+import type { SectionReader } from './companies/sections';
 import { CompanyStore } from './companies/store';
 import type { BffDeps, BffUser } from './context';
 import { createExtras, type Extras } from './extras';
@@ -75,6 +76,7 @@ export type BffServices = {
     scheduler: SavedListScheduler;
     runner: RunnerOptions;
     now: () => Date;
+    columns: SectionReader;
   };
   /** The largest request body, and the account import's (a CSV of up to 50,000 rows). */
   maxBodyBytes: number;
@@ -186,6 +188,7 @@ function buildSavedLists(
     deps: BffDeps;
     money: Money;
     extras: Extras;
+    companies: CompanyStore;
     now: () => Date;
   },
 ): BffServices['savedLists'] {
@@ -223,7 +226,9 @@ function buildSavedLists(
     log: deps.log,
   });
   if (schedulerConfig !== false) scheduler.start();
-  return { store: savedListStore, scheduler, runner, now };
+  // A static list's CSV reads its paid columns as the list's page does (companies/sections.ts).
+  const columns = { port: deps.port, store: base.companies, remaining: base.money.remaining };
+  return { store: savedListStore, scheduler, runner, now, columns };
 }
 
 export function buildServices(config: BffConfig): BffServices {
@@ -294,7 +299,7 @@ export function buildServices(config: BffConfig): BffServices {
     { store: accountStore, recording, upstream, deps, money, extras, now },
     importMaxBytes,
   );
-  const savedLists = buildSavedLists(config, { store, deps, money, extras, now });
+  const savedLists = buildSavedLists(config, { store, deps, money, extras, companies, now });
   return {
     mode: config.mode ?? 'local',
     upstream,

@@ -19,8 +19,10 @@ import {
   StaticListCreate,
   StaticListCsvQuery,
 } from '../../contract/saved-lists';
+import type { SectionReader } from '../companies/sections';
 import type { BffEnv, BffUser } from '../context';
 import { csvRow } from '../exports/csv';
+import { cellOf } from '../exports/export';
 import { planList } from '../lists/exclusions';
 import { invalidProblem, problem } from '../proxy/problem';
 import { jsonInput, queryInput, route } from '../routing';
@@ -35,6 +37,7 @@ import {
   summaryJson,
 } from './runs';
 import { firstCheckAt } from './scheduler';
+import { companyColumnValues } from './static-columns';
 import { resolveCompanies } from './static-companies';
 import type { ListChanges, SavedListStore, StoredList } from './store';
 
@@ -42,6 +45,8 @@ export type SavedListRoutesOptions = {
   store: SavedListStore;
   runner: RunnerOptions;
   now: () => Date;
+  /** How a static list's CSV reads section and signal columns (the team's company store first). */
+  columns?: SectionReader | undefined;
 };
 
 /** Runs a list's history shows at most. */
@@ -253,9 +258,29 @@ function staticListRoutes(app: Hono<BffEnv>, opts: SavedListRoutesOptions): void
     if (!q.ok) return q.response;
     const only = q.value.companies === undefined ? null : new Set(q.value.companies.split(','));
     const rows = (await store.companies(list.id)).filter((r) => only === null || only.has(r.uuid));
+    const wanted = (q.value.columns ?? '').split(',').filter(Boolean);
+    const read = await companyColumnValues(opts.columns, c.get('user'), rows, wanted);
     const text =
-      csvRow(['Company', 'Website', 'Product category', 'Company ID', 'Added']) +
-      rows.map((r) => csvRow([r.name, r.website, r.productCategory, r.uuid, r.addedAt])).join('');
+      csvRow([
+        'Company',
+        'Website',
+        'Product category',
+        'Company ID',
+        'Added',
+        ...read.columns.map((d) => d.header),
+      ]) +
+      rows
+        .map((r, i) =>
+          csvRow([
+            r.name,
+            r.website,
+            r.productCategory,
+            r.uuid,
+            r.addedAt,
+            ...read.columns.map((d) => cellOf(d, read.rows[i]!)),
+          ]),
+        )
+        .join('');
     const file = `${list.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'list'}.csv`;
     return c.body(text, 200, {
       'content-type': 'text/csv; charset=utf-8',
