@@ -311,3 +311,77 @@ test('by keyboard only: select, open Add to list, Escape returns the focus, name
   };
   expect(list.companies.map((c) => c.name)).toEqual([first]);
 });
+
+test('a paid column on a static list’s page: priced first, its values shown, then exported at the price shown', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const listName = `Picked with columns ${stamp}`;
+  // Three Irish companies, kept in a static list through the API.
+  const headers = { 'x-requested-with': 'list-builder', origin: baseURL ?? '' };
+  const page1 = await page.request.post('/api/v1/list/generate/companies', {
+    headers,
+    data: { filters: { 'location.hq.country': ['IRL'] }, limit: 3, offset: 3 },
+  });
+  expect(page1.status()).toBe(200);
+  const picked = ((await page1.json()) as { data: { uuid: string; name: string }[] }).data;
+  expect(picked).toHaveLength(3);
+  const created = await page.request.post('/bff/lists', {
+    headers,
+    data: { name: listName, companies: picked.map((c) => c.uuid) },
+  });
+  expect(created.status()).toBe(201);
+  const listId = ((await created.json()) as { id: string }).id;
+
+  await page.goto(`/lists/${listId}`);
+  await expect(page.getByRole('heading', { level: 1, name: listName })).toBeVisible();
+  const companies = listGrid(page);
+  await expect(companies.getByRole('columnheader', { name: 'Product category' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveText('Export CSV');
+
+  // The list builder's Columns menu: a paid section waits for its priced button.
+  await page.getByRole('button', { name: /^Columns/ }).click();
+  const chooser = page.getByRole('dialog', { name: 'Columns' });
+  await chooser.getByRole('checkbox', { name: 'Location' }).check();
+  const add = chooser.getByRole('button', { name: /^Add 1 section to 3 rows: / });
+  await expect(add).toHaveText(/: (free, already stored|[\d.,]+ credits?)$/);
+  await checkState(page, 'static list: Columns with a priced choice waiting');
+  await add.click();
+  await expect(chooser).toBeHidden();
+
+  // The column's values: each company's HQ country as its enrichment says.
+  await expect(companies.getByRole('columnheader', { name: 'HQ country' })).toBeVisible();
+  await expect(companies).toHaveAttribute('aria-busy', 'false');
+  const countryOf = async (uuid: string) => {
+    const res = await page.request.get(`/api/v1/company/enrichment?company=${uuid}&sections=location`, {
+      headers,
+    });
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { data: { location: { hq: { country: { label: string } } } } }).data
+      .location.hq.country.label;
+  };
+  const expected = await Promise.all(picked.map((c) => countryOf(c.uuid)));
+  expect(expected.every((c) => c.length > 0)).toBe(true);
+  const headerCells = (await companies.getByRole('columnheader').allTextContents()).map((h) => h.trim());
+  const at = headerCells.indexOf('HQ country');
+  await expect
+    .poll(() =>
+      companies
+        .getByRole('row')
+        .locator(`td:nth-child(${at + 1})`)
+        .allTextContents(),
+    )
+    .toEqual(expected);
+  await checkState(page, 'static list: a paid column');
+
+  // The export says its price first: the three companies' locations are stored now, so it is free.
+  const exportButton = page.getByRole('button', { name: /^Export CSV/ });
+  await expect(exportButton).toHaveText('Export CSV: free, already stored');
+  const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+  const rows = parseCsv(await readFile(await download.path(), 'utf8'));
+  const hq = rows[0]!.indexOf('HQ country');
+  expect(hq).toBeGreaterThan(0);
+  expect(rows.slice(1).map((r) => [r[0], r[hq]])).toEqual(picked.map((c, i) => [c.name, expected[i]]));
+});

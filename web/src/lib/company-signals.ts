@@ -7,8 +7,8 @@
  */
 import type { CompanyListItem } from '@contract/api';
 import type { CompanySignalValues, SignalQuote, SignalReading } from '@contract/signal-columns';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { call } from '@/lib/api-client';
 
 export const SIGNALS_QUOTE_KEY = ['bff', 'companies', 'signals', 'quote'] as const;
@@ -49,6 +49,12 @@ export function useRowsWithSignals<R extends { uuid: string; signals?: CompanyLi
     retry: false,
     placeholderData: keepPreviousData,
   });
+  // What was just bought is stored: a price asked before (an export's, a tab's) is out of date.
+  const queryClient = useQueryClient();
+  const boughtAt = (query.data?.credits_consumed ?? 0) > 0 ? query.dataUpdatedAt : 0;
+  useEffect(() => {
+    if (boughtAt > 0) void queryClient.invalidateQueries({ queryKey: SIGNALS_QUOTE_KEY });
+  }, [boughtAt, queryClient]);
   const merged = useMemo(() => {
     if (!rows || readings.length === 0 || !query.data) return rows;
     const by = new Map<string, CompanySignalValues>(query.data.data.map((d) => [d.company, d.signals]));

@@ -5,6 +5,7 @@
  */
 import { Link, useParams } from '@tanstack/react-router';
 import { CellValue } from '@/features/list-builder/components/results/cell-value';
+import { ColumnsMenu } from '@/features/list-builder/components/results/columns-button';
 import { ExportMenu } from '@/features/list-builder/components/results/export-menu';
 import { SavedListCount } from '@/features/list-builder/components/saved-list-count';
 import { searchOfSavedList, searchOfSeededList } from '@/features/list-builder/saved-list-state';
@@ -14,7 +15,7 @@ import {
   type ExportSlot,
   SavedListPage as SavedList,
 } from '@/features/lists/components/saved-list-page';
-import type { MoreLikeSlot } from '@/features/lists/components/static-list-page';
+import type { ColumnsSlot, MoreLikeSlot } from '@/features/lists/components/static-list-page';
 import type { SavedList as SavedListData } from '@/features/lists/types';
 import { MoreLikeThis } from '@/features/lookalikes/components/more-like-this';
 
@@ -73,6 +74,9 @@ const moreLike: MoreLikeSlot = (seeds, opts) => (
   <MoreLikeThis seeds={seeds} {...(opts?.small ? { size: 'sm' as const } : {})} />
 );
 
+/** The list builder's Columns menu on a static list's page: paid columns, priced before they are added. */
+const columnsMenu: ColumnsSlot = (p) => <ColumnsMenu {...p} />;
+
 export function SavedListPage() {
   const { listId } = useParams({ from: '/lists/$listId' });
   return (
@@ -83,6 +87,7 @@ export function SavedListPage() {
       renderCount={renderCount}
       builderLink={builderLink}
       moreLike={moreLike}
+      columnsMenu={columnsMenu}
     />
   );
 }

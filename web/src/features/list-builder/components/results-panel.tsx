@@ -32,6 +32,7 @@ import { useExactCount } from '../use-exact-count';
 import { useListRequest } from '../use-list-request';
 import { useMarkedLists } from '../use-marked-lists';
 import { type AccountListsChoice, AccountListsMenu } from './results/account-lists-menu';
+import { ColumnsButton } from './results/columns-button';
 import { ColumnsDrawer } from './results/columns-drawer';
 import { CountAction, CountNote, cappedEndWords, countWords } from './results/count-line';
 import { DensityToggle } from './results/density-toggle';
@@ -311,21 +312,7 @@ export function ResultsPanel({
             onChange={onSort}
           />
           <AccountListsMenu choice={accountChoice} onChange={onAccountChoice} />
-          <Button variant="secondary" onClick={() => setChooserOpen(true)} aria-haspopup="dialog">
-            <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
-              <path
-                d="M2.5 3h11M2.5 8h11M2.5 13h11M6 1.5v3M10 6.5v3M5 11.5v3"
-                stroke="currentColor"
-                strokeWidth="1.5"
-                strokeLinecap="round"
-              />
-            </svg>
-            {/* On a phone the icon and the count (the toolbar keeps to two rows); read as "Columns". */}
-            <span className="sr-only sm:not-sr-only">Columns</span>
-            <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600 tabular-nums">
-              {columnIds.length}
-            </span>
-          </Button>
+          <ColumnsButton count={columnIds.length} onClick={() => setChooserOpen(true)} />
           <DensityToggle />
           <ExportMenu
             request={request}

@@ -19,9 +19,10 @@ export const listsApi = {
   /** A static list's companies added and removed (its owner only). */
   changeCompanies: (id: string, change: CompanyChange) => call('bff.savedList.companies', { ...change, id }),
   /** A static list's companies as CSV (free: the names the list keeps), all or only `companies`. */
-  csv: (id: string, companies?: readonly string[]) =>
+  csv: (id: string, companies?: readonly string[], columns?: readonly string[]) =>
     callStream('bff.savedList.csv', {
       id,
       ...(companies && companies.length > 0 ? { companies: companies.join(',') } : {}),
+      ...(columns && columns.length > 0 ? { columns: columns.join(',') } : {}),
     }),
 };

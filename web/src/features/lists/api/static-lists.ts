@@ -4,6 +4,8 @@
  * `GET /bff/lists/{id}/companies.csv` exports them (free: the names the list keeps).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { QUOTE_KEY } from '@/lib/companies-quote';
+import { SIGNALS_QUOTE_KEY } from '@/lib/company-signals';
 import { saveBlob } from '@/lib/save-blob';
 import type { CompanyChange, SavedList } from '../types';
 import { listsApi } from './endpoints';
@@ -44,14 +46,29 @@ export function staticListFileName(name: string, day: Date): string {
   return `${slug || 'list'}-${day.toISOString().slice(0, 10)}.csv`;
 }
 
-/** Downloads a static list's companies (all, or only `companies`) as CSV. */
+/**
+ * Downloads a static list's companies (all, or only `companies`) as CSV, in the identity it keeps
+ * and the paid `columns` chosen on its page (bought where the team's company store lacks them).
+ */
 export function useExportStaticList(list: Pick<SavedList, 'id' | 'name'>) {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (companies?: readonly string[]) => {
-      const res = await listsApi.csv(list.id, companies);
+    mutationFn: async ({
+      companies,
+      columns,
+    }: {
+      companies?: readonly string[];
+      columns?: readonly string[];
+    }) => {
+      const res = await listsApi.csv(list.id, companies, columns);
       const blob = await res.blob();
       saveBlob(blob, staticListFileName(list.name, new Date()));
       return companies?.length ?? null;
+    },
+    // What the export bought is stored now: a price asked before it is out of date.
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: QUOTE_KEY });
+      queryClient.removeQueries({ queryKey: SIGNALS_QUOTE_KEY });
     },
   });
 }

@@ -42,7 +42,7 @@ import { DuplicateListButton, ListSettingsButton } from './list-actions';
 import { ListGrid, NewBadge, type RenderCell } from './list-grid';
 import { RankedGrid } from './ranked-grid';
 import { LeftTheList, RunHistory } from './run-panels';
-import { type MoreLikeSlot, StaticListView } from './static-list-page';
+import { type ColumnsSlot, type MoreLikeSlot, StaticListView } from './static-list-page';
 
 /** A saved search: a list with a request to run (a static list has none). */
 type SearchList = SavedList & { request: ListRequest };
@@ -79,6 +79,8 @@ type SavedListPageProps = {
   builderLink?: (list: SearchList) => ReactNode;
   /** "More like these" on a static list's companies (the app layer knows the lookalikes). */
   moreLike?: MoreLikeSlot;
+  /** The list builder's Columns menu on a static list's page (the app layer knows the builder). */
+  columnsMenu?: ColumnsSlot;
 };
 
 function problemWords(error: unknown): { title: string; detail: string } {
@@ -96,6 +98,7 @@ export function SavedListPage({
   renderCount,
   builderLink,
   moreLike,
+  columnsMenu,
 }: SavedListPageProps) {
   const list = useSavedList(listId);
   if (list.error) {
@@ -123,7 +126,14 @@ export function SavedListPage({
       </div>
     );
   if (!isSearch(list.data))
-    return <StaticListView list={list.data} renderCell={renderCell} moreLike={moreLike} />;
+    return (
+      <StaticListView
+        list={list.data}
+        renderCell={renderCell}
+        moreLike={moreLike}
+        columnsMenu={columnsMenu}
+      />
+    );
   return (
     <SavedListView
       list={list.data}
@@ -143,7 +153,7 @@ function SavedListView({
   renderCount,
   builderLink,
   moreLike,
-}: Omit<SavedListPageProps, 'listId'> & { list: SearchList }) {
+}: Omit<SavedListPageProps, 'listId' | 'columnsMenu'> & { list: SearchList }) {
   const session = useSession().data;
   const mine = isOwner(list, session);
   const pricing = usePricing().data ?? FALLBACK_PRICING;

@@ -1,16 +1,25 @@
 /**
  * A static list's page (issue 35): the companies picked by hand, in the grid's columns, with what
  * a rep does to them: select some (or the page), remove them, add them to another list, export all
- * or only the selected (free: the list keeps their names), and open "More like these".
+ * or only the selected, and open "More like these". The identity the list keeps is free; the list
+ * builder's Columns menu (a slot from the app layer) adds section and signal columns, priced first,
+ * read from the team's company store and bought only for the pairs it lacks, on screen and in the CSV.
  */
 import type { CompanyListItem } from '@contract/api';
+import { COLUMN_BY_ID, sectionsOfColumns, signalsOfColumns } from '@contract/columns';
+import type { ListSection } from '@contract/section-names';
+import type { SignalReading } from '@contract/signal-columns';
+import { useQueries } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectionBar } from '@/components/ui/selection-bar';
 import { useSession } from '@/features/auth/api/get-session';
+import { quoteSectionsQueryOptions } from '@/lib/companies-quote';
+import { useRowsWithSections } from '@/lib/company-sections';
+import { quoteSignalsQueryOptions, useRowsWithSignals } from '@/lib/company-signals';
 import { errorMessage } from '@/lib/errors';
-import { formatDate } from '@/lib/format';
+import { formatCredits, formatDate } from '@/lib/format';
 import { useChangeCompanies, useExportStaticList } from '../api/static-lists';
 import { companiesWords, isOwner, ownerName } from '../list-words';
 import type { ListCompany, SavedList } from '../types';
@@ -18,8 +27,28 @@ import { AddToListButton } from './add-to-list';
 import { DuplicateListButton, ListSettingsButton } from './list-actions';
 import { type ExtraColumn, ListGrid, type RenderCell } from './list-grid';
 
-/** The grid's columns a static list keeps for each company. */
-const STATIC_COLUMNS = ['name', 'website', 'product_category'] as const;
+/** The grid's columns a static list keeps for each company (free). */
+const STATIC_COLUMNS: readonly string[] = ['name', 'website', 'product_category'];
+
+/** The columns a static list's page can show: what it keeps, its ids, and paid section and signal columns. */
+export function staticColumnIds(ids: readonly string[]): string[] {
+  const shown = ids.filter((id) => {
+    const def = COLUMN_BY_ID.get(id);
+    return (
+      def !== undefined &&
+      (STATIC_COLUMNS.includes(id) || id === 'uuid' || def.section !== null || !!def.signal)
+    );
+  });
+  return [...new Set([...STATIC_COLUMNS, ...shown])];
+}
+
+/** The list builder's Columns menu, for a page that keeps its own columns (the app layer's). */
+export type ColumnsSlot = (p: {
+  columns: readonly string[];
+  onChange: (columns: string[]) => void;
+  companies: readonly string[];
+  pageSize: number;
+}) => ReactNode;
 const NO_NEW: ReadonlySet<string> = new Set();
 const NONE: ReadonlySet<string> = new Set();
 export const STATIC_PAGE_SIZE = 50;
@@ -44,10 +73,12 @@ export function StaticListView({
   list,
   renderCell,
   moreLike,
+  columnsMenu,
 }: {
   list: SavedList;
   renderCell?: RenderCell | undefined;
   moreLike?: MoreLikeSlot | undefined;
+  columnsMenu?: ColumnsSlot | undefined;
 }) {
   const session = useSession().data;
   const mine = isOwner(list, session);
@@ -58,7 +89,17 @@ export function StaticListView({
   // Only companies still in the list count as selected (one removed elsewhere drops out).
   const picked = useMemo(() => rows.filter((r) => selected.has(r.uuid)).map((r) => r.uuid), [rows, selected]);
   const [offset, setOffset] = useState(0);
-  const pageRows = rows.slice(offset, offset + STATIC_PAGE_SIZE);
+  const pageRows = useMemo(() => rows.slice(offset, offset + STATIC_PAGE_SIZE), [rows, offset]);
+  // The columns shown: the list's saved ones (when it was made with some), else the identity it keeps.
+  const [columns, setColumns] = useState<string[]>(() => staticColumnIds(list.columns ?? []));
+  const sections = useMemo(() => sectionsOfColumns(columns), [columns]);
+  const readings = useMemo(() => signalsOfColumns(columns), [columns]);
+  const withSections = useRowsWithSections(pageRows, sections);
+  const withSignals = useRowsWithSignals(withSections.rows, readings);
+  const columnsError = withSections.error ?? withSignals.error;
+  const allIds = useMemo(() => companies.map((c) => c.uuid), [companies]);
+  const exportPrice = useExportPrice(allIds, sections, readings);
+  const pickedPrice = useExportPrice(picked, sections, readings);
   const pageSelected = pageRows.length > 0 && pageRows.every((r) => selected.has(r.uuid));
   const [message, setMessage] = useState<string | null>(null);
 
@@ -130,8 +171,8 @@ export function StaticListView({
           <Button
             variant="secondary"
             loading={exportCsv.isPending}
-            disabled={companies.length === 0}
-            onClick={() => exportCsv.mutate(undefined)}
+            disabled={companies.length === 0 || exportPrice.pending}
+            onClick={() => exportCsv.mutate({ columns })}
           >
             <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
               <path
@@ -142,7 +183,7 @@ export function StaticListView({
                 strokeLinecap="round"
               />
             </svg>
-            Export CSV
+            Export CSV{exportPrice.label}
           </Button>
           {mine ? (
             <ListSettingsButton list={list} size="md" />
@@ -152,8 +193,9 @@ export function StaticListView({
         </div>
       </div>
       <p className="-mt-2 text-xs text-slate-500">
-        Exporting this list is free: it keeps each company’s name, website and category from when it was
-        added.
+        {sections.length + readings.length === 0
+          ? 'Exporting this list is free: it keeps each company’s name, website and category from when it was added.'
+          : 'The name, website and category are free; the added columns cost only what your team does not have yet, as the export button says.'}
       </p>
       {(change.error || exportCsv.error) && (
         <p
@@ -163,6 +205,14 @@ export function StaticListView({
           {change.error
             ? `Not changed: ${errorMessage(change.error)}`
             : `Not exported: ${errorMessage(exportCsv.error)}`}
+        </p>
+      )}
+      {columnsError && (
+        <p
+          role="alert"
+          className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-900"
+        >
+          The added columns could not be filled: {errorMessage(columnsError)}
         </p>
       )}
 
@@ -192,22 +242,33 @@ export function StaticListView({
               size="sm"
               variant="secondary"
               loading={exportCsv.isPending}
-              onClick={() => exportCsv.mutate(picked)}
+              disabled={pickedPrice.pending}
+              onClick={() => exportCsv.mutate({ companies: picked, columns })}
             >
-              Export selected
+              Export selected{pickedPrice.label}
             </Button>
             {moreLike?.(picked, { small: true })}
           </SelectionBar>
           <p role="status" className="text-sm text-emerald-700">
             {message}
           </p>
+          {columnsMenu && (
+            <div className="ml-auto">
+              {columnsMenu({
+                columns,
+                onChange: (ids) => setColumns(staticColumnIds(ids)),
+                companies: pageRows.map((r) => r.uuid),
+                pageSize: STATIC_PAGE_SIZE,
+              })}
+            </div>
+          )}
         </div>
         <ListGrid
-          columns={STATIC_COLUMNS}
-          rows={pageRows}
+          columns={columns}
+          rows={withSignals.rows}
           added={NO_NEW}
           loading={false}
-          refreshing={change.isPending}
+          refreshing={change.isPending || withSections.loading || withSignals.loading}
           error={null}
           onRetry={() => undefined}
           renderCell={renderCell}
@@ -227,4 +288,43 @@ export function StaticListView({
       </section>
     </div>
   );
+}
+
+/** Companies one signal quote may name (`POST /bff/companies/signals/quote`). */
+const SIGNAL_QUOTE_MAX = 100;
+
+/**
+ * What exporting some of the list's companies in the chosen columns costs now, the team's company
+ * store counted: "" when only the free identity is chosen, ": free, already stored", or
+ * ": 120 credits" (quoted at their most when open roles are among the columns: "~").
+ */
+function useExportPrice(
+  companies: readonly string[],
+  sections: readonly ListSection[],
+  readings: readonly SignalReading[],
+): { label: string; pending: boolean } {
+  const paid = companies.length > 0 && sections.length + readings.length > 0;
+  const queries = useQueries({
+    queries: paid
+      ? [
+          ...(sections.length > 0 ? [quoteSectionsQueryOptions(companies, sections)] : []),
+          ...(readings.length > 0
+            ? chunksOf(companies, SIGNAL_QUOTE_MAX).map((part) => quoteSignalsQueryOptions(part, readings))
+            : []),
+        ]
+      : [],
+  });
+  if (!paid) return { label: '', pending: false };
+  // Not priced yet (or the price could not be checked): the export waits for a price to show.
+  if (queries.some((q) => q.data === undefined))
+    return { label: queries.some((q) => q.isError) ? ' (price unknown)' : '', pending: true };
+  const price = queries.reduce((sum, q) => sum + (q.data?.credits ?? 0), 0);
+  if (price === 0) return { label: ': free, already stored', pending: false };
+  return { label: `: ${readings.includes('open_roles') ? '~' : ''}${formatCredits(price)}`, pending: false };
+}
+
+function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
