@@ -93,6 +93,7 @@ import {
   ListExportEstimate,
 } from './company-store';
 import { ENDPOINT_IDS, ENDPOINTS, type EndpointDef, type EndpointId } from './endpoints';
+import { IndustryTreeResponse } from './industry-tree-schema';
 import { LookalikeRequest, LookalikeResponse } from './lookalikes';
 import {
   ListAlertsResponse,
@@ -198,6 +199,7 @@ const ENDPOINT_SCHEMAS = {
   'bff.lists.count': { input: ListRequest, output: ListCountResponse },
   'bff.lists.count.estimate': { input: ListRequest, output: ListCountEstimate },
   'bff.companies.quote': { input: CompanyQuoteRequest, output: CompanyQuote },
+  'bff.industries': { output: IndustryTreeResponse },
   'bff.lists.screen.estimate': { input: ListRequest, output: ScreenEstimate },
   'bff.companies.signals.quote': { input: SignalQuoteRequest, output: SignalQuote },
   'bff.companies.signals': { input: CompanySignalsRequest, output: CompanySignalsResponse },

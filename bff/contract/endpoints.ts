@@ -373,6 +373,17 @@ export const ENDPOINTS = {
     summary: 'The price table, the upstream plan and the sections it lacks',
     tag: 'Usage',
   },
+  'bff.industries': {
+    scope: 'bff',
+    method: 'GET',
+    path: '/bff/industries',
+    cacheable: false,
+    price: FREE,
+    auth: 'user',
+    summary:
+      'The industry taxonomy as a tree (sectors, each with its industries): the service’s own where it can list it (the embedded service), else the copy the BFF ships',
+    tag: 'Usage',
+  },
   'bff.usage': {
     scope: 'bff',
     method: 'GET',

@@ -1,13 +1,14 @@
 /**
- * The industry taxonomy as a tree for the browser: each sector (a code such as `IND-20`, the two
- * digits its industries' codes share, as industry search answers at levels `l1` and `l2`) with its
- * industries (`IND-2001` ...: the codes the `industry.industry` filter takes). The list builder's
- * industry facet offers a sector as one choice and sends every industry under it
- * (docs/product-rules.md, section 18); it loads this module lazily (dynamic import, about 5 KB gzip).
+ * The industry taxonomy as a tree: each sector (a code such as `IND-20`, the two digits its
+ * industries' codes share, as industry search answers at levels `l1` and `l2`) with its industries
+ * (`IND-2001` ...: the codes the `industry.industry` filter takes). The list builder's industry facet
+ * offers a sector as one choice and sends every industry under it (docs/product-rules.md, section
+ * 18); it reads the tree from the BFF (`GET /bff/industries`), which takes it from the service when
+ * it can list its taxonomy (the embedded service) and serves this copy otherwise (a remote service
+ * documents no way to list it). The browser imports this module's types only.
  *
  * Written out from the embedded service's taxonomy (`bff/embedded/dataset/taxonomy.ts`, 346 KB with
- * the generator's data, never for the browser); `industry-tree.test.ts` checks that the two never
- * drift apart.
+ * the generator's data); `industry-tree.test.ts` checks that the two never drift apart.
  */
 
 export type IndustryLeaf = { readonly code: string; readonly name: string };
@@ -15,6 +16,14 @@ export type IndustrySector = {
   readonly code: string;
   readonly name: string;
   readonly industries: readonly IndustryLeaf[];
+};
+export type IndustryTree = readonly IndustrySector[];
+
+/** `GET /bff/industries`: the tree, and where it came from. */
+export type IndustryTreeResponse = {
+  /** `service`: the upstream's own taxonomy; `builtin`: the copy the BFF ships (a remote upstream). */
+  source: 'service' | 'builtin';
+  sectors: IndustryTree;
 };
 
 // '# Sector' starts a sector; 'code|name' lines are its industries, in taxonomy order.

@@ -26,6 +26,7 @@ import { companyRoutes } from './companies/routes';
 import type { BffEnv } from './context';
 import { extrasRoutes } from './extras';
 import { createGuard, type Guard } from './guard';
+import { industryRoutes } from './industries/routes';
 import { ledgerRoutes } from './ledger/routes';
 import { CountMemory } from './lists/count';
 import { countRoutes } from './lists/count-routes';
@@ -163,6 +164,7 @@ function ownRoutes(s: BffServices, guard: Guard, config: BffConfig): Hono<BffEnv
       }),
     )
     .route('/', companyRoutes(s.companies, { port: deps.port, remaining: money.remaining }))
+    .route('/', industryRoutes(upstream))
     .route('/', admin)
     .route('/', lookalikes)
     .route('/', count)

@@ -160,6 +160,23 @@ export function industrySectors(): readonly IndustrySector[] {
   return sectors;
 }
 
+/**
+ * The whole taxonomy as a tree, sectors in taxonomy order each with its industries (code and name):
+ * what the BFF serves the web app's industry picker on the embedded service (`GET /bff/industries`).
+ */
+export function industryTree(): {
+  code: string;
+  name: string;
+  industries: { code: string; name: string }[];
+}[] {
+  const names = new Map(INDUSTRIES.map((i) => [i.code, i.name]));
+  return industrySectors().map((s) => ({
+    code: s.code,
+    name: s.name,
+    industries: s.industries.map((code) => ({ code, name: names.get(code) ?? code })),
+  }));
+}
+
 export function sectorByCode(code: string): IndustrySector | undefined {
   return industrySectors().find((s) => s.code === code);
 }

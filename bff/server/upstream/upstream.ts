@@ -6,7 +6,9 @@
 import type { EventEmitter } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Dispatcher, Pool, request as undiciRequest } from 'undici';
+import type { IndustryTree } from '../../contract/industry-tree';
 import { PLAN_LABELS, PLANS, type Plan } from '../../contract/pricing';
+import { industryTree } from '../../embedded/query/industry-search';
 import { type Service, startService } from '../../embedded/service';
 import { getMeta } from '../../embedded/store/db';
 import { findKey } from '../../embedded/store/keys';
@@ -66,6 +68,12 @@ export type Upstream = {
    * Signal filters count "posted within N days" from it (lists/screening.ts).
    */
   dataToday?: () => string | undefined;
+  /**
+   * The service's industry taxonomy as a tree (sectors, each with its industries): the embedded
+   * service's own; undefined for the remote service, which documents no way to list it (the BFF then
+   * serves the taxonomy it ships, ../industries/routes.ts).
+   */
+  industryTree?: () => IndustryTree;
   close: () => void;
 };
 
@@ -103,6 +111,7 @@ export function embeddedUpstream(service: Service, apiKey = DEFAULT_EMBEDDED_KEY
     plan: parsePlan(plan, key.plan),
     fetch: async (req) => service.fetch(req),
     dataToday: () => getMeta(service.ctx.db, 'dataset.today'),
+    industryTree,
     send: async (call) => {
       const res = await service.fetch(
         new Request(`http://upstream${call.pathAndQuery}`, {

@@ -4,6 +4,8 @@
  * `npm run bench` measures the built chunks as sent; this keeps the shape that makes them small from
  * drifting back one import at a time. docs/decisions/0012-first-load-budget.md.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { moduleGraph } from '@/testing/module-graph';
 
@@ -57,5 +59,18 @@ describe('the first load', () => {
       // The page module exists (a renamed page would make this test pass for nothing).
       expect(moduleGraph(page)).toContain(page);
     }
+  });
+
+  it('carries no copy of the industry taxonomy: the sector picker reads it from the BFF', () => {
+    // GET /bff/industries (bff/server/industries/); the contract's copy is the BFF's, for a remote upstream.
+    for (const from of ['web/src/main.tsx', 'web/src/features/list-builder/industry-tree.ts'])
+      expect(moduleGraph(from), from).not.toContain('bff/contract/industry-tree.ts');
+    const sources = readdirSync('web/src', { recursive: true, encoding: 'utf8' }).filter((f) =>
+      /\.tsx?$/.test(f),
+    );
+    const loaders = sources.filter((f) =>
+      /import\(\s*['"]@contract\/industry-tree['"]\s*\)/.test(readFileSync(path.join('web/src', f), 'utf8')),
+    );
+    expect(loaders).toEqual([]);
   });
 });

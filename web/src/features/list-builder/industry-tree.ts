@@ -1,16 +1,20 @@
 /**
  * Sectors as one choice in the industry facet (docs/product-rules.md, section 18): the taxonomy's
- * tree (`@contract/industry-tree`, loaded on first use), how a sector matches what was typed, and
- * which of the chosen industries make whole sectors (one chip each).
+ * tree as the BFF serves it (`GET /bff/industries`: the service's own taxonomy, asked on first use
+ * and kept for the session), how a sector matches what was typed, and which of the chosen
+ * industries make whole sectors (one chip each).
  */
 import type { IndustrySector } from '@contract/industry-tree';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '@/lib/api-client';
 
 export type { IndustrySector };
 
-const industryTreeQueryOptions = queryOptions({
-  queryKey: ['reference', 'industry-tree'],
-  queryFn: async () => (await import('@contract/industry-tree')).INDUSTRY_TREE,
+export const industryTreeQueryOptions = queryOptions({
+  queryKey: ['bff', 'industries'],
+  queryFn: async ({ signal }): Promise<readonly IndustrySector[]> =>
+    (await call('bff.industries', undefined, { signal })).sectors,
+  // The taxonomy changes with the service, not while the app is open.
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,
 });

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import { INDUSTRY_TREE } from '@contract/industry-tree';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,6 +27,8 @@ let api: ReturnType<typeof stubFetch>;
 beforeEach(() => {
   localStorage.clear();
   api = stubFetch({
+    // The tree as the BFF serves it (GET /bff/industries; its own HTTP test: bff/server/industries/).
+    '/bff/industries': () => ({ source: 'builtin', sectors: INDUSTRY_TREE }),
     '/api/v1/industry/search': (url) => ({
       data: industries.filter((i) =>
         i.industry_name.toLowerCase().includes(url.searchParams.get('query') ?? ''),
