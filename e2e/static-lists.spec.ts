@@ -348,7 +348,12 @@ test('a paid column on a static list’s page: priced first, its values shown, t
   const add = chooser.getByRole('button', { name: /^Add 1 section to 3 rows: / });
   await expect(add).toHaveText(/: (free, already stored|[\d.,]+ credits?)$/);
   await checkState(page, 'static list: Columns with a priced choice waiting');
-  await add.click();
+  // Applied: bought for the rows on screen, and the owner's choice kept with the list.
+  const [kept] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(`/bff/lists/${listId}`) && r.request().method() === 'PATCH'),
+    add.click(),
+  ]);
+  expect(kept.status()).toBe(200);
   await expect(chooser).toBeHidden();
 
   // The column's values: each company's HQ country as its enrichment says.
@@ -375,6 +380,13 @@ test('a paid column on a static list’s page: priced first, its values shown, t
     )
     .toEqual(expected);
   await checkState(page, 'static list: a paid column');
+  // The list opens again with the column, read from the store at no cost.
+  const [again] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/bff/companies/sections')),
+    page.reload(),
+  ]);
+  expect(((await again.json()) as { credits_consumed: number }).credits_consumed).toBe(0);
+  await expect(companies.getByRole('columnheader', { name: 'HQ country' })).toBeVisible();
 
   // The export says its price first: the three companies' locations are stored now, so it is free.
   const exportButton = page.getByRole('button', { name: /^Export CSV/ });

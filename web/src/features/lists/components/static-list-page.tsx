@@ -20,6 +20,7 @@ import { useRowsWithSections } from '@/lib/company-sections';
 import { quoteSignalsQueryOptions, useRowsWithSignals } from '@/lib/company-signals';
 import { errorMessage } from '@/lib/errors';
 import { formatCredits, formatDate } from '@/lib/format';
+import { useUpdateList } from '../api/change-list';
 import { useChangeCompanies, useExportStaticList } from '../api/static-lists';
 import { companiesWords, isOwner, ownerName } from '../list-words';
 import type { ListCompany, SavedList } from '../types';
@@ -90,7 +91,7 @@ export function StaticListView({
   const picked = useMemo(() => rows.filter((r) => selected.has(r.uuid)).map((r) => r.uuid), [rows, selected]);
   const [offset, setOffset] = useState(0);
   const pageRows = useMemo(() => rows.slice(offset, offset + STATIC_PAGE_SIZE), [rows, offset]);
-  // The columns shown: the list's saved ones (when it was made with some), else the identity it keeps.
+  // The columns shown: those kept with the list (its owner's last choice), else the identity it keeps.
   const [columns, setColumns] = useState<string[]>(() => staticColumnIds(list.columns ?? []));
   const sections = useMemo(() => sectionsOfColumns(columns), [columns]);
   const readings = useMemo(() => signalsOfColumns(columns), [columns]);
@@ -104,6 +105,7 @@ export function StaticListView({
   const [message, setMessage] = useState<string | null>(null);
 
   const change = useChangeCompanies();
+  const saveColumns = useUpdateList();
   const exportCsv = useExportStaticList(list);
   const remove = (ids: readonly string[], what: string) => {
     setMessage(null);
@@ -207,6 +209,14 @@ export function StaticListView({
             : `Not exported: ${errorMessage(exportCsv.error)}`}
         </p>
       )}
+      {saveColumns.error && (
+        <p
+          role="alert"
+          className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          These columns are shown but not kept with the list: {errorMessage(saveColumns.error)}
+        </p>
+      )}
       {columnsError && (
         <p
           role="alert"
@@ -256,7 +266,12 @@ export function StaticListView({
             <div className="ml-auto">
               {columnsMenu({
                 columns,
-                onChange: (ids) => setColumns(staticColumnIds(ids)),
+                onChange: (ids) => {
+                  const next = staticColumnIds(ids);
+                  setColumns(next);
+                  // The owner's choice is kept with the list (PATCH columns): the page opens with it.
+                  if (mine) saveColumns.mutate({ id: list.id, columns: next });
+                },
                 companies: pageRows.map((r) => r.uuid),
                 pageSize: STATIC_PAGE_SIZE,
               })}
