@@ -344,6 +344,9 @@ test('a paid column on a static list’s page: priced first, its values shown, t
   // The list builder's Columns menu: a paid section waits for its priced button.
   await page.getByRole('button', { name: /^Columns/ }).click();
   const chooser = page.getByRole('dialog', { name: 'Columns' });
+  // It offers the identity the list keeps (no company type, which a static list does not keep).
+  await expect(chooser.getByRole('checkbox', { name: 'Product category' })).toBeChecked();
+  await expect(chooser.getByRole('checkbox', { name: 'Company type' })).toHaveCount(0);
   await chooser.getByRole('checkbox', { name: 'Location' }).check();
   const add = chooser.getByRole('button', { name: /^Add 1 section to 3 rows: / });
   await expect(add).toHaveText(/: (free, already stored|[\d.,]+ credits?)$/);

@@ -31,14 +31,14 @@ import { type ExtraColumn, ListGrid, type RenderCell } from './list-grid';
 /** The grid's columns a static list keeps for each company (free). */
 const STATIC_COLUMNS: readonly string[] = ['name', 'website', 'product_category'];
 
+/** The identity columns a static list's page offers: those it keeps, and the company id. */
+const STATIC_IDENTITY: readonly string[] = [...STATIC_COLUMNS, 'uuid'];
+
 /** The columns a static list's page can show: what it keeps, its ids, and paid section and signal columns. */
 export function staticColumnIds(ids: readonly string[]): string[] {
   const shown = ids.filter((id) => {
     const def = COLUMN_BY_ID.get(id);
-    return (
-      def !== undefined &&
-      (STATIC_COLUMNS.includes(id) || id === 'uuid' || def.section !== null || !!def.signal)
-    );
+    return def !== undefined && (STATIC_IDENTITY.includes(id) || def.section !== null || !!def.signal);
   });
   return [...new Set([...STATIC_COLUMNS, ...shown])];
 }
@@ -49,6 +49,8 @@ export type ColumnsSlot = (p: {
   onChange: (columns: string[]) => void;
   companies: readonly string[];
   pageSize: number;
+  /** The identity columns the page can show: those the list keeps, and the company id. */
+  identity: readonly string[];
 }) => ReactNode;
 const NO_NEW: ReadonlySet<string> = new Set();
 const NONE: ReadonlySet<string> = new Set();
@@ -274,6 +276,7 @@ export function StaticListView({
                 },
                 companies: pageRows.map((r) => r.uuid),
                 pageSize: STATIC_PAGE_SIZE,
+                identity: STATIC_IDENTITY,
               })}
             </div>
           )}

@@ -37,6 +37,8 @@ type ColumnChooserProps = {
   toAdd?: readonly ListSection[];
   /** Signal readings ticked but not yet added (the drawer's pending choice). */
   signalsToAdd?: readonly SignalReading[];
+  /** The identity columns the page can show (a static list keeps no company type); all by default. */
+  identity?: readonly string[] | undefined;
 };
 
 const IDENTITY_COLUMNS = COLUMNS.filter((c) => c.section === null);
@@ -204,6 +206,7 @@ export function ColumnChooser({
   onChange,
   toAdd = NONE,
   signalsToAdd = NO_SIGNALS,
+  identity,
 }: ColumnChooserProps) {
   const visible = new Set(visibleColumnIds(state));
   const requested = new Set(requestedSections(state));
@@ -214,7 +217,7 @@ export function ColumnChooser({
         <p className="mb-2 text-xs text-slate-500">Always in the list, at no extra cost.</p>
         <fieldset className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
           <legend className="sr-only">Company columns</legend>
-          {IDENTITY_COLUMNS.map((c) => (
+          {IDENTITY_COLUMNS.filter((c) => !identity || identity.includes(c.id)).map((c) => (
             <ColumnToggle
               key={c.id}
               column={c}

@@ -36,9 +36,11 @@ export type ColumnsMenuProps = {
   /** The companies on screen: what an added section is priced and bought for. */
   companies: readonly string[];
   pageSize: number;
+  /** The identity columns the page can show (those it keeps); all by default. */
+  identity?: readonly string[] | undefined;
 };
 
-export function ColumnsMenu({ columns, onChange, companies, pageSize }: ColumnsMenuProps) {
+export function ColumnsMenu({ columns, onChange, companies, pageSize, identity }: ColumnsMenuProps) {
   const pricing = usePricing().data ?? FALLBACK_PRICING;
   const [open, setOpen] = useState(false);
   return (
@@ -53,6 +55,7 @@ export function ColumnsMenu({ columns, onChange, companies, pageSize }: ColumnsM
         skipped={{}}
         pageSize={pageSize}
         companies={companies}
+        identity={identity}
       />
     </>
   );

@@ -35,6 +35,8 @@ type ColumnsDrawerProps = {
   pageSize: number;
   /** The companies on screen: what an added section is bought for. */
   companies: readonly string[];
+  /** The identity columns the page can show; all by default. */
+  identity?: readonly string[] | undefined;
 };
 
 export function ColumnsDrawer({
@@ -46,6 +48,7 @@ export function ColumnsDrawer({
   skipped,
   pageSize,
   companies,
+  identity,
 }: ColumnsDrawerProps) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<ColumnState | null>(null);
@@ -102,6 +105,7 @@ export function ColumnsDrawer({
           onChange={onChange}
           toAdd={added}
           signalsToAdd={addedReadings}
+          identity={identity}
         />
       </Suspense>
     </Drawer>
