@@ -125,7 +125,12 @@ export function StaticListView({
   };
 
   const extra: ExtraColumn[] = [
-    { id: 'added', header: 'Added', cell: (row) => formatDate(addedAt.get(row.uuid)) ?? '—' },
+    {
+      id: 'added',
+      header: 'Added',
+      // One line however many paid columns squeeze the table.
+      cell: (row) => <span className="whitespace-nowrap">{formatDate(addedAt.get(row.uuid)) ?? '—'}</span>,
+    },
     ...(mine
       ? [
           {
