@@ -6,6 +6,7 @@ import { estimateListCost, type ListCostEstimate, type ListCostInput } from './l
 import { LIST_TOTAL_CAP } from './list-params';
 import { lookalikeSections } from './lookalike-cost';
 import { credits, enrichmentCost, listGenerationCost, PLAN_RULES, type Plan } from './pricing';
+import { screenPerCompany } from './signal-cost';
 
 /** A run reads at most this many companies (the service serves the first 500 matches). */
 export const SAVED_LIST_MAX_MEMBERS = LIST_TOTAL_CAP;
@@ -19,6 +20,10 @@ export const SAVED_LIST_MAX_MEMBERS = LIST_TOTAL_CAP;
  * carry the sections the score reads (as the lookalikes' candidates do), and the seeds' profiles are
  * read by enrichment (free for a seed the list's pages hold: its row serves). On other plans the seeds
  * are only left out, at no extra cost.
+ *
+ * A list with signal filters (issue 36) screens its first 500 companies on every run, asked afresh:
+ * each company's signal calls at their worst (growth 2.5, hiring 5, traffic 1); the list's pages
+ * above are the ones the screening reads, and the run's own pages come from that screening.
  */
 export function estimateSavedListRun(
   request: Omit<ListCostInput, 'sections' | 'limit'>,
@@ -48,6 +53,12 @@ export function estimateSavedListRun(
     ...parts[0]!,
     what: `the list: up to ${Math.min(max, SAVED_LIST_MAX_MEMBERS)} companies${ranked ? ` with the ${sections.length} sections the similarity score reads` : ''}`,
   };
+  const perCompany = screenPerCompany(request.filters);
+  if (perCompany > 0)
+    parts.push({
+      what: `screening up to ${SAVED_LIST_MAX_MEMBERS} companies by their signals`,
+      credits: credits(SAVED_LIST_MAX_MEMBERS * perCompany),
+    });
   if (ranked) {
     parts.push({
       what: `your ${seeds === 1 ? 'seed company’s profile' : `${seeds} seed companies’ profiles`} (free for those the list holds)`,

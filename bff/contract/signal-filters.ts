@@ -6,21 +6,30 @@
  */
 import { z } from 'zod';
 import { LIST_TOTAL_CAP } from './list-params';
-import { credits, headcountTrendsCost, jobsCost, websiteTrafficCost } from './pricing';
+import {
+  HEADCOUNT_GROWTH_KEY,
+  HIRING_KEY,
+  HIRING_LISTINGS_READ,
+  MONTHLY_VISITS_KEY,
+  SIGNAL_FILTER_KEYS,
+  screenPerCompany,
+} from './signal-cost';
 import { JOB_FUNCTIONS } from './signal-values';
 
-export const HEADCOUNT_GROWTH_KEY = 'signals.headcount_growth';
-export const HIRING_KEY = 'signals.hiring';
-export const MONTHLY_VISITS_KEY = 'signals.monthly_visits';
-export const SIGNAL_FILTER_KEYS = [HEADCOUNT_GROWTH_KEY, HIRING_KEY, MONTHLY_VISITS_KEY] as const;
-export type SignalFilterKey = (typeof SIGNAL_FILTER_KEYS)[number];
+export type { SignalFilterKey } from './signal-cost';
+export {
+  HEADCOUNT_GROWTH_KEY,
+  HIRING_KEY,
+  HIRING_LISTINGS_READ,
+  MONTHLY_VISITS_KEY,
+  SIGNAL_FILTER_KEYS,
+  screenPerCompany,
+};
 
 /** The periods a growth filter reads (the headcount trends' `6m` and `12m` entries). */
 export const SIGNAL_GROWTH_PERIODS = ['6m', '12m'] as const;
 export type SignalGrowthPeriod = (typeof SIGNAL_GROWTH_PERIODS)[number];
 
-/** Job listings read per company: one page of the jobs endpoint at its largest `limit`. */
-export const HIRING_LISTINGS_READ = 50;
 /** "Open roles" are listings posted within this many days unless `posted_within_days` says otherwise. */
 export const HIRING_DEFAULT_DAYS = 90;
 export const HIRING_MAX_DAYS = 365;
@@ -137,16 +146,6 @@ export const ScreenedInfo = z.object({
   remembered: z.boolean(),
 });
 export type ScreenedInfo = z.infer<typeof ScreenedInfo>;
-
-/** A signal filter's price per company screened, at worst. */
-export function screenPerCompany(filters: Record<string, unknown> | undefined): number {
-  if (!filters) return 0;
-  let n = 0;
-  if (filters[HEADCOUNT_GROWTH_KEY] !== undefined) n += headcountTrendsCost();
-  if (filters[HIRING_KEY] !== undefined) n += jobsCost(HIRING_LISTINGS_READ);
-  if (filters[MONTHLY_VISITS_KEY] !== undefined) n += websiteTrafficCost();
-  return credits(n);
-}
 
 /** `POST /bff/lists/screen/estimate`: what screening a list request may cost, before anything is spent. */
 export const ScreenEstimate = z.object({

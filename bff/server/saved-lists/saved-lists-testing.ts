@@ -105,9 +105,12 @@ export const PRIVATE_OR_PUBLIC = { 'firmographic.company_type': ['private', 'pub
 /**
  * Starts the embedded service and a team-mode BFF on the store `open` opens (the test file opens it,
  * so its name runs it on both stores), with ada and mia signed in, before the file's tests; closes
- * them after.
+ * them after. `storeMaxAgeMs` turns the team's company store on, as a deployment has it.
  */
-export function withSavedListsBff(open: () => Promise<BffStore>): void {
+export function withSavedListsBff(
+  open: () => Promise<BffStore>,
+  options: { storeMaxAgeMs?: number } = {},
+): void {
   beforeAll(async () => {
     service = await startService({ dataDir: ':memory:', companies: 400, seed: 21, additionDelayMs: 30 });
     db = await open();
@@ -118,6 +121,7 @@ export function withSavedListsBff(open: () => Promise<BffStore>): void {
       mode: 'team',
       store: db,
       savedLists: { scheduler: false },
+      ...options,
     });
     adaCookie = await cookieOf(ADA);
     ada = caller(adaCookie);

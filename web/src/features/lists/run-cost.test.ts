@@ -23,6 +23,31 @@ describe('what a saved list costs before it is spent', () => {
     expect(estimateRun(request, 'payg', 3)).toEqual(estimateRun(request, 'payg'));
   });
 
+  it('a run of a list with signal filters: screening its first 500 at each signal’s worst price', () => {
+    const plain = estimateRun(request, 'enterprise').credits;
+    const hiring = {
+      ...request,
+      filters: { ...request.filters, 'signals.hiring': { functions: ['sales' as const] } },
+    };
+    const run = estimateRun(hiring, 'enterprise');
+    expect(run.credits).toBe(plain + 500 * 5);
+    expect(run.parts.at(-1)).toEqual({
+      what: 'screening up to 500 companies by their signals',
+      credits: 2500,
+    });
+    // All three signals: traffic 1, headcount trends 2.5, a page of 50 listings 5.
+    const all = {
+      ...request,
+      filters: {
+        ...hiring.filters,
+        'signals.headcount_growth': { period: '12m' as const, gte: 20 },
+        'signals.monthly_visits': { gte: 100_000 },
+      },
+    };
+    expect(estimateRun(all, 'enterprise').credits).toBe(plain + 500 * 8.5);
+    expect(estimateRun(hiring, 'payg').credits).toBe(estimateRun(request, 'payg').credits + 500 * 5);
+  });
+
   it('a page: the companies it returns, never more than the page size, with its sections', () => {
     const page = estimatePage(request, 'enterprise', 7, ['firmographic']);
     expect(page).toEqual(
