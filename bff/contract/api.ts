@@ -19,6 +19,7 @@ import {
 } from './list-params';
 import { ENRICHMENT_SECTION_NAMES, LIST_SECTIONS, type ListSection } from './section-names';
 import { Coded, SECTION_SCHEMAS } from './sections';
+import { SCREEN_SCOPES, usesSignalKeys } from './signal-cost';
 import { ScreenedInfo, SignalValues } from './signal-filters';
 
 /**
@@ -98,10 +99,24 @@ export const ListRequest = z
     exclude_account_lists: AccountListIds.optional(),
     /** Account lists to mark: each company gets `account_lists`, the ids of those it is in. */
     mark_account_lists: AccountListIds.optional(),
+    /**
+     * With signal filters: which companies are screened, the list's first 500 (the default) or every
+     * match, the list cut into slices of fewer than 500 as an exact count cuts it.
+     */
+    screen: z.enum(SCREEN_SCOPES, { message: 'screen must be "first_500" or "all"' }).optional(),
   })
   .strict()
   .superRefine((r, ctx) => {
     queryOrFilters(r, ctx);
+    if (r.screen !== undefined && r.query === undefined && !usesSignalKeys(r.filters)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['screen'],
+        message:
+          'screen applies to a list with signal filters (signals.headcount_growth, signals.hiring, signals.monthly_visits)',
+        input: r,
+      });
+    }
     if (r.query !== undefined && r.exclude !== undefined) {
       ctx.addIssue({
         code: 'custom',

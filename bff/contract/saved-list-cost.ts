@@ -6,7 +6,7 @@ import { estimateListCost, type ListCostEstimate, type ListCostInput } from './l
 import { LIST_TOTAL_CAP } from './list-params';
 import { lookalikeSections } from './lookalike-cost';
 import { credits, enrichmentCost, listGenerationCost, PLAN_RULES, type Plan } from './pricing';
-import { screenPerCompany } from './signal-cost';
+import { everyMatchReadMax, SCREEN_ALL_MAX_COMPANIES, screenPerCompany } from './signal-cost';
 
 /** A run reads at most this many companies (the service serves the first 500 matches). */
 export const SAVED_LIST_MAX_MEMBERS = LIST_TOTAL_CAP;
@@ -26,7 +26,7 @@ export const SAVED_LIST_MAX_MEMBERS = LIST_TOTAL_CAP;
  * above are the ones the screening reads, and the run's own pages come from that screening.
  */
 export function estimateSavedListRun(
-  request: Omit<ListCostInput, 'sections' | 'limit'>,
+  request: Omit<ListCostInput, 'sections' | 'limit'> & { screen?: 'first_500' | 'all' | undefined },
   plan: Plan,
   seeds = 0,
 ): ListCostEstimate {
@@ -54,7 +54,12 @@ export function estimateSavedListRun(
     what: `the list: up to ${Math.min(max, SAVED_LIST_MAX_MEMBERS)} companies${ranked ? ` with the ${sections.length} sections the similarity score reads` : ''}`,
   };
   const perCompany = screenPerCompany(request.filters);
-  if (perCompany > 0)
+  if (perCompany > 0 && request.screen === 'all')
+    parts.push({
+      what: `screening every match, up to ${SCREEN_ALL_MAX_COMPANIES.toLocaleString('en-US')} companies, by their signals (the list cut into slices and read)`,
+      credits: credits(SCREEN_ALL_MAX_COMPANIES * perCompany + everyMatchReadMax(plan)),
+    });
+  else if (perCompany > 0)
     parts.push({
       what: `screening up to ${SAVED_LIST_MAX_MEMBERS} companies by their signals`,
       credits: credits(SAVED_LIST_MAX_MEMBERS * perCompany),

@@ -11,19 +11,25 @@ import {
   HIRING_KEY,
   HIRING_LISTINGS_READ,
   MONTHLY_VISITS_KEY,
+  SCREEN_ALL_MAX_COMPANIES,
+  SCREEN_SCOPES,
   SIGNAL_FILTER_KEYS,
   screenPerCompany,
+  usesSignalKeys,
 } from './signal-cost';
 import { JOB_FUNCTIONS } from './signal-values';
 
-export type { SignalFilterKey } from './signal-cost';
+export type { ScreenScope, SignalFilterKey } from './signal-cost';
 export {
   HEADCOUNT_GROWTH_KEY,
   HIRING_KEY,
   HIRING_LISTINGS_READ,
   MONTHLY_VISITS_KEY,
+  SCREEN_ALL_MAX_COMPANIES,
+  SCREEN_SCOPES,
   SIGNAL_FILTER_KEYS,
   screenPerCompany,
+  usesSignalKeys,
 };
 
 /** The periods a growth filter reads (the headcount trends' `6m` and `12m` entries). */
@@ -112,11 +118,6 @@ export type SignalFilters = {
   [HIRING_KEY]?: HiringFilter;
   [MONTHLY_VISITS_KEY]?: MonthlyVisitsFilter;
 };
-
-/** Whether a `filters` object has a signal key. */
-export function usesSignalKeys(filters: Record<string, unknown> | undefined): boolean {
-  return filters !== undefined && SIGNAL_FILTER_KEYS.some((k) => filters[k] !== undefined);
-}
 
 /**
  * What a company passing the screening carries as `signals`: the values of the signals it was

@@ -16,6 +16,7 @@ import { probeCost } from '../../contract/list-cost';
 import { LIST_TOTAL_CAP } from '../../contract/list-params';
 import { bandRuns } from '../../contract/list-rules';
 import { credits, type Plan, PRICES } from '../../contract/pricing';
+import { countBound } from '../../contract/signal-cost';
 import type { BffUser } from '../context';
 import { BffProblem, InvalidRequest } from '../proxy/problem';
 import { stretchesIn } from './band-slices';
@@ -134,7 +135,7 @@ function planned(part: Record<string, unknown>): {
 }
 
 /** The bound of a count of a list of `n` companies: 2 credits per 500 and 20 more (decision 0026). */
-export const countBound = (n: number): number => (2 * n) / LIST_TOTAL_CAP + 20;
+export { countBound };
 
 /** One-company probes a run of bands needs at most within a slice under 500 (two binary searches). */
 const PROBES_PER_SLICE_RUN = 2 * Math.ceil(Math.log2(LIST_TOTAL_CAP));

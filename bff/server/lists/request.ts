@@ -31,7 +31,7 @@ export function readListRequest(contentType: string | null, text: string): ListE
 /** The request as the service takes it: the BFF's own fields left out. */
 export function serviceRequest(
   r: ParsedListRequest,
-): Omit<ParsedListRequest, 'exclude' | 'exclude_account_lists' | 'mark_account_lists'> {
-  const { exclude: _e, exclude_account_lists: _h, mark_account_lists: _m, ...rest } = r;
+): Omit<ParsedListRequest, 'exclude' | 'exclude_account_lists' | 'mark_account_lists' | 'screen'> {
+  const { exclude: _e, exclude_account_lists: _h, mark_account_lists: _m, screen: _s, ...rest } = r;
   return rest;
 }

@@ -16,16 +16,18 @@ import {
   PRICES,
 } from '../../contract/pricing';
 import type { StoredSection } from '../../contract/section-names';
+import { everyMatchReadMax } from '../../contract/signal-cost';
 import {
   HEADCOUNT_GROWTH_KEY,
   HIRING_KEY,
   MONTHLY_VISITS_KEY,
+  SCREEN_ALL_MAX_COMPANIES,
   SCREEN_MAX_COMPANIES,
   type SignalFilters,
   screenPerCompany,
   usesSignalKeys,
 } from '../../contract/signal-filters';
-import { InvalidRequest } from '../proxy/problem';
+import { BffProblem, InvalidRequest } from '../proxy/problem';
 import { planList } from './exclusions';
 
 /** Company-size probes a resolved list may make at most (as the exact count bounds them). */
@@ -42,7 +44,9 @@ export function splitSignals(request: ParsedListRequest): {
     if (filters[k] !== undefined) (signals as Record<string, unknown>)[k] = filters[k];
     delete filters[k];
   }
-  return { base: { ...request, filters: filters as ListFilters }, signals };
+  // `screen` says which of the list's companies are screened: the list read without it.
+  const { screen: _screen, ...rest } = request;
+  return { base: { ...rest, filters: filters as ListFilters }, signals };
 }
 
 export function hasSignals(request: Pick<ParsedListRequest, 'filters'>): boolean {
@@ -93,17 +97,44 @@ export function pageSections(
   return { served, skipped };
 }
 
+/**
+ * Whether a request screens every match (`screen: "all"`); a list the service cannot cut into
+ * slices as it is (company size, exclusions, account lists) is refused with 422.
+ */
+export function screensAll(request: ParsedListRequest): boolean {
+  if (request.screen !== 'all') return false;
+  const filters = request.filters as Record<string, unknown> | undefined;
+  if (
+    usesBffKeys(filters) ||
+    request.exclude !== undefined ||
+    (request.exclude_account_lists?.length ?? 0) > 0
+  )
+    throw new BffProblem(
+      422,
+      `Screening every match works on a list of filters the service takes as they are: without company size, exclusions or account lists to leave out. Screen its first ${SCREEN_MAX_COMPANIES} instead, or take those out.`,
+      { code: 'list_too_broad' },
+    );
+  return true;
+}
+
 /** What screening a request may cost at most, before anything is spent (the memory not counted). */
-export function screeningCreditsMax(request: ParsedListRequest, plan: Plan) {
+export function screeningCreditsMax(request: ParsedListRequest, plan: Plan, slices?: readonly number[]) {
   const { base, signals } = splitSignals(request);
   const perCompany = screenPerCompany(signals as Record<string, unknown>);
-  const list = listReadMax(base, plan);
+  const all = screensAll(request);
+  const companies = all
+    ? slices
+      ? slices.reduce((a, b) => a + b, 0)
+      : SCREEN_ALL_MAX_COMPANIES
+    : SCREEN_MAX_COMPANIES;
+  const list = all ? everyMatchReadMax(plan, slices) : listReadMax(base, plan);
   const limit = Math.min(request.limit, PLAN_RULES[plan].maxListLimit);
   const sections = limit * enrichmentCost(pageSections(request.sections, plan).served);
   return {
-    companies: SCREEN_MAX_COMPANIES,
+    companies,
     perCompany,
     list,
-    credits: credits(SCREEN_MAX_COMPANIES * perCompany + list + sections),
+    all,
+    credits: credits(companies * perCompany + list + sections),
   };
 }

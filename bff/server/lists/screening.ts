@@ -1,6 +1,7 @@
 /**
  * Signal filters served by screening (decisions section 15, docs/decisions/0028-signal-filters-by-screening.md):
- * the list is read without its signal keys (its first 500 companies, in its order), each company is
+ * the list is read without its signal keys (its first 500 companies, in its order, or with `screen:
+ * "all"` every match, cut into slices: ./screen-every-match.ts), each company is
  * screened through the signal endpoints over the typed port (so holds, the ledger, the read cache and
  * the team's company store apply: a stored answer costs nothing), and the page of those that pass is
  * answered, each with its signal values. The worst case is priced before anything is spent, and a
@@ -9,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ParsedListRequest, Warning } from '../../contract/api';
+import { LIST_TOTAL_CAP } from '../../contract/list-params';
 import { credits, enrichmentCost, PLAN_LABELS, PLAN_RULES, type Plan } from '../../contract/pricing';
 import type { ListSection } from '../../contract/section-names';
 import {
@@ -31,7 +33,15 @@ import { BffProblem, ServiceRefusal } from '../proxy/problem';
 import { stableJson } from './cache';
 import { DEFAULT_LIST_CACHE_TTL_MS } from './memory';
 import type { ListPage, ListRow, ListStep, PortOptions, RunOptions, ServicePort } from './port';
-import { hasSignals, listReadMax, pageSections, screeningCreditsMax, splitSignals } from './screening-price';
+import { EveryMatch } from './screen-every-match';
+import {
+  hasSignals,
+  listReadMax,
+  pageSections,
+  screeningCreditsMax,
+  screensAll,
+  splitSignals,
+} from './screening-price';
 
 export { hasSignals, listReadMax, screeningCreditsMax, splitSignals };
 
@@ -135,6 +145,7 @@ export class Screening {
   private readonly memory = new Map<string, { at: number; screened: Screened }>();
   private readonly ttlMs: number;
   private readonly now: () => Date;
+  private readonly everyMatch: EveryMatch;
 
   constructor(
     private readonly port: ServicePort,
@@ -142,6 +153,7 @@ export class Screening {
   ) {
     this.ttlMs = o.ttlMs ?? DEFAULT_LIST_CACHE_TTL_MS;
     this.now = o.now ?? (() => new Date());
+    this.everyMatch = new EveryMatch(port, o.plan, this.ttlMs, this.now);
   }
 
   /** A screening's key: the user and the request but its page (offset, limit) and sections. */
@@ -171,6 +183,18 @@ export class Screening {
     run.memory?.add(`screen:${key}`);
   }
 
+  /** The most a screening may cost: of every match, at the slices known when the list was cut before. */
+  private creditsMax(user: BffUser, request: ParsedListRequest, run: RunOptions = {}) {
+    if (!screensAll(request)) return screeningCreditsMax(request, this.o.plan);
+    // Asked afresh (a saved list's run), the list is cut again: priced at its worst.
+    const known = run.fresh ? undefined : this.everyMatch.slicedBefore(user, request);
+    return screeningCreditsMax(
+      request,
+      this.o.plan,
+      known?.map((s) => s.count),
+    );
+  }
+
   /** `POST /bff/lists/screen/estimate`: what a request's screening may cost. */
   async estimate(user: BffUser, request: ParsedListRequest, base?: ListStep): Promise<ScreenEstimate> {
     const remaining = (await this.o.remaining?.(user)) ?? null;
@@ -185,12 +209,13 @@ export class Screening {
         budget_remaining: remaining,
         within_budget: true,
       };
-    const max = screeningCreditsMax(request, this.o.plan);
+    const max = this.creditsMax(user, request);
     const screened = this.remembered(this.key(user, request), {}) !== undefined;
     const { served } = pageSections(request.sections, this.o.plan);
     const limit = Math.min(request.limit, PLAN_RULES[this.o.plan].maxListLimit);
-    // What the team's company store holds is free: counted when the list's companies are stored.
-    const counted = screened ? undefined : await this.storedCost(user, request, {}, base);
+    // What the team's company store holds is free: counted when the list's companies are stored
+    // (for the first 500; a screening of every match is priced at its worst).
+    const counted = screened || max.all ? undefined : await this.storedCost(user, request, {}, base);
     const creditsMax = screened
       ? credits(limit * enrichmentCost(served))
       : counted !== undefined
@@ -228,17 +253,17 @@ export class Screening {
     const maxLimit = PLAN_RULES[this.o.plan].maxListLimit;
     const limit = Math.min(request.limit, maxLimit);
     if (!screened) {
-      const max = screeningCreditsMax(request, this.o.plan);
+      const max = this.creditsMax(user, request, run);
       const remaining = (await this.o.remaining?.(user)) ?? null;
       if (remaining !== null && remaining < max.credits) {
         // The worst case does not fit: what the team's company store holds is free, so count what
         // the screening would really buy (a re-screen of stored data: nothing) before refusing.
-        const counted = await this.storedCost(user, request, run, base, translated);
+        const counted = max.all ? undefined : await this.storedCost(user, request, run, base, translated);
         if (counted === undefined || remaining < counted) {
           const most = counted ?? max.credits;
           throw new BffProblem(
             402,
-            `Screening up to ${max.companies} companies by their signals may cost up to ${most.toLocaleString('en-US')} credits; you have ${credits(remaining).toLocaleString('en-US')} left. Nothing was spent on it.`,
+            `Screening up to ${max.companies.toLocaleString('en-US')} companies by their signals may cost up to ${most.toLocaleString('en-US')} credits; you have ${credits(remaining).toLocaleString('en-US')} left. Nothing was spent on it.`,
           );
         }
       }
@@ -251,7 +276,9 @@ export class Screening {
         code: 'limit_lowered',
         message: `limit lowered from ${request.limit} to ${limit}: the ${PLAN_LABELS[this.o.plan]} plan returns at most ${limit} companies per request`,
       });
-    const wanted = screened.passed.slice(request.offset, request.offset + limit);
+    // Only the first 500 that passed are served (every list's cap); `screened.passed` counts them all.
+    const served500 = screened.passed.slice(0, LIST_TOTAL_CAP);
+    const wanted = served500.slice(request.offset, request.offset + limit);
     let spent = 0;
     const data: ListRow[] = wanted.map((p) => ({ ...p.row, signals: p.signals }));
     if (served.length > 0 && data.length > 0) {
@@ -278,7 +305,7 @@ export class Screening {
     return {
       data,
       count: data.length,
-      total_count: screened.passed.length,
+      total_count: served500.length,
       offset: request.offset,
       filters: screened.filters,
       ...(screened.exclude !== undefined ? { exclude: screened.exclude } : {}),
@@ -302,7 +329,7 @@ export class Screening {
     base: ListStep | undefined,
     translated: { credits: number; queryTranslated: boolean } = { credits: 0, queryTranslated: false },
   ): Promise<number | undefined> {
-    if (!base || run.fresh) return undefined;
+    if (!base || run.fresh || screensAll(request)) return undefined;
     const count: Count = { credits: 0 };
     try {
       return await storedOnly(async () => {
@@ -330,7 +357,7 @@ export class Screening {
     }
   }
 
-  /** Reads the list's first 500 companies without the signal keys, and screens them in its order. */
+  /** Reads the list's first 500 companies (or every match) without the signal keys, and screens them in its order. */
   private async screen(
     user: BffUser,
     request: ParsedListRequest,
@@ -347,7 +374,16 @@ export class Screening {
     let of = 0;
     let first: ListPage | undefined;
     const warnings: Warning[] = [];
-    for (let offset = 0; offset < SCREEN_MAX_COMPANIES; ) {
+    const all = !count && screensAll(request);
+    if (all) {
+      const read = await this.everyMatch.read(user, request, unsectioned, run, base);
+      spent += read.credits;
+      rows.push(...read.rows);
+      first = read.first;
+      of = read.rows.length;
+      for (const w of first?.warnings ?? []) if (w.code !== 'limit_lowered') warnings.push(w);
+    }
+    for (let offset = 0; !all && offset < SCREEN_MAX_COMPANIES; ) {
       const page = await base(
         user,
         { ...unsectioned, offset, limit: Math.min(maxLimit, SCREEN_MAX_COMPANIES - offset) },
@@ -371,8 +407,8 @@ export class Screening {
       if (page.data.length === 0 || rows.length >= page.total_count) break;
       offset += page.data.length;
     }
-    const companies = Math.min(rows.length, SCREEN_MAX_COMPANIES);
-    if (of > companies || (of >= SCREEN_MAX_COMPANIES && companies === SCREEN_MAX_COMPANIES))
+    const companies = all ? rows.length : Math.min(rows.length, SCREEN_MAX_COMPANIES);
+    if (!all && (of > companies || (of >= SCREEN_MAX_COMPANIES && companies === SCREEN_MAX_COMPANIES)))
       warnings.push({
         code: 'signals_first_500',
         message: `Only the list's first ${companies} companies were screened by their signals; companies past them are not in this answer.`,
@@ -427,6 +463,11 @@ export class Screening {
     results.forEach((values, i) => {
       if (values) passed.push({ row: rows[i]!, signals: values });
     });
+    if (passed.length > LIST_TOTAL_CAP)
+      warnings.push({
+        code: 'signals_passed_over_500',
+        message: `${passed.length.toLocaleString('en-US')} companies passed the signal filters; the first ${LIST_TOTAL_CAP} of them are served. Add a filter to narrow the list, or export it.`,
+      });
     if (!count)
       this.o.log?.(
         `[bff] screened ${companies} companies of ${user.id}'s list by signals: ${passed.length} passed, ${credits(spent)} credits`,
@@ -437,7 +478,11 @@ export class Screening {
       of,
       credits: credits(spent),
       warnings,
-      filters: { ...(first?.filters as Record<string, unknown> | undefined), ...signals },
+      // Every match: the list's own filters (a slice's page echoes the slice's).
+      filters: {
+        ...((all ? unsectioned.filters : first?.filters) as Record<string, unknown> | undefined),
+        ...signals,
+      },
       ...(first?.exclude !== undefined ? { exclude: first.exclude } : {}),
       queryTranslated: translated.queryTranslated || first?.query_translated === true,
     };

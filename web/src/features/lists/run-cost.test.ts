@@ -46,6 +46,11 @@ describe('what a saved list costs before it is spent', () => {
     };
     expect(estimateRun(all, 'enterprise').credits).toBe(plain + 500 * 8.5);
     expect(estimateRun(hiring, 'payg').credits).toBe(estimateRun(request, 'payg').credits + 500 * 5);
+    // Every match: up to 5,000 companies, and the list calls that cut it into slices and read them
+    // (a count's bound of 40 credits, 10 pages of 500 at 1.5 and 0.2 a company, a page more a slice).
+    const everyMatch = estimateRun({ ...hiring, screen: 'all' }, 'enterprise');
+    expect(everyMatch.credits).toBe(plain + 5000 * 5 + 40 + 15 + 1000 + 27 * 1.5);
+    expect(everyMatch.parts.at(-1)?.what).toMatch(/^screening every match, up to 5,000 companies/);
   });
 
   it('a page: the companies it returns, never more than the page size, with its sections', () => {

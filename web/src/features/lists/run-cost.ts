@@ -33,6 +33,7 @@ export function estimateRun(request: ListRequest, plan: Plan, seeds = 0): ListCo
       ...(request.query !== undefined ? { query: request.query } : {}),
       filters: request.filters as Record<string, unknown> | undefined,
       exclude: request.exclude as Record<string, unknown> | undefined,
+      ...(request.screen !== undefined ? { screen: request.screen } : {}),
     },
     plan,
     seeds,

@@ -1,0 +1,135 @@
+/**
+ * A screening of every match of a list (`screen: "all"`, docs/decisions/0032-screening-every-match.md):
+ * the list read without its signal keys and sections, cut into slices of fewer than 500 as an exact
+ * count cuts it (./slicing.ts, docs/decisions/0026-counting-by-slices.md), each slice read in the
+ * list's own order, the slices in the order they were cut. The slices are kept per user and list a
+ * few minutes, so a screening of the same list with other signals does not cut it again, and is
+ * priced at their sizes.
+ */
+import type { ParsedListRequest } from '../../contract/api';
+import type { Filters } from '../../contract/filters';
+import { LIST_TOTAL_CAP } from '../../contract/list-params';
+import { credits, PLAN_RULES, type Plan } from '../../contract/pricing';
+import { SCREEN_ALL_MAX_COMPANIES } from '../../contract/signal-cost';
+import type { BffUser } from '../context';
+import { BffProblem } from '../proxy/problem';
+import { stableJson } from './cache';
+import type { ListPage, ListRow, ListStep, PortOptions, RunOptions, ServicePort } from './port';
+import { splitSignals } from './screening-price';
+import { CannotSlice, type CountedSlice, sliceList } from './slicing';
+
+export class EveryMatch {
+  /** The slices each user's lists were cut into, and when. */
+  private readonly slicings = new Map<string, { at: number; slices: CountedSlice[] }>();
+
+  constructor(
+    private readonly port: ServicePort,
+    private readonly plan: Plan,
+    private readonly ttlMs: number,
+    private readonly now: () => Date,
+  ) {}
+
+  private key(user: BffUser, request: ParsedListRequest): string {
+    const { base } = splitSignals(request);
+    return `${user.id}:${stableJson(base.filters ?? {})}`;
+  }
+
+  /** The slices of the list cut a few minutes ago, if any. */
+  slicedBefore(user: BffUser, request: ParsedListRequest): CountedSlice[] | undefined {
+    const key = this.key(user, request);
+    const got = this.slicings.get(key);
+    if (!got) return undefined;
+    if (this.now().getTime() - got.at > this.ttlMs) {
+      this.slicings.delete(key);
+      return undefined;
+    }
+    return got.slices;
+  }
+
+  /**
+   * Every match of a list (`screen: "all"`), read without sections: cut into slices of fewer than
+   * 500 as an exact count cuts it (./slicing.ts, docs/decisions/0026-counting-by-slices.md), each
+   * slice then read in its own order, the slices in the order they were cut. Past
+   * SCREEN_ALL_MAX_COMPANIES the cutting stops with 422 (what it spent staying spent). The slices are
+   * kept a few minutes: a screening of the same list with other signals reads them again at no
+   * count, and is priced at their sizes.
+   */
+  async read(
+    user: BffUser,
+    request: ParsedListRequest,
+    unsectioned: Omit<ParsedListRequest, 'sections'>,
+    run: RunOptions,
+    base: ListStep,
+  ): Promise<{ rows: ListRow[]; credits: number; first: ListPage | undefined }> {
+    const fresh: PortOptions = run.fresh ? { fresh: true } : {};
+    const maxLimit = PLAN_RULES[this.plan].maxListLimit;
+    const filters = (unsectioned.filters ?? {}) as Filters;
+    let spent = 0;
+    let slices = run.fresh ? undefined : this.slicedBefore(user, request);
+    if (!slices) {
+      const countOf = async (f: Filters): Promise<number> => {
+        const called = await this.port(
+          user,
+          'list.generate',
+          { filters: f, limit: 1, offset: LIST_TOTAL_CAP - 1 } as never,
+          fresh,
+        );
+        spent += called.credits;
+        return (called.data as ListPage).total_count;
+      };
+      let sum = 0;
+      const tooMany = () =>
+        new BffProblem(
+          422,
+          `The list has more than ${SCREEN_ALL_MAX_COMPANIES.toLocaleString('en-US')} companies, the most a screening of every match reads (${credits(spent)} credits were spent finding that out). Add a filter to narrow it, or screen its first ${LIST_TOTAL_CAP}.`,
+          { code: 'list_too_broad' },
+        );
+      try {
+        slices = await sliceList(filters, await countOf(filters), countOf, {
+          onSlice: (slice) => {
+            sum += slice.count;
+            if (sum > SCREEN_ALL_MAX_COMPANIES) throw tooMany();
+          },
+        });
+      } catch (e) {
+        if (e instanceof CannotSlice)
+          throw new BffProblem(
+            422,
+            `This list cannot be cut into slices of fewer than ${LIST_TOTAL_CAP} companies. Screen its first ${LIST_TOTAL_CAP} instead.`,
+            { code: 'list_too_broad' },
+          );
+        throw e;
+      }
+      this.slicings.set(this.key(user, request), { at: this.now().getTime(), slices });
+    }
+    const rows: ListRow[] = [];
+    const seen = new Set<string>();
+    let first: ListPage | undefined;
+    for (const slice of slices) {
+      if (slice.count === 0) continue;
+      for (let offset = 0; offset < slice.count; ) {
+        const page = await base(
+          user,
+          {
+            ...unsectioned,
+            filters: slice.filters as ParsedListRequest['filters'],
+            offset,
+            limit: Math.min(maxLimit, slice.count - offset),
+          },
+          run,
+        );
+        spent += page.credits_consumed ?? 0;
+        first ??= page;
+        for (const { uuid, name, website, product_category, company_type } of page.data) {
+          // A company that moved between slices since they were cut is screened once.
+          if (seen.has(uuid)) continue;
+          seen.add(uuid);
+          rows.push({ uuid, name, website, product_category, company_type });
+        }
+        if (page.data.length === 0) break;
+        offset += page.data.length;
+      }
+    }
+    return { rows, credits: credits(spent), first };
+  }
+}
