@@ -14,6 +14,7 @@ import {
   type SortBy,
 } from '@contract/list-params';
 import { LIST_SECTIONS, type ListSection } from '@contract/section-names';
+import { usesSignalKeys } from '@contract/signal-cost';
 import { z } from 'zod';
 
 export const PAGE_SIZES = [20, 50, 100, 200, 500] as const;
@@ -119,6 +120,11 @@ export const ListSearch = z.object({
    * (features/lookalikes); `filters` are then the lookalikes' filters, once derived from the seeds.
    */
   like: z.array(z.string().min(1).max(2048)).min(1).max(LOOKALIKE_MAX_SEEDS).optional().catch(undefined),
+  /**
+   * With signal filters: `all` screens every match of the list (cut into slices, up to 5,000
+   * companies), not only its first 500 (docs/decisions/0032-screening-every-match.md).
+   */
+  screen: z.enum(['all']).optional().catch(undefined),
   /** Account lists (ids) whose companies the grid marks "In CRM" (a badge and a column). */
   mark_accounts: AccountListIds,
   /** Account lists whose companies the grid and its exports leave out. */
@@ -149,6 +155,7 @@ export function toListRequest(s: ListSearch, maxPageSize = 500): ListRequest {
   if (s.sections && s.sections.length > 0) req.sections = s.sections as ListSection[];
   if (s.hide_accounts && s.hide_accounts.length > 0) req.exclude_account_lists = s.hide_accounts;
   if (s.mark_accounts && s.mark_accounts.length > 0) req.mark_account_lists = s.mark_accounts;
+  if (s.screen === 'all' && usesSignalKeys(s.filters)) req.screen = 'all';
   return req;
 }
 

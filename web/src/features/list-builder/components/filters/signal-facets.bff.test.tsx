@@ -58,6 +58,31 @@ describe('SignalFacets', () => {
     expect(await screen.findByText(/Hiring: Sales/)).toBeTruthy();
   });
 
+  it('prices screening every match before anything is spent, and applies the scope with the signals', async () => {
+    const user = userEvent.setup();
+    const { search } = renderWithList(SignalFacets, { filters: { 'location.hq.country': ['USA'] } });
+    await user.click(await screen.findByRole('button', { name: /^Signals/ }));
+    await user.type(screen.getAllByRole('textbox', { name: 'At least' })[0]!, '20000');
+    expect(await screen.findByText(/^Screening up to 500 companies: up to/)).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: /^Every match, not just the first 500/ }));
+    const price = await screen.findByText(/^Screening every match, up to 5,000 companies: up to/);
+    const shown = Number(/up to ([\d,.]+) credits/.exec(price.textContent!)![1]!.replace(/,/g, ''));
+    // 5,000 companies x the traffic call (1 credit), and the count and pages that read them.
+    expect(shown).toBeGreaterThan(5000);
+    expect(calls).not.toContain('/api/v1/company/website-traffic');
+    expect(await spentToday()).toBe(0);
+    expect(search().screen).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Apply signals' }));
+    await waitFor(() => expect(search().screen).toBe('all'));
+    expect(search().filters).toEqual({
+      'location.hq.country': ['USA'],
+      'signals.monthly_visits': { gte: 20000 },
+    });
+    // Unticked again, it is a pending change back to the first 500, priced again.
+    await user.click(screen.getByRole('checkbox', { name: /^Every match, not just the first 500/ }));
+    expect(await screen.findByText(/^Screening up to 500 companies: up to/)).toBeTruthy();
+  });
+
   it('explains bad bounds next to the facet and offers no Apply', async () => {
     const user = userEvent.setup();
     const { search } = renderWithList(SignalFacets, {});

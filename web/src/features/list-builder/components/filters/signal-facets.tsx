@@ -167,6 +167,10 @@ export function SignalFacets() {
   const offered = useOfferedSignals();
   const [draft, setDraft] = useState<Draft>(() => draftOf(applied));
   const [open, setOpen] = useState(() => Object.keys(applied).length > 0);
+  // Every match, not just the first 500: part of the draft, priced with it.
+  const appliedAll = search.screen === 'all';
+  const [everyMatch, setEveryMatch] = useState(appliedAll);
+  useEffect(() => setEveryMatch(appliedAll), [appliedAll]);
   const id = useId();
 
   const appliedKey = JSON.stringify(applied);
@@ -186,27 +190,36 @@ export function SignalFacets() {
 
   const read = useMemo(() => readDraft(draft), [draft]);
   const valid = Object.keys(read.errors).length === 0;
-  const pending = valid && !sameJson(read.signals, applied);
   const screens = Object.keys(read.signals).length > 0;
-  const body = useMemo(
-    () => ({ ...request, filters: { ...withoutSignals(request.filters), ...read.signals } }),
-    [request, read.signals],
-  );
+  const pending = valid && (!sameJson(read.signals, applied) || (screens && everyMatch !== appliedAll));
+  const body = useMemo(() => {
+    const { screen: _screen, ...rest } = request;
+    return {
+      ...rest,
+      filters: { ...withoutSignals(request.filters), ...read.signals },
+      ...(everyMatch ? { screen: 'all' as const } : {}),
+    };
+  }, [request, read.signals, everyMatch]);
   const estimate = useScreenEstimate(body, pending && screens);
   const answer = useListAnswer();
-  const screened = (answer.data as { screened?: { companies: number; passed: number } } | undefined)
-    ?.screened;
+  const screened = (
+    answer.data as { screened?: { companies: number; of: number; passed: number } } | undefined
+  )?.screened;
   const count = Object.keys(applied).length;
 
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
   const apply = () => {
     const filters = { ...withoutSignals(urlFilters), ...read.signals };
-    update({ filters: Object.keys(filters).length > 0 ? filters : undefined });
+    update({
+      filters: Object.keys(filters).length > 0 ? filters : undefined,
+      screen: screens && everyMatch ? 'all' : undefined,
+    });
   };
   const clear = () => {
     const filters = withoutSignals(urlFilters);
     setDraft(draftOf({}));
-    update({ filters: Object.keys(filters).length > 0 ? filters : undefined });
+    setEveryMatch(false);
+    update({ filters: Object.keys(filters).length > 0 ? filters : undefined, screen: undefined });
   };
   const e = estimate.data;
   const growthError = `${id}-growth-error`;
@@ -222,9 +235,15 @@ export function SignalFacets() {
       onClear={clear}
     >
       <p className="text-xs text-slate-500">
-        Screens the list’s first 500 companies by their signals; each company read costs credits the first
-        time.
+        Screens the list’s first 500 companies by their signals, or every match; each company read costs
+        credits the first time.
       </p>
+      <Checkbox
+        label="Every match, not just the first 500"
+        hint="(up to 5,000 companies; not with company size or exclusions)"
+        checked={everyMatch}
+        onCheckedChange={(c) => setEveryMatch(c)}
+      />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">{SIGNAL_LABELS[HEADCOUNT_GROWTH_KEY]}</legend>
         <div className="flex gap-2">
@@ -326,7 +345,8 @@ export function SignalFacets() {
                   <>Screened a few minutes ago: applying it again costs nothing.</>
                 ) : (
                   <>
-                    Screening up to {e.companies.toLocaleString('en-US')} companies: up to{' '}
+                    Screening {everyMatch ? 'every match, ' : ''}up to {e.companies.toLocaleString('en-US')}{' '}
+                    companies: up to{' '}
                     <span className="font-semibold tabular-nums">{formatCredits(e.credits_max)}</span>.
                   </>
                 )
@@ -360,7 +380,9 @@ export function SignalFacets() {
             .map(([k, v]) => signalWords(k, v))
             .join('; ')}
           {screened &&
-            ` — ${screened.passed.toLocaleString('en-US')} of the first ${screened.companies.toLocaleString('en-US')} companies pass.`}
+            (appliedAll
+              ? ` — ${screened.passed.toLocaleString('en-US')} of all ${screened.companies.toLocaleString('en-US')} companies pass${screened.passed > 500 ? ' (the first 500 are shown)' : ''}.`
+              : ` — ${screened.passed.toLocaleString('en-US')} of the first ${screened.companies.toLocaleString('en-US')} companies pass.`)}
         </p>
       )}
     </FilterGroupRegion>
