@@ -162,4 +162,25 @@ describe('a saved list with a signal filter, checked daily', () => {
     expect(alerts.unread).toBe(alertsBefore.unread + 1);
     expect(alerts.data[0]).toMatchObject({ list_id: list.id, run_id: second.id, count: 1 });
   });
+
+  it('runs a list that screens every match: its estimate at the worst case, its members those that pass', async () => {
+    const t = truth();
+    const request = { ...REQUEST, screen: 'all' };
+    const list = await create(ada, { name: 'Hiring sales people, every match', request });
+    const estimate = await ok<SavedListEstimate>(ada('bff.savedList.estimate', { id: list.id }));
+    expect(estimate.credits).toBe(estimateSavedListRun(request as never, 'enterprise').credits);
+    expect(estimate.credits).toBeGreaterThan(estimateSavedListRun(REQUEST, 'enterprise').credits);
+    const from = await lastLedgerId();
+    const r = await ok<{ id: string; credits_consumed: number; size: number }>(
+      ada('bff.savedList.run', { id: list.id }),
+      201,
+    );
+    expect(r.credits_consumed).toBe(await ledgerSince(adaId, from));
+    expect(r.credits_consumed).toBeLessThanOrEqual(estimate.credits);
+    const detail = await ok<SavedListRunDetail>(
+      ada('bff.savedList.runDetail', { id: list.id, run_id: r.id }),
+    );
+    // The list (400 companies) is one slice: every company of it screened, in its order.
+    expect(detail.members).toEqual(await hiringOf(await t.plain(), t.hiresSales));
+  });
 });
