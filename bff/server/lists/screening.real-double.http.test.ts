@@ -4,7 +4,8 @@
  * signal endpoints in the vendor's envelopes (headcount trends and website traffic without `status`)
  * and knows nothing of the BFF's `signals.*` keys, so the BFF's tolerant reader and screening must
  * give what the endpoints say when asked directly: the companies that pass, in the list's order,
- * with their values; the cost equal to the ledger; a second screening of the same companies free.
+ * with their values; the cost equal to the ledger; a second screening of the same companies free;
+ * every match of a list past 500 (`screen: "all"`), cut into slices on the double.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListGenerateResponse } from '../../contract/api';
@@ -118,4 +119,42 @@ describe('signal filters on the real-service double', () => {
     );
     expect((await ledgerRows(bff, mid)).every((r) => r.credits_consumed === 0)).toBe(true);
   }, 180_000);
+
+  it('screens every match of a list past 500 (cut into slices on the double), against the truth', async () => {
+    const uuids = (
+      service.ctx.db.prepare("SELECT uuid FROM companies WHERE company_type = 'private'").all() as {
+        uuid: string;
+      }[]
+    ).map((r) => r.uuid);
+    expect(uuids.length).toBeGreaterThan(500);
+    const passing: string[] = [];
+    for (const uuid of uuids) {
+      const a = await direct<{ data: { estimated_monthly_visits: Record<string, number> } }>(
+        `/api/v1/company/website-traffic?company=${encodeURIComponent(uuid)}`,
+      );
+      const months = a.data.estimated_monthly_visits;
+      if (months[Object.keys(months).sort().at(-1)!]! >= 20_000) passing.push(uuid);
+    }
+    expect(passing.length).toBeLessThanOrEqual(500);
+    const body = {
+      filters: { 'firmographic.company_type': ['private'], 'signals.monthly_visits': { gte: 20_000 } },
+      screen: 'all',
+    };
+    const before = await lastLedgerId(bff);
+    const got: string[] = [];
+    let spent = 0;
+    for (let offset = 0; ; offset += 100) {
+      const res = await bff.post(LIST_PATH, { ...body, limit: 100, offset });
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as ListGenerateResponse;
+      if (offset === 0)
+        expect(page.screened).toMatchObject({ companies: uuids.length, passed: passing.length });
+      spent += page.credits_consumed;
+      got.push(...page.data.map((r) => r.uuid));
+      if (offset + 100 >= page.total_count) break;
+    }
+    expect([...got].sort()).toEqual([...passing].sort());
+    const rows = await ledgerRows(bff, before);
+    expect(credits(rows.reduce((s, r) => s + r.credits_consumed, 0))).toBe(credits(spent));
+  });
 });
