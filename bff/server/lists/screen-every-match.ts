@@ -18,6 +18,9 @@ import type { ListPage, ListRow, ListStep, PortOptions, RunOptions, ServicePort 
 import { splitSignals } from './screening-price';
 import { CannotSlice, type CountedSlice, sliceList } from './slicing';
 
+/** Most lists' slices kept across users (the oldest goes first). */
+const MAX_SLICINGS = 64;
+
 export class EveryMatch {
   /** The slices each user's lists were cut into, and when. */
   private readonly slicings = new Map<string, { at: number; slices: CountedSlice[] }>();
@@ -99,6 +102,10 @@ export class EveryMatch {
             { code: 'list_too_broad' },
           );
         throw e;
+      }
+      if (this.slicings.size >= MAX_SLICINGS) {
+        const oldest = this.slicings.keys().next().value;
+        if (oldest !== undefined) this.slicings.delete(oldest);
       }
       this.slicings.set(this.key(user, request), { at: this.now().getTime(), slices });
     }
