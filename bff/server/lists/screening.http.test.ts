@@ -351,7 +351,7 @@ describe('signal filters with the company store counted', () => {
       expect(res.status).toBe(200);
     }
     const warm = await estimate(tight, body);
-    expect(warm).toMatchObject({ credits_max: 0, store_counted: true, within_budget: true });
+    expect(warm).toMatchObject({ credits_max: 0, store_counted: true, within_budget: true, companies: size });
     const truth = await truthOf(filters!, signals);
     expect(truth.length).toBeGreaterThan(0);
     const before = await lastLedgerId(tight);

@@ -219,11 +219,12 @@ export class Screening {
     const creditsMax = screened
       ? credits(limit * enrichmentCost(served))
       : counted !== undefined
-        ? Math.min(max.credits, counted)
+        ? Math.min(max.credits, counted.credits)
         : max.credits;
     return {
       screens: true,
-      companies: max.companies,
+      // Known from the store: the companies the list really has (its first 500), not the most it may.
+      companies: counted !== undefined ? Math.min(max.companies, counted.companies) : max.companies,
       per_company: max.perCompany,
       list_credits_max: max.list,
       credits_max: creditsMax,
@@ -259,8 +260,8 @@ export class Screening {
         // The worst case does not fit: what the team's company store holds is free, so count what
         // the screening would really buy (a re-screen of stored data: nothing) before refusing.
         const counted = max.all ? undefined : await this.storedCost(user, request, run, base, translated);
-        if (counted === undefined || remaining < counted) {
-          const most = counted ?? max.credits;
+        if (counted === undefined || remaining < counted.credits) {
+          const most = counted?.credits ?? max.credits;
           throw new BffProblem(
             402,
             `Screening up to ${max.companies.toLocaleString('en-US')} companies by their signals may cost up to ${most.toLocaleString('en-US')} credits; you have ${credits(remaining).toLocaleString('en-US')} left. Nothing was spent on it.`,
@@ -328,7 +329,7 @@ export class Screening {
     run: RunOptions,
     base: ListStep | undefined,
     translated: { credits: number; queryTranslated: boolean } = { credits: 0, queryTranslated: false },
-  ): Promise<number | undefined> {
+  ): Promise<{ credits: number; companies: number } | undefined> {
     if (!base || run.fresh || screensAll(request)) return undefined;
     const count: Count = { credits: 0 };
     try {
@@ -349,7 +350,7 @@ export class Screening {
               count.credits += enrichmentCost(served);
             }
           });
-        return credits(count.credits);
+        return { credits: credits(count.credits), companies: screened.companies };
       });
     } catch (e) {
       if (e instanceof NotStored) return undefined;

@@ -343,6 +343,8 @@ export function SignalFacets() {
               {e ? (
                 e.screened ? (
                   <>Screened a few minutes ago: applying it again costs nothing.</>
+                ) : e.companies === 0 ? (
+                  <>The list has no company to screen: applying it costs nothing.</>
                 ) : (
                   <>
                     Screening {everyMatch ? 'every match, ' : ''}up to {e.companies.toLocaleString('en-US')}{' '}
