@@ -182,6 +182,8 @@ test('the company page on every tab', async ({ page }) => {
 });
 
 test('requests, the API reference, and an unknown address', async ({ page }) => {
+  // Six axe checks, one over the whole API reference (the largest page): about 55 s on a busy machine.
+  test.setTimeout(120_000);
   await page.goto('/requests');
   await expect(page.getByRole('heading', { level: 1, name: 'Company requests' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Loading requests' })).toHaveCount(0);
