@@ -40,6 +40,11 @@ export type ListCount = {
    * request's exclusions by set difference).
    */
   parts: Record<string, unknown>[];
+  /**
+   * The most companies each part serves, in the order of `parts`: a slice's count (its set
+   * differences may leave fewer), a stretch's length. Not sent with a part.
+   */
+  sizes?: number[];
   /** Slices counted (the list's, and those of the companies its set differences leave out). */
   slices: number;
   credits: number;
@@ -326,9 +331,11 @@ async function counting(
       // employee order, found by probes; their sizes summed, their positions kept for the export.
       let count = 0;
       const parts: Record<string, unknown>[] = [];
+      const sizes: number[] = [];
       await slicesOf(filters, true, async (s) => {
         for (const x of await stretchesIn(calls, s.filters, s.count, bands, 'asc')) {
           count += x.end - x.start;
+          sizes.push(x.end - x.start);
           parts.push({
             filters: x.filters,
             sort_by: 'employee_range',
@@ -338,7 +345,7 @@ async function counting(
         }
         counted = count;
       });
-      return { count, parts, slices, credits: cost() };
+      return { count, parts, sizes, slices, credits: cost() };
     }
     const exclude: Record<string, unknown> = {};
     for (const d of differences) exclude[d.key] = d.values;
@@ -357,6 +364,7 @@ async function counting(
         filters: s.filters,
         ...(differences.length > 0 ? { exclude } : {}),
       })),
+      sizes: own.map((s) => s.count),
       slices,
       credits: cost(),
     };

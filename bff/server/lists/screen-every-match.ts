@@ -14,16 +14,32 @@ import { SCREEN_ALL_MAX_COMPANIES } from '../../contract/signal-cost';
 import type { BffUser } from '../context';
 import { BffProblem } from '../proxy/problem';
 import { stableJson } from './cache';
+import { countList, type ListCount } from './count';
+import { ListChanged } from './errors';
+import type { ListPlanner } from './planner';
 import type { ListPage, ListRow, ListStep, PortOptions, RunOptions, ServicePort } from './port';
-import { splitSignals } from './screening-price';
+import { resolvedEveryMatch, splitSignals } from './screening-price';
 import { CannotSlice, type CountedSlice, sliceList } from './slicing';
 
 /** Most lists' slices kept across users (the oldest goes first). */
 const MAX_SLICINGS = 64;
 
+/** A list cut a few minutes ago: its slices, or (company size, exclusions) its exact count's parts. */
+type Kept = { at: number; slices: CountedSlice[]; parts?: ListCount };
+
+/** The positions of a part of company size in its slice's employee order, and the slice's size. */
+type Window = { from: number; to: number; total: number };
+
+/** The planner is never asked by a count of filters and exclusions (no description, no account lists). */
+const NO_PLANNER: ListPlanner = {
+  list: () => Promise.reject(new Error('a count of every match to screen asked the planner')),
+  passesOn: () => false,
+  screenEstimate: () => Promise.reject(new Error('a count of every match to screen asked the planner')),
+};
+
 export class EveryMatch {
   /** The slices each user's lists were cut into, and when. */
-  private readonly slicings = new Map<string, { at: number; slices: CountedSlice[] }>();
+  private readonly slicings = new Map<string, Kept>();
 
   constructor(
     private readonly port: ServicePort,
@@ -34,11 +50,10 @@ export class EveryMatch {
 
   private key(user: BffUser, request: ParsedListRequest): string {
     const { base } = splitSignals(request);
-    return `${user.id}:${stableJson(base.filters ?? {})}`;
+    return `${user.id}:${stableJson({ filters: base.filters ?? {}, exclude: base.exclude ?? null })}`;
   }
 
-  /** The slices of the list cut a few minutes ago, if any. */
-  slicedBefore(user: BffUser, request: ParsedListRequest): CountedSlice[] | undefined {
+  private kept(user: BffUser, request: ParsedListRequest) {
     const key = this.key(user, request);
     const got = this.slicings.get(key);
     if (!got) return undefined;
@@ -46,7 +61,25 @@ export class EveryMatch {
       this.slicings.delete(key);
       return undefined;
     }
-    return got.slices;
+    return got;
+  }
+
+  private keep(user: BffUser, request: ParsedListRequest, got: Kept): void {
+    if (this.slicings.size >= MAX_SLICINGS) {
+      const oldest = this.slicings.keys().next().value;
+      if (oldest !== undefined) this.slicings.delete(oldest);
+    }
+    this.slicings.set(this.key(user, request), got);
+  }
+
+  /**
+   * The sizes of the parts the list was cut into a few minutes ago, if any: its slices' counts, or
+   * for company size and exclusions the most each part of their count serves.
+   */
+  slicedBefore(user: BffUser, request: ParsedListRequest): number[] | undefined {
+    const got = this.kept(user, request);
+    if (!got) return undefined;
+    return got.parts ? (got.parts.sizes ?? []) : got.slices.map((s) => s.count);
   }
 
   /**
@@ -64,11 +97,12 @@ export class EveryMatch {
     run: RunOptions,
     base: ListStep,
   ): Promise<{ rows: ListRow[]; credits: number; first: ListPage | undefined }> {
+    if (resolvedEveryMatch(unsectioned)) return this.readParts(user, request, unsectioned, run, base);
     const fresh: PortOptions = run.fresh ? { fresh: true } : {};
     const maxLimit = PLAN_RULES[this.plan].maxListLimit;
     const filters = (unsectioned.filters ?? {}) as Filters;
     let spent = 0;
-    let slices = run.fresh ? undefined : this.slicedBefore(user, request);
+    let slices = run.fresh ? undefined : this.kept(user, request)?.slices;
     if (!slices) {
       const countOf = async (f: Filters): Promise<number> => {
         const called = await this.port(
@@ -103,11 +137,7 @@ export class EveryMatch {
           );
         throw e;
       }
-      if (this.slicings.size >= MAX_SLICINGS) {
-        const oldest = this.slicings.keys().next().value;
-        if (oldest !== undefined) this.slicings.delete(oldest);
-      }
-      this.slicings.set(this.key(user, request), { at: this.now().getTime(), slices });
+      this.keep(user, request, { at: this.now().getTime(), slices });
     }
     const rows: ListRow[] = [];
     const seen = new Set<string>();
@@ -135,6 +165,78 @@ export class EveryMatch {
         }
         if (page.data.length === 0) break;
         offset += page.data.length;
+      }
+    }
+    return { rows, credits: credits(spent), first };
+  }
+
+  /**
+   * Every match of a list with company size or exclusions (docs/decisions/0036): counted exactly as
+   * `POST /bff/lists/count` counts it (./count.ts; past SCREEN_ALL_MAX_COMPANIES, 422), then each of
+   * the count's parts read as the export of every match reads them: a slice with its set
+   * differences through the resolver (`base`), a stretch of company size by its positions in the
+   * slice's employee order (`window`). The parts are kept a few minutes like the slices.
+   */
+  private async readParts(
+    user: BffUser,
+    request: ParsedListRequest,
+    unsectioned: Omit<ParsedListRequest, 'sections'>,
+    run: RunOptions,
+    base: ListStep,
+  ): Promise<{ rows: ListRow[]; credits: number; first: ListPage | undefined }> {
+    const maxLimit = PLAN_RULES[this.plan].maxListLimit;
+    let spent = 0;
+    let counted = run.fresh ? undefined : this.kept(user, request)?.parts;
+    if (!counted) {
+      const { sort_by: _b, sort_order: _o, offset: _f, limit: _l, ...listed } = unsectioned;
+      counted = await countList({ port: this.port, planner: NO_PLANNER }, user, listed as ParsedListRequest, {
+        plan: this.plan,
+        max: SCREEN_ALL_MAX_COMPANIES,
+        maxWhat: `a screening of every match reads (${SCREEN_ALL_MAX_COMPANIES.toLocaleString('en-US')})`,
+      });
+      spent += counted.credits;
+      this.keep(user, request, { at: this.now().getTime(), slices: [], parts: counted });
+    }
+    const { exclude: _x, filters: _f, ...shape } = unsectioned;
+    const rows: ListRow[] = [];
+    const seen = new Set<string>();
+    let first: ListPage | undefined;
+    const add = (page: ListPage) => {
+      spent += page.credits_consumed ?? 0;
+      first ??= page;
+      for (const { uuid, name, website, product_category, company_type } of page.data) {
+        // A company that moved between slices since they were counted is screened once.
+        if (seen.has(uuid)) continue;
+        seen.add(uuid);
+        rows.push({ uuid, name, website, product_category, company_type });
+      }
+    };
+    for (const [i, part] of counted.parts.entries()) {
+      const size = counted.sizes?.[i] ?? maxLimit;
+      if (size === 0) continue;
+      const { window, ...request } = part as { window?: Window } & Record<string, unknown>;
+      if (window) {
+        // A stretch of company size: positions [from, to) of its slice's employee order.
+        for (let at = window.from; at < window.to; ) {
+          const page = await base(
+            user,
+            { ...shape, ...request, offset: at, limit: Math.min(maxLimit, window.to - at) } as never,
+            run,
+          );
+          add(page);
+          if (page.total_count !== window.total) throw new ListChanged();
+          if (page.data.length === 0) break;
+          at += page.data.length;
+        }
+        continue;
+      }
+      // A slice, with the list's set differences when it has any (the resolver reads them).
+      for (let offset = 0; ; ) {
+        const limit = Math.min(maxLimit, size);
+        const page = await base(user, { ...shape, ...request, offset, limit } as never, run);
+        add(page);
+        offset += page.data.length;
+        if (page.data.length < limit || offset >= page.total_count) break;
       }
     }
     return { rows, credits: credits(spent), first };

@@ -8,12 +8,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListGenerateResponse } from '../../contract/api';
+import type { Filters } from '../../contract/filters';
 import { credits } from '../../contract/pricing';
 import type { ScreenEstimate } from '../../contract/signal-filters';
 import type { Service } from '../../embedded/service';
 import { createKey, findKey } from '../../embedded/store/keys';
+import { datasetCompanies } from '../../testing/accounts';
 import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { LIST_PATH, lastLedgerId, ledgerRows } from '../../testing/list-pages';
+import { loadTruth, matching, survivesExclusion, type TruthCompany } from '../../testing/list-truth';
+import { listOf } from '../accounts/use-lists-testing';
 import { embeddedUpstream } from '../upstream/upstream';
 
 let service: Service;
@@ -137,6 +141,28 @@ describe('screening every match', () => {
     }
   });
 
+  it('leaves out account lists from the companies that passed (the screening remembered: free)', async () => {
+    const visits = await truth();
+    const passing = [...visits].filter(([, v]) => v >= 20_000).map(([u]) => u);
+    const inCrm = datasetCompanies(service)
+      .filter((c) => passing.includes(c.uuid))
+      .slice(0, 2);
+    expect(inCrm.length).toBe(2);
+    const listId = await listOf(bff, inCrm, 'In CRM');
+    const body = {
+      filters: { ...PRIVATE, 'signals.monthly_visits': { gte: 20_000 } },
+      screen: 'all',
+      exclude_account_lists: [listId],
+    };
+    const e = await estimate(bff, { ...body, limit: 25 });
+    expect(e.screens).toBe(true);
+    const res = await list(bff, { ...body, limit: 500 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const uuids = res.body.data.map((r) => r.uuid);
+    for (const c of inCrm) expect(uuids).not.toContain(c.uuid);
+    expect([...uuids].sort()).toEqual(passing.filter((u) => !inCrm.some((c) => c.uuid === u)).sort());
+  });
+
   it('refuses with 402 before anything is spent when the budget cannot cover every match', async () => {
     const body = { filters: { ...PRIVATE, 'signals.monthly_visits': { gte: 20_000 } }, screen: 'all' };
     const e = await estimate(tight, body);
@@ -166,15 +192,122 @@ describe('screening every match', () => {
     expect(badBody.errors.map((e) => e.path)).toEqual(['screen']);
     const noSignals = await bff.post(LIST_PATH, { filters: PRIVATE, screen: 'all' });
     expect(noSignals.status).toBe(400);
+    // Company size beside an exclusion by set difference: refused, saying which.
     const sized = await bff.post(LIST_PATH, {
       filters: { ...PRIVATE, ...signals, 'firmographic.headcount_range': ['11-50'] },
+      exclude: { 'business_model.revenue_model': ['advertising'] },
       screen: 'all',
     });
     expect(sized.status).toBe(422);
+    expect(sized.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(((await sized.json()) as { detail: string }).detail).toMatch(
-      /^Screening every match works on a list/,
+      /^Screening every match cannot take company size together with exclusions of business_model\.revenue_model/,
     );
     expect(await ledgerRows(bff, before)).toEqual([]);
+    expect(balance()).toBe(key);
+  });
+});
+
+describe('screening every match with exclusions and company size (decision 0036)', () => {
+  /** What passes: the truth's companies of the list (evaluator, size, exclusions) over the threshold. */
+  function expected(visits: Map<string, number>, gte: number, keep: (c: TruthCompany) => boolean): string[] {
+    return matching(loadTruth(service), PRIVATE as Filters)
+      .filter(keep)
+      .filter((c) => (visits.get(c.uuid) ?? -1) >= gte)
+      .map((c) => c.uuid)
+      .sort();
+  }
+
+  async function screenedExactly(body: Record<string, unknown>, want: string[], of: number) {
+    const e = await estimate(bff, { ...body, limit: 25 });
+    expect(e).toMatchObject({ screens: true, companies: 5000, screened: false });
+    const before = await lastLedgerId(bff);
+    const key = balance();
+    const first = await list(bff, { ...body, limit: 25 });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const spent = first.body.credits_consumed;
+    // Priced first: what it spent is within the estimate, and equal to the ledger and the key's loss.
+    expect(spent).toBeGreaterThan(0);
+    expect(spent).toBeLessThanOrEqual(e.credits_max);
+    const rows = await ledgerRows(bff, before);
+    expect(credits(rows.reduce((s, r) => s + r.credits_consumed, 0))).toBe(spent);
+    expect(credits(key - balance())).toBe(spent);
+    expect(first.body.screened).toMatchObject({ companies: of, of, passed: want.length, remembered: false });
+    // Every company of the list screened once: one traffic call each (none from the store yet).
+    expect(rows.filter((r) => r.endpoint.includes('website-traffic')).length).toBeLessThanOrEqual(of);
+    expect(first.body.total_count).toBe(Math.min(want.length, 500));
+    const paged = await allPages(body);
+    expect(new Set(paged).size).toBe(paged.length);
+    expect([...paged].sort()).toEqual(want);
+    // The same list again: priced at its parts' sizes, no count.
+    const e2 = await estimate(bff, { ...body, limit: 25 });
+    expect(e2.companies).toBeLessThan(5000);
+    expect(e2.companies).toBeGreaterThanOrEqual(of);
+    expect(e2.credits_max).toBeLessThan(e.credits_max);
+    return { spent, estimate: e.credits_max, first: first.body };
+  }
+
+  it('screens every match of a list with exclusions (a complement and a set difference) against the truth', async () => {
+    const visits = await truth();
+    const exclude = {
+      'location.hq.country': ['USA'],
+      'business_model.revenue_model': ['advertising'],
+    };
+    const keep = (c: TruthCompany) => Object.entries(exclude).every(([k, v]) => survivesExclusion(c, k, v));
+    const of = expected(visits, -Infinity, keep).length;
+    expect(of, 'the list is longer than the 500 a list serves').toBeGreaterThan(500);
+    const want = expected(visits, 20_000, keep);
+    expect(want.length).toBeGreaterThan(0);
+    const body = {
+      filters: { ...PRIVATE, 'signals.monthly_visits': { gte: 20_000 } },
+      exclude,
+      screen: 'all',
+    };
+    const { first } = await screenedExactly(body, want, of);
+    expect(first.exclude).toEqual(exclude);
+    expect(first.filters).toEqual(body.filters);
+    expect(first.warnings?.map((w) => w.code)).toContain('exclusion_drops_unknown');
+    // No company of an excluded value in the answer.
+    const excluded = new Set(expected(visits, -Infinity, (c) => !keep(c)));
+    for (const row of first.data) expect(excluded.has(row.uuid)).toBe(false);
+  });
+
+  it('screens every match of a company size past the first 500 against the truth', async () => {
+    const visits = await truth();
+    const bands = ['11-50', '51-200'];
+    const keep = (c: TruthCompany) => c.band !== null && bands.includes(c.band);
+    const of = expected(visits, -Infinity, keep).length;
+    // The list without the size is past 500: the size is read from the stretches of its slices.
+    expect(visits.size).toBeGreaterThan(500);
+    const want = expected(visits, 10_000, keep);
+    expect(want.length).toBeGreaterThan(0);
+    const body = {
+      filters: {
+        ...PRIVATE,
+        'firmographic.headcount_range': bands,
+        'signals.monthly_visits': { gte: 10_000 },
+      },
+      screen: 'all',
+    };
+    await screenedExactly(body, want, of);
+  });
+
+  it('refuses with 402 before anything is spent when the budget cannot cover the size and its probes', async () => {
+    const body = {
+      filters: {
+        ...PRIVATE,
+        'firmographic.headcount_range': ['51-200'],
+        'signals.monthly_visits': { gte: 20_000 },
+      },
+      screen: 'all',
+    };
+    const e = await estimate(tight, body);
+    expect(e.within_budget).toBe(false);
+    const before = await lastLedgerId(tight);
+    const key = balance();
+    const res = await tight.post(LIST_PATH, body);
+    expect(res.status).toBe(402);
+    expect(await ledgerRows(tight, before)).toEqual([]);
     expect(balance()).toBe(key);
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { ParsedListRequest, SkippedSection } from '../../contract/api';
 import { type ListFilters, usesBffKeys } from '../../contract/filters';
+import { bandRuns } from '../../contract/list-rules';
 import {
   credits,
   enrichmentCost,
@@ -16,7 +17,7 @@ import {
   PRICES,
 } from '../../contract/pricing';
 import type { StoredSection } from '../../contract/section-names';
-import { everyMatchReadMax } from '../../contract/signal-cost';
+import { countBound, everyMatchReadMax } from '../../contract/signal-cost';
 import {
   HEADCOUNT_GROWTH_KEY,
   HIRING_KEY,
@@ -28,6 +29,7 @@ import {
   usesSignalKeys,
 } from '../../contract/signal-filters';
 import { BffProblem, InvalidRequest } from '../proxy/problem';
+import { countCreditsMax } from './count';
 import { planList } from './exclusions';
 
 /** Company-size probes a resolved list may make at most (as the exact count bounds them). */
@@ -98,23 +100,65 @@ export function pageSections(
 }
 
 /**
- * Whether a request screens every match (`screen: "all"`); a list the service cannot cut into
- * slices as it is (company size, exclusions, account lists) is refused with 422.
+ * Whether a request screens every match (`screen: "all"`). Company size and exclusions are read
+ * from the parts of an exact count (./count.ts, docs/decisions/0036); refused with 422: company size
+ * beside exclusions by set difference, and a description the BFF did not read into filters beside
+ * either. Account lists to leave out are the account-list step's, around the screening: their
+ * companies are hidden from those that passed, as from any list's 500 served.
  */
 export function screensAll(request: ParsedListRequest): boolean {
   if (request.screen !== 'all') return false;
-  const filters = request.filters as Record<string, unknown> | undefined;
-  if (
-    usesBffKeys(filters) ||
-    request.exclude !== undefined ||
-    (request.exclude_account_lists?.length ?? 0) > 0
-  )
-    throw new BffProblem(
+  const refuse = (why: string) =>
+    new BffProblem(
       422,
-      `Screening every match works on a list of filters the service takes as they are: without company size, exclusions or account lists to leave out. Screen its first ${SCREEN_MAX_COMPANIES} instead, or take those out.`,
+      `Screening every match ${why} Screen its first ${SCREEN_MAX_COMPANIES} instead, or take those out.`,
       { code: 'list_too_broad' },
     );
+  const { base } = splitSignals(request);
+  if (resolvedEveryMatch(base)) {
+    if (base.query !== undefined)
+      throw refuse('reads company size and exclusions from filters, not beside a description.');
+    const planned = planList(base.filters, base.exclude);
+    if ('errors' in planned) throw new InvalidRequest(planned.errors);
+    if (planned.bands && planned.differences.length > 0)
+      throw refuse(
+        `cannot take company size together with exclusions of ${planned.differences.map((d) => d.key).join(', ')} (left out by set difference).`,
+      );
+  }
   return true;
+}
+
+/** Whether the list without its signals has company size or exclusions: read from a count's parts. */
+export function resolvedEveryMatch(base: Pick<ParsedListRequest, 'filters' | 'exclude'>): boolean {
+  return usesBffKeys(base.filters as Record<string, unknown> | undefined) || base.exclude !== undefined;
+}
+
+/**
+ * The most the list calls of a screening of every match of a list with company size or exclusions
+ * may cost (docs/decisions/0036): the exact count that cuts it into parts (its most at
+ * SCREEN_ALL_MAX_COMPANIES: the slicing's bound for each list of the inclusion-exclusion sum, and
+ * company size's probes in each slice), then each part read: a slice with set differences by the
+ * resolver (the slice and each difference's companies in it, a call more each), a stretch of
+ * company size by its positions. Given `sizes` (the parts of a count a few minutes ago), those
+ * parts' reads alone.
+ */
+export function resolvedReadMax(base: ParsedListRequest, plan: Plan, sizes?: readonly number[]): number {
+  const planned = planList(base.filters, base.exclude);
+  if ('errors' in planned) throw new InvalidRequest(planned.errors);
+  const maxLimit = PLAN_RULES[plan].maxListLimit;
+  const reads = 1 + planned.differences.length;
+  const extra = planned.differences.length > 0 ? 1 : 0;
+  const pages = (n: number) =>
+    n > 0 ? (Math.ceil(n / maxLimit) + extra) * PRICES.listBase + n * PRICES.listPerCompany : 0;
+  if (sizes) return credits(reads * sizes.reduce((sum, n) => sum + pages(n), 0));
+  const n = SCREEN_ALL_MAX_COMPANIES;
+  // Each part holds a company; a slice has at most one stretch per run of bands.
+  const slices = Math.ceil(countBound(n) / PRICES.listBase);
+  const parts = slices * (planned.bands ? bandRuns(planned.bands).length : 1);
+  return credits(
+    countCreditsMax(base, n, plan) +
+      reads * ((Math.ceil(n / maxLimit) + parts * (1 + extra)) * PRICES.listBase + n * PRICES.listPerCompany),
+  );
 }
 
 /** What screening a request may cost at most, before anything is spent (the memory not counted). */
@@ -127,7 +171,11 @@ export function screeningCreditsMax(request: ParsedListRequest, plan: Plan, slic
       ? slices.reduce((a, b) => a + b, 0)
       : SCREEN_ALL_MAX_COMPANIES
     : SCREEN_MAX_COMPANIES;
-  const list = all ? everyMatchReadMax(plan, slices) : listReadMax(base, plan);
+  const list = !all
+    ? listReadMax(base, plan)
+    : resolvedEveryMatch(base)
+      ? resolvedReadMax(base, plan, slices)
+      : everyMatchReadMax(plan, slices);
   const limit = Math.min(request.limit, PLAN_RULES[plan].maxListLimit);
   const sections = limit * enrichmentCost(pageSections(request.sections, plan).served);
   return {

@@ -31,6 +31,7 @@ import { NotStored, storedOnly } from '../companies/stored-only';
 import type { BffUser } from '../context';
 import { BffProblem, ServiceRefusal } from '../proxy/problem';
 import { stableJson } from './cache';
+import { planList } from './exclusions';
 import { DEFAULT_LIST_CACHE_TTL_MS } from './memory';
 import type { ListPage, ListRow, ListStep, PortOptions, RunOptions, ServicePort } from './port';
 import { EveryMatch } from './screen-every-match';
@@ -38,6 +39,7 @@ import {
   hasSignals,
   listReadMax,
   pageSections,
+  resolvedEveryMatch,
   screeningCreditsMax,
   screensAll,
   splitSignals,
@@ -188,11 +190,7 @@ export class Screening {
     if (!screensAll(request)) return screeningCreditsMax(request, this.o.plan);
     // Asked afresh (a saved list's run), the list is cut again: priced at its worst.
     const known = run.fresh ? undefined : this.everyMatch.slicedBefore(user, request);
-    return screeningCreditsMax(
-      request,
-      this.o.plan,
-      known?.map((s) => s.count),
-    );
+    return screeningCreditsMax(request, this.o.plan, known);
   }
 
   /** `POST /bff/lists/screen/estimate`: what a request's screening may cost. */
@@ -376,6 +374,7 @@ export class Screening {
     let first: ListPage | undefined;
     const warnings: Warning[] = [];
     const all = !count && screensAll(request);
+    let everyExclude: Record<string, unknown> | undefined;
     if (all) {
       const read = await this.everyMatch.read(user, request, unsectioned, run, base);
       spent += read.credits;
@@ -383,6 +382,16 @@ export class Screening {
       first = read.first;
       of = read.rows.length;
       for (const w of first?.warnings ?? []) if (w.code !== 'limit_lowered') warnings.push(w);
+      if (resolvedEveryMatch(unsectioned)) {
+        // Read from a count's parts, which carry neither the size nor the exclusions: their echo and
+        // warnings are the list's own.
+        const planned = planList(unsectioned.filters, unsectioned.exclude);
+        if (!('errors' in planned)) {
+          for (const w of planned.warnings)
+            if (!warnings.some((x) => x.code === w.code && x.key === w.key)) warnings.push(w);
+          everyExclude = planned.exclude;
+        }
+      }
     }
     for (let offset = 0; !all && offset < SCREEN_MAX_COMPANIES; ) {
       const page = await base(
@@ -484,7 +493,11 @@ export class Screening {
         ...((all ? unsectioned.filters : first?.filters) as Record<string, unknown> | undefined),
         ...signals,
       },
-      ...(first?.exclude !== undefined ? { exclude: first.exclude } : {}),
+      ...(everyExclude !== undefined
+        ? { exclude: everyExclude }
+        : first?.exclude !== undefined
+          ? { exclude: first.exclude }
+          : {}),
       queryTranslated: translated.queryTranslated || first?.query_translated === true,
     };
   }
