@@ -239,8 +239,17 @@ describe('screening every match with exclusions and company size (decision 0036)
     const paged = await allPages(body);
     expect(new Set(paged).size).toBe(paged.length);
     expect([...paged].sort()).toEqual(want);
-    // The same list again: priced at its parts' sizes, no count.
-    const e2 = await estimate(bff, { ...body, limit: 25 });
+    // The same list with another threshold: priced at its parts' sizes, no count.
+    const filters = body.filters as Record<string, unknown>;
+    const other = {
+      ...body,
+      filters: {
+        ...filters,
+        'signals.monthly_visits': { gte: 1 + (filters['signals.monthly_visits'] as { gte: number }).gte },
+      },
+    };
+    const e2 = await estimate(bff, { ...other, limit: 25 });
+    expect(e2.screened).toBe(false);
     expect(e2.companies).toBeLessThan(5000);
     expect(e2.companies).toBeGreaterThanOrEqual(of);
     expect(e2.credits_max).toBeLessThan(e.credits_max);

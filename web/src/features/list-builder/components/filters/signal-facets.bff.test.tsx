@@ -83,6 +83,46 @@ describe('SignalFacets', () => {
     expect(await screen.findByText(/^Screening up to 500 companies: up to/)).toBeTruthy();
   });
 
+  it('prices every match of a list with company size and an exclusion, and offers Apply', async () => {
+    const user = userEvent.setup();
+    const sized = {
+      'location.hq.country': ['USA'],
+      'firmographic.headcount_range': ['51-200'],
+    };
+    const { search } = renderWithList(SignalFacets, {
+      filters: sized,
+      exclude: { 'firmographic.company_type': ['public'] },
+    });
+    await user.click(await screen.findByRole('button', { name: /^Signals/ }));
+    await user.type(screen.getAllByRole('textbox', { name: 'At least' })[0]!, '20000');
+    await user.click(screen.getByRole('checkbox', { name: /^Every match, not just the first 500/ }));
+    // Company size and a complement: priced (the count's probes included), nothing spent, Apply offered.
+    const price = await screen.findByText(/^Screening every match, up to 5,000 companies: up to/);
+    const shown = Number(/up to ([\d,.]+) credits/.exec(price.textContent!)![1]!.replace(/,/g, ''));
+    expect(shown).toBeGreaterThan(5000);
+    expect(await spentToday()).toBe(0);
+    expect((screen.getByRole('button', { name: 'Apply signals' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(search().screen).toBeUndefined();
+  });
+
+  it('says why company size beside a set difference cannot screen every match, and offers no Apply', async () => {
+    const user = userEvent.setup();
+    renderWithList(SignalFacets, {
+      filters: { 'location.hq.country': ['USA'], 'firmographic.headcount_range': ['51-200'] },
+      exclude: { 'business_model.revenue_model': ['advertising'] },
+    });
+    await user.click(await screen.findByRole('button', { name: /^Signals/ }));
+    await user.type(screen.getAllByRole('textbox', { name: 'At least' })[0]!, '20000');
+    await user.click(screen.getByRole('checkbox', { name: /^Every match, not just the first 500/ }));
+    expect(
+      await screen.findByText(
+        /^Screening every match cannot take company size together with exclusions of business_model\.revenue_model/,
+      ),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Apply signals' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await spentToday()).toBe(0);
+  });
+
   it('explains bad bounds next to the facet and offers no Apply', async () => {
     const user = userEvent.setup();
     const { search } = renderWithList(SignalFacets, {});

@@ -10,6 +10,7 @@ import { JOB_FUNCTION_LABELS, JOB_FUNCTIONS, type JobFunction } from '@contract/
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { ApiError } from '@/lib/api-client';
 import { formatCredits } from '@/lib/format';
 import { useScreenEstimate } from '../../api/estimate-screen';
 import {
@@ -240,7 +241,7 @@ export function SignalFacets() {
       </p>
       <Checkbox
         label="Every match, not just the first 500"
-        hint="(up to 5,000 companies; not with company size or exclusions)"
+        hint="(up to 5,000 companies, company size and exclusions included; not company size beside an exclusion of a many-valued field)"
         checked={everyMatch}
         onCheckedChange={(c) => setEveryMatch(c)}
       />
@@ -353,7 +354,12 @@ export function SignalFacets() {
                   </>
                 )
               ) : estimate.isError ? (
-                'The price could not be worked out; check the filters.'
+                // A list the BFF cannot screen whole says why (422: company size beside a set difference).
+                estimate.error instanceof ApiError && estimate.error.status === 422 ? (
+                  estimate.error.message
+                ) : (
+                  'The price could not be worked out; check the filters.'
+                )
               ) : (
                 'Working out the price…'
               )}
