@@ -4,7 +4,9 @@
  * count cuts it (./slicing.ts, docs/decisions/0026-counting-by-slices.md), each slice read in the
  * list's own order, the slices in the order they were cut. The slices are kept per user and list a
  * few minutes, so a screening of the same list with other signals does not cut it again, and is
- * priced at their sizes.
+ * priced at their sizes. A list with company size or exclusions is counted exactly instead and read
+ * from the count's parts, as the export of every match reads them
+ * (docs/decisions/0036-screening-every-match-with-size-and-exclusions.md).
  */
 import type { ParsedListRequest } from '../../contract/api';
 import type { Filters } from '../../contract/filters';
