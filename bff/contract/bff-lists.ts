@@ -109,6 +109,12 @@ export const ListCountEstimate = z.object({
    */
   credits_first: z.number(),
   /**
+   * Leaving out account lists (`exclude_account_lists`, decision 0035): the part of `credits_max`
+   * that reads the slices' members to find their companies (at most 1.5 a slice and 0.2 a company
+   * up to the count's row ceiling); absent otherwise.
+   */
+  credits_membership_max: z.number().optional(),
+  /**
    * When the budget left is under `credits_max`: the most companies a count can count within it
    * (a larger list stops the count with 402, what was spent staying spent); null otherwise.
    */

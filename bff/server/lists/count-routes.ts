@@ -26,6 +26,7 @@ import {
   countCreditsMax,
   countedPart,
   countList,
+  countMembershipMax,
   type ListCount,
 } from './count';
 import type { ServiceWays } from './list-page';
@@ -56,11 +57,13 @@ async function estimateOf(
   const counted = deps.counts.get(user, countedPart(request)) !== undefined;
   const max = counted ? 0 : countCreditsMax(request, deps.maxRows, deps.plan);
   const first = counted ? 0 : Math.min(max, countCreditsFirst(request, deps.plan));
+  const membership = counted ? 0 : countMembershipMax(request, deps.maxRows, deps.plan);
   const remaining = await deps.remaining(user);
   const within = remaining === null || remaining >= max;
   return {
     credits_max: max,
     credits_first: first,
+    ...(membership > 0 ? { credits_membership_max: membership } : {}),
     rows_within_budget: within ? null : affordableRows(request, deps.plan, remaining ?? 0, deps.maxRows),
     counted,
     budget_remaining: remaining,

@@ -192,20 +192,6 @@ describe('POST /bff/lists/count', () => {
     }
   }, 240_000);
 
-  it('leaving out account lists past 500: a 422 that says what to do instead', async () => {
-    const picked = datasetCompanies(service).slice(0, 2);
-    const listId = await listOf(bff, picked, 'In CRM');
-    const res = await bff.post('/bff/lists/count', {
-      filters: { 'business_model.gtm_type': ['b2c'] },
-      exclude_account_lists: [listId],
-    });
-    expect(res.status).toBe(422);
-    const detail = ((await res.json()) as { detail: string }).detail;
-    expect(detail).toMatch(/account lists are left out only within the first 500/);
-    expect(detail).toMatch(/without `exclude_account_lists`/);
-    expect(detail).toMatch(/narrow its filters/);
-  });
-
   it('answers 400 naming the field for a bad list request, and spends nothing', async () => {
     const key = balance();
     const res = await bff.post('/bff/lists/count', { filters: { 'firmographic.company_type': ['nope'] } });
@@ -239,6 +225,161 @@ describe('POST /bff/lists/count', () => {
     expect(again.body.count).toBe(n);
     expect(again.body.credits_consumed).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe('POST /bff/lists/count leaving out account lists (decision 0035)', () => {
+  /**
+   * An account list of the companies `uuids` and `outside` others not among `notIn` (the list's
+   * companies); its id.
+   */
+  async function accountListOf(
+    on: RunningBff,
+    uuids: readonly string[],
+    outside: number,
+    name: string,
+    notIn: readonly TruthCompany[] = [],
+  ) {
+    const all = datasetCompanies(service);
+    const byUuid = new Map(all.map((c) => [c.uuid, c]));
+    const wanted = new Set([...uuids, ...notIn.map((c) => c.uuid)]);
+    const picked = [
+      ...uuids.map((u) => byUuid.get(u)!),
+      ...all.filter((c) => !wanted.has(c.uuid)).slice(0, outside),
+    ];
+    return listOf(on, picked, name);
+  }
+
+  it('leaves out account lists past 500 exactly: the list without them by slices, less their companies in it', async () => {
+    const filters: Filters = { 'business_model.gtm_type': ['b2c'] };
+    const list = matching(truth, filters);
+    expect(list.length).toBeGreaterThan(2000);
+    // Companies spread over the whole list (so over many slices), and a few not in it at all.
+    const inCrm = list.filter((_, i) => i % 17 === 3).map((c) => c.uuid);
+    const listId = await accountListOf(bff, inCrm, 12, 'In CRM (count)', list);
+    const n = list.length - inCrm.length;
+    const body = { filters, exclude_account_lists: [listId] };
+    const before = await lastLedgerId(bff);
+    const key = balance();
+    const e = await estimate(bff, body);
+    // The membership reading is priced first: 0.2 a company up to the row ceiling and 1.5 a slice.
+    expect(e.credits_membership_max).toBeGreaterThan(0.2 * 25_000);
+    expect(e.credits_max).toBeGreaterThan(e.credits_membership_max!);
+    expect(e.credits_max).toBe(
+      credits((await estimate(bff, { filters })).credits_max + e.credits_membership_max!),
+    );
+    const { status, body: answer } = await count(bff, body);
+    expect(status).toBe(200);
+    expect(answer).toMatchObject({ count: n, exact: true });
+    expect(answer.credits_consumed).toBeLessThanOrEqual(e.credits_max);
+    // The count's calls, and one read a slice of its members at 0.2 a company.
+    expect(answer.credits_consumed).toBeLessThanOrEqual(
+      bound(list.length) + 1.5 * answer.slices + 0.2 * list.length,
+    );
+    expect(answer.credits_consumed).toBeGreaterThanOrEqual(credits(0.2 * list.length));
+    const rows = await ledgerRows(bff, before);
+    expect(credits(rows.reduce((s, r) => s + r.credits_consumed, 0))).toBe(answer.credits_consumed);
+    expect(credits(key - balance())).toBe(answer.credits_consumed);
+    // Both lists left out: their union; another account list over the same list: the count again.
+    const fewer = inCrm.filter((_, i) => i % 2 === 0);
+    const otherId = await accountListOf(bff, fewer, 0, 'Customers (count)');
+    const other = await count(bff, { filters, exclude_account_lists: [otherId] });
+    expect(other.body.count).toBe(list.length - fewer.length);
+    const both = await count(bff, { filters, exclude_account_lists: [listId, otherId] });
+    expect(both.body.count).toBe(n);
+
+    // With the team's company store on, a second count of the list (another account list left
+    // out, so not the count remembered) reads its slices and members from the store: free.
+    const stored = await startBff({
+      upstream: embeddedUpstream(service, 'dev-enterprise-key'),
+      cacheTtlMs: 0,
+      storeMaxAgeMs: 3_600_000,
+    });
+    try {
+      const first = await count(stored, {
+        filters,
+        exclude_account_lists: [await accountListOf(stored, inCrm, 0, 'A')],
+      });
+      expect(first.body.count).toBe(n);
+      expect(first.body.credits_consumed).toBeGreaterThan(0);
+      const second = await count(stored, {
+        filters,
+        exclude_account_lists: [await accountListOf(stored, fewer, 0, 'B')],
+      });
+      expect(second.body).toMatchObject({ count: list.length - fewer.length, credits_consumed: 0 });
+    } finally {
+      await stored.close();
+    }
+  }, 240_000);
+
+  it('leaves out account lists from a list under 500, and from one of 500 or more that they bring under 500', async () => {
+    const small: Filters = { 'location.hq.country': ['FRA'], 'business_model.offering_type': ['software'] };
+    const few = matching(truth, small);
+    expect(few.length).toBeLessThan(500);
+    const hidden = few.filter((_, i) => i % 5 === 0).map((c) => c.uuid);
+    const id = await accountListOf(bff, hidden, 3, 'Few (count)', few);
+    const { body: a } = await count(bff, { filters: small, exclude_account_lists: [id] });
+    expect(a).toMatchObject({ count: few.length - hidden.length, slices: 1 });
+    // A list just past 500 of which enough are hidden to leave fewer than 500.
+    const candidates: Filters[] = [
+      { 'location.hq.country': ['DEU'] },
+      { 'location.hq.country': ['GBR'] },
+      { 'firmographic.company_type': ['public'] },
+      { 'location.hq.country': ['FRA'] },
+    ];
+    const near = candidates.map((f) => ({ f, m: matching(truth, f) })).find((x) => x.m.length >= 500)!;
+    expect(near).toBeDefined();
+    const off = near.m.slice(0, near.m.length - 400).map((c) => c.uuid);
+    const big = await accountListOf(bff, off, 0, 'Most (count)');
+    const { status, body: b } = await count(bff, { filters: near.f, exclude_account_lists: [big] });
+    expect(status).toBe(200);
+    expect(b.count).toBe(400);
+  }, 240_000);
+
+  it('says slices done as it leaves out account lists past 500, and refuses what it cannot count exactly', async () => {
+    const filters: Filters = { 'location.hq.region': ['150'] };
+    const list = matching(truth, filters);
+    const some = list.filter((_, i) => i % 29 === 1).map((c) => c.uuid);
+    const id = await accountListOf(bff, some, 0, 'Europe (count)');
+    const res = await bff.post(
+      '/bff/lists/count',
+      { filters, exclude_account_lists: [id] },
+      { headers: { accept: 'application/x-ndjson' } },
+    );
+    expect(res.status).toBe(200);
+    const got = (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => ListCountStreamLine.parse(JSON.parse(l)));
+    const progress = got.flatMap((l) => ('progress' in l ? [l.progress] : []));
+    const last = got.at(-1)!;
+    if (!('result' in last)) throw new Error(`expected the answer last, got ${JSON.stringify(last)}`);
+    expect(last.result.count).toBe(list.length - some.length);
+    expect(progress.length).toBe(last.result.slices);
+    expect(progress.length).toBeGreaterThan(3);
+    for (let i = 1; i < progress.length; i++) expect(progress[i]!.slices).toBe(progress[i - 1]!.slices + 1);
+    expect(progress.at(-1)!.counted).toBe(list.length - some.length);
+
+    // Company size past 500 with account lists left out: a 422 that says what to do instead.
+    const sized = await bff.post('/bff/lists/count', {
+      filters: { ...filters, 'firmographic.headcount_range': ['51-200'] },
+      exclude_account_lists: [id],
+    });
+    expect(sized.status).toBe(422);
+    const detail = ((await sized.json()) as { detail: string }).detail;
+    expect(detail).toMatch(/without `exclude_account_lists`/);
+    expect(detail).toMatch(/narrow its filters/);
+
+    // An account list the user may not use: 400 naming it, nothing spent.
+    const key = balance();
+    const before = await lastLedgerId(bff);
+    const bad = await bff.post('/bff/lists/count', { filters, exclude_account_lists: ['nope'] });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: { path: string }[] }).errors[0]!.path).toBe(
+      'exclude_account_lists.0',
+    );
+    expect(await ledgerRows(bff, before)).toEqual([]);
+    expect(balance()).toBe(key);
+  }, 240_000);
 });
 
 describe('POST /bff/lists/count with its progress (accept: application/x-ndjson)', () => {

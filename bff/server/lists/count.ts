@@ -15,7 +15,7 @@ import type { Exclusions, Filters, ListFilters } from '../../contract/filters';
 import { probeCost } from '../../contract/list-cost';
 import { LIST_TOTAL_CAP } from '../../contract/list-params';
 import { bandRuns } from '../../contract/list-rules';
-import { credits, type Plan, PRICES } from '../../contract/pricing';
+import { credits, PLAN_RULES, type Plan, PRICES } from '../../contract/pricing';
 import { countBound } from '../../contract/signal-cost';
 import type { BffUser } from '../context';
 import { BffProblem, InvalidRequest } from '../proxy/problem';
@@ -25,7 +25,7 @@ import { Calls, Stale } from './calls';
 import { ListChanged } from './errors';
 import { type Difference, planList } from './exclusions';
 import { listPage, type ServiceWays } from './list-page';
-import type { ListPage } from './port';
+import type { ListPage, ListRow } from './port';
 import { CannotSlice, type CountedSlice, sliceList } from './slicing';
 
 /** The position a count call reads: the 500th, which only a list of 500 or more has. */
@@ -167,7 +167,33 @@ function costAt(request: ParsedListRequest, plan: Plan, n: number): number {
   }
   const slicing = countBound(n) * 2 ** differences;
   const slices = Math.ceil(countBound(n) / PRICES.listBase);
-  return first + slicing + slices * runs * PROBES_PER_SLICE_RUN * probeCost(plan);
+  const membership = hidesAccountLists(part) ? membershipCost(plan, n, slices) : 0;
+  return first + slicing + slices * runs * PROBES_PER_SLICE_RUN * probeCost(plan) + membership;
+}
+
+/** Whether a request leaves out account lists (`exclude_account_lists` not empty). */
+const hidesAccountLists = (part: Record<string, unknown>): boolean =>
+  Array.isArray(part.exclude_account_lists) && part.exclude_account_lists.length > 0;
+
+/**
+ * What reading the members of `slices` slices holding `n` companies may cost at most (decision
+ * 0035): each slice read from its start without sections, in pages of the plan's largest limit, so
+ * one call a slice (and one more per full page) at its base price, and each company at list
+ * generation's price per company. Rows the company store keeps cost nothing.
+ */
+function membershipCost(plan: Plan, n: number, slices: number): number {
+  const pages = slices + Math.floor(n / PLAN_RULES[plan].maxListLimit);
+  return pages * PRICES.listBase + n * PRICES.listPerCompany;
+}
+
+/**
+ * The part of `countCreditsMax` that reads the slices' members to leave out account lists' companies
+ * (0 when the request leaves out none).
+ */
+export function countMembershipMax(request: ParsedListRequest, max: number, plan: Plan): number {
+  const part = countedPart(request);
+  if (!hidesAccountLists(part)) return 0;
+  return credits(membershipCost(plan, max, Math.ceil(countBound(max) / PRICES.listBase)));
 }
 
 /** The credits a count may cost at most, before anything is spent (the bound at `max` companies). */
@@ -183,7 +209,9 @@ export function countCreditsMax(request: ParsedListRequest, max: number, plan: P
 export function countCreditsFirst(request: ParsedListRequest, plan: Plan): number {
   const part = countedPart(request);
   const call = PRICES.listBase + PRICES.listPerCompany;
-  if (part.query !== undefined) return credits(call + PRICES.query);
+  // Leaving out account lists: a list under 500 is read whole to find their companies in it.
+  const members = hidesAccountLists(part) ? membershipCost(plan, LIST_TOTAL_CAP - 1, 1) : 0;
+  if (part.query !== undefined) return credits(call + PRICES.query + members);
   let runs = 0;
   try {
     const p = planned(part);
@@ -191,7 +219,7 @@ export function countCreditsFirst(request: ParsedListRequest, plan: Plan): numbe
   } catch {
     // Refused when counted, before anything is spent.
   }
-  return credits(call + runs * PROBES_PER_SLICE_RUN * probeCost(plan));
+  return credits(call + runs * PROBES_PER_SLICE_RUN * probeCost(plan) + members);
 }
 
 /**
@@ -370,6 +398,22 @@ async function counting(
     };
   };
 
+  if (hidesAccountLists(part))
+    return lessAccountLists(ways, user, opts, part.exclude_account_lists as string[], {
+      part,
+      slicesOf,
+      spend: (n) => {
+        spent += n;
+      },
+      tally: (s, n) => {
+        if (s !== undefined) slices = s;
+        counted = n;
+      },
+      slices: () => slices,
+      progress,
+      cost,
+    });
+
   if (!plannerFirst(part)) {
     // A list with no set difference under 500 is counted by its one call.
     return ofFilters(part);
@@ -384,13 +428,121 @@ async function counting(
     progress();
     return { count: page.total_count, parts: [part], slices, credits: cost() };
   }
-  if (part.exclude_account_lists !== undefined)
-    throw new CannotCount(
-      `account lists are left out only within the first ${LIST_TOTAL_CAP}. To count it, count it without \`exclude_account_lists\` (their companies are then counted too), or narrow its filters until fewer than ${LIST_TOTAL_CAP} match.`,
-    );
   const echo = { filters: page.filters, exclude: page.exclude };
   return ofFilters({
     ...(echo.filters !== undefined ? { filters: echo.filters } : {}),
     ...(echo.exclude !== undefined ? { exclude: echo.exclude } : {}),
   });
+}
+
+/** What a count's account-list step shares of the count (its slicing, its tally, its progress). */
+type CountingState = {
+  part: Record<string, unknown>;
+  slicesOf: (
+    filters: Filters,
+    capped: boolean,
+    within?: (s: CountedSlice) => Promise<void>,
+  ) => Promise<CountedSlice[]>;
+  spend: (credits: number) => void;
+  /** Slices done (when given) and companies counted so far. */
+  tally: (slices: number | undefined, counted: number) => void;
+  slices: () => number;
+  progress: () => void;
+  cost: () => number;
+};
+
+/**
+ * The list less the companies of the account lists `ids` (decision 0035): the list without them
+ * counted as any other, by its slices; each slice's members read (list generation without
+ * sections from its start, through the company store) and those in the account lists taken off.
+ * Each part carries `exclude_account_lists`: a slice is under 500, where the planner leaves them
+ * out exactly.
+ */
+async function lessAccountLists(
+  ways: ServiceWays,
+  user: BffUser,
+  opts: CountOptions,
+  ids: string[],
+  c: CountingState,
+): Promise<ListCount> {
+  const { part, slicesOf, progress, cost } = c;
+  const hidden = (uuids: readonly string[]) => ways.planner.hiddenAmong(user, ids, uuids);
+  // Lists the user may not use: refused before anything is spent.
+  await hidden([]);
+  const { exclude_account_lists: _hide, ...rest } = part;
+  const maxLimit = PLAN_RULES[opts.plan].maxListLimit;
+  let off = 0;
+
+  /** How many of positions [0, n) of a list are in the account lists (read as `viaPlanner` says). */
+  const hiddenIn = async (input: Record<string, unknown>, n: number, viaPlanner: boolean) => {
+    let found = 0;
+    for (let from = 0; from < n; from += maxLimit) {
+      opts.signal?.throwIfAborted();
+      const limit = Math.min(maxLimit, n - from);
+      let rows: ListRow[];
+      if (viaPlanner) {
+        const p = await listPage(ways, user, { ...input, limit, offset: from });
+        c.spend(p.credits_consumed ?? 0);
+        rows = p.data;
+      } else {
+        const called = await ways.port(user, 'list.generate', { ...input, limit, offset: from } as never);
+        c.spend(called.credits);
+        rows = (called.data as ListPage).data;
+      }
+      // Fewer than counted: the list changed since; the count would not be exact.
+      if (rows.length !== limit) throw new ListChanged();
+      found += (await hidden(rows.map((r) => r.uuid))).size;
+    }
+    return found;
+  };
+
+  /** A list of service filters alone (no company size, no set difference): by its slices. */
+  const bySlices = async (filters: Filters): Promise<ListCount> => {
+    let sum = 0;
+    const own = await slicesOf(filters, true, async (s) => {
+      sum += s.count;
+      off += await hiddenIn({ filters: s.filters }, s.count, false);
+      c.tally(undefined, sum - off);
+    });
+    return {
+      count: sum - off,
+      parts: own.map((s) => ({ filters: s.filters, exclude_account_lists: ids })),
+      slices: c.slices(),
+      credits: cost(),
+    };
+  };
+
+  const plain = (p: Record<string, unknown>): Filters | undefined => {
+    const plan = planList(p.filters as ListFilters | undefined, p.exclude as Exclusions | undefined);
+    if ('errors' in plan) throw new InvalidRequest(plan.errors);
+    return plan.bands || plan.differences.length > 0 ? undefined : plan.service;
+  };
+
+  if (rest.query === undefined) {
+    const filters = plain(rest);
+    if (filters) return bySlices(filters);
+  }
+  // A query, company size or a set difference: the planner reads the list without the account
+  // lists first; under 500 it is read whole and their companies in it taken off.
+  opts.signal?.throwIfAborted();
+  const page = await listPage(ways, user, { ...rest, limit: 1, offset: COUNT_OFFSET });
+  c.spend(page.credits_consumed ?? 0);
+  if (page.total_count < LIST_TOTAL_CAP) {
+    off = page.total_count > 0 ? await hiddenIn(rest, page.total_count, true) : 0;
+    const count = page.total_count - off;
+    c.tally(1, count);
+    progress();
+    return { count, parts: [part], slices: 1, credits: cost() };
+  }
+  if (rest.query !== undefined) {
+    const echoed = {
+      ...(page.filters !== undefined ? { filters: page.filters } : {}),
+      ...(page.exclude !== undefined ? { exclude: page.exclude } : {}),
+    };
+    const filters = plain(echoed);
+    if (filters) return bySlices(filters);
+  }
+  throw new CannotCount(
+    `account lists are left out past the first ${LIST_TOTAL_CAP} only from a list of plain filters (no company size, no values left out by set difference). To count it, count it without \`exclude_account_lists\` (their companies are then counted too), or narrow its filters until fewer than ${LIST_TOTAL_CAP} match.`,
+  );
 }

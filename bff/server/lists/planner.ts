@@ -58,6 +58,11 @@ export type ListPlanner = {
   list: (user: BffUser, request: ParsedListRequest, run?: RunOptions) => Promise<ListPage>;
   /** Whether a request needs none of the steps: it can go to the service as it came. */
   passesOn: (request: ParsedListRequest) => boolean;
+  /**
+   * Which of `uuids` are in any of the account lists `ids` (`exclude_account_lists`); throws the
+   * `InvalidRequest` naming the lists the user may not use. With no uuids, only that check.
+   */
+  hiddenAmong: (user: BffUser, ids: readonly string[], uuids: readonly string[]) => Promise<Set<string>>;
   /** What screening a request by its signal filters may cost, before anything is spent. */
   screenEstimate: (user: BffUser, request: ParsedListRequest) => Promise<ScreenEstimate>;
 };
@@ -122,6 +127,12 @@ export function createListPlanner(port: ServicePort, o: ListPlannerOptions): Lis
   return {
     list: (user, request, run = {}) => accountLists(user, request, run, described),
     screenEstimate: (user, request) => screening.estimate(user, request, resolved),
+    hiddenAmong: async (user, ids, uuids) => {
+      const unique = [...new Set(ids)];
+      await o.accountLists.usableLists(user, unique, 'exclude_account_lists');
+      if (uuids.length === 0) return new Set();
+      return new Set((await o.accountLists.membersAmong(unique, uuids)).keys());
+    },
     passesOn: (r) =>
       !namesAccountLists(r) &&
       !needsResolving(r) &&
