@@ -38,16 +38,19 @@ export type ExactCount = {
 /**
  * Why a capped list cannot be counted exactly (the BFF refuses these past 500: 0026), or null. The
  * Employees filter is counted (its bands found within each slice, priced first), except beside an
- * exclusion the BFF serves by set difference.
+ * exclusion the BFF serves by set difference; hidden account lists are counted (0035: each slice's
+ * companies read, priced first), except beside either of those.
  */
 export function countUnavailable(search: ListSearch): string | null {
-  if (
-    lockedSortBy(search.filters, search.exclude) &&
-    differenceKeys(search.exclude as Record<string, unknown> | undefined).length > 0
-  )
+  const sized = lockedSortBy(search.filters, search.exclude);
+  const differences = differenceKeys(search.exclude as Record<string, unknown> | undefined).length > 0;
+  if (sized && differences)
     return 'An exact count is not available with the Employees filter beside this exclusion yet.';
-  if ((search.hide_accounts?.length ?? 0) > 0)
-    return 'An exact count cannot leave out hidden account lists yet: show them again to count the whole list (their companies included), or narrow it below 500.';
+  // Hidden account lists are counted past 500 (0035), but not beside company size or a set difference.
+  if ((search.hide_accounts?.length ?? 0) > 0 && (sized || differences))
+    return sized
+      ? 'An exact count cannot leave out hidden account lists beside the Employees filter yet: show them again to count the whole list (their companies included), or narrow it below 500.'
+      : 'An exact count cannot leave out hidden account lists beside this exclusion yet: show them again to count the whole list (their companies included), or narrow it below 500.';
   return null;
 }
 

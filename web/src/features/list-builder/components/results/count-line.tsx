@@ -5,7 +5,7 @@
  * spent before the click, the count can be cancelled while it runs, and once counted the line
  * shows the exact number ("12,431 companies"), kept in the URL with the list.
  */
-import type { ListCountProgress } from '@contract/bff-lists';
+import type { ListCountEstimate, ListCountProgress } from '@contract/bff-lists';
 import { LIST_TOTAL_CAP } from '@contract/list-params';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -17,6 +17,20 @@ export function countWords(servable: number, capped: boolean, exact: number | nu
   if (!capped) return `${formatCount(servable)} found`;
   if (exact !== null) return `${formatCount(exact)} ${exact === 1 ? 'company' : 'companies'}`;
   return `More than ${formatCount(LIST_TOTAL_CAP)} companies match`;
+}
+
+/**
+ * The offer's tooltip: the most the count may cost and why (with hidden account lists, the reading of
+ * the list's companies too: decision 0035); nothing once counted.
+ */
+export function countOfferTitle(
+  e: Pick<ListCountEstimate, 'credits_max' | 'counted' | 'credits_membership_max'>,
+): string | undefined {
+  if (e.counted) return undefined;
+  const members = e.credits_membership_max
+    ? `, and up to ${formatCredits(e.credits_membership_max)} to read its companies and leave out your hidden account lists' (0.2 a company)`
+    : '';
+  return `At most ${formatCredits(e.credits_max)}: about 2 credits per ${formatCount(LIST_TOTAL_CAP)} companies, plus 20${members}`;
 }
 
 /** "Count exactly (~120 credits)": the most it may cost (an upper bound, as `~` says in prices here). */
@@ -58,11 +72,7 @@ export function CountAction({ exact }: { exact: ExactCount }) {
       size="sm"
       onClick={exact.start}
       disabled={overBudget}
-      title={
-        e && !e.counted
-          ? `At most ${formatCredits(e.credits_max)}: about 2 credits per ${formatCount(LIST_TOTAL_CAP)} companies, plus 20`
-          : undefined
-      }
+      title={e ? countOfferTitle(e) : undefined}
     >
       {countOfferWords(e?.credits_max, e?.counted ?? false)}
     </Button>
