@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keepDownloads, layOutGrid } from '@/testing/grid-dom';
 import { renderWithList } from '@/testing/render-with-list';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { csvOf, datasetCompanies } from '../../../../../bff/testing/accounts';
 import { type InProcessBff, startInProcessBff } from '../../../../../bff/testing/bff-server';
 import { loadTruth, matching } from '../../../../../bff/testing/list-truth';
 import { parseCsv } from '../../../../../bff/testing/parse-csv';
@@ -214,6 +215,59 @@ describe('a list past 500 in the results panel', () => {
     expect(within(menu).getByRole('status').textContent).toContain(
       `(${broad.count.toLocaleString('en-US')} rows`,
     );
+  }, 60_000);
+
+  it('counts a list that hides account lists past 500 at its price, and says the export of every match cannot hide them yet', async () => {
+    const user = userEvent.setup();
+    // An account list of every seventh company of the list (by website), imported as a user would.
+    const list = matching(loadTruth(app.service), broad.filters);
+    const byUuid = new Map(datasetCompanies(app.service).map((c) => [c.uuid, c]));
+    const hidden = list.filter((_, i) => i % 7 === 0).map((c) => byUuid.get(c.uuid)!);
+    const started = await app.fetch('/bff/accounts/imports?name=In%20CRM', {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: csvOf([['Company name', 'Website'], ...hidden.map((c) => [c.name, c.website])]),
+    });
+    expect(started.status).toBe(202);
+    const { id, account_list_id } = (await started.json()) as { id: string; account_list_id: string };
+    for (;;) {
+      const s = (await (await app.fetch(`/bff/accounts/imports/${id}`)).json()) as {
+        status: string;
+        matched: number;
+      };
+      if (s.status !== 'queued' && s.status !== 'matching') {
+        expect(s.matched).toBe(hidden.length);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    renderPanel({ filters: broad.filters, hide_accounts: [account_list_id] });
+    await rowsShown();
+    const priced = (await (
+      await app.fetch('/bff/lists/count/estimate', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ filters: broad.filters, exclude_account_lists: [account_list_id] }),
+      })
+    ).json()) as { credits_max: number; credits_membership_max: number };
+    expect(priced.credits_membership_max).toBeGreaterThan(0);
+    const offer = await screen.findByRole('button', {
+      name: `Count exactly (~${priced.credits_max.toLocaleString('en-US')} credits)`,
+    });
+    expect(offer.getAttribute('title')).toMatch(/leave out your hidden account lists/);
+    await user.click(offer);
+    const exactly = `${(broad.count - hidden.length).toLocaleString('en-US')} companies`;
+    expect(await screen.findByText(exactly, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(countCalls().at(-1)?.body).toEqual({
+      filters: broad.filters,
+      exclude_account_lists: [account_list_id],
+    });
+    // Counted, but the export of every match cannot leave them out yet: the menu says so.
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const menu = await screen.findByRole('dialog', { name: 'Export CSV' });
+    const every = within(menu).getByRole('radio', { name: 'Every match' }) as HTMLInputElement;
+    expect(every.disabled).toBe(true);
+    expect(within(menu).getByText(/cannot leave out hidden account lists yet/)).toBeTruthy();
   }, 60_000);
 
   it('offers to count first from the export menu, and a count can be cancelled', async () => {

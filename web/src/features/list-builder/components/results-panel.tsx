@@ -120,18 +120,33 @@ export function ResultsPanel({
   const capped = total !== null && total >= LIST_TOTAL_CAP;
   const servable = total === null ? null : Math.min(total, LIST_TOTAL_CAP);
   // Past 500 the service stops counting: the exact size on request, by slices (issue 33).
-  const exact = useExactCount(search, update, request, capped);
+  // Hidden account lists are counted past 500 (decision 0035) but not yet left out of an export of
+  // every match (the BFF refuses it): the menu says so instead of offering it.
+  const hidingAccounts = (search.hide_accounts?.length ?? 0) > 0;
+  // With them hidden, the page's total is the service's (500 at most) less those hidden so far: the
+  // list reached the service's cap when both together do, and its exact size is then on request.
+  const beyondCap =
+    capped ||
+    (hidingAccounts &&
+      total !== null &&
+      data?.excluded_count !== undefined &&
+      total + data.excluded_count >= LIST_TOTAL_CAP);
+  const exact = useExactCount(search, update, request, beyondCap);
   const every = useMemo(
     () =>
-      capped
+      beyondCap
         ? {
             count: exact.count,
-            unavailable: exact.unavailable,
+            unavailable:
+              exact.unavailable ??
+              (hidingAccounts
+                ? 'An export of every match cannot leave out hidden account lists yet: export the first 500, or show them again to export every match (their companies included).'
+                : null),
             counting: exact.run.state === 'counting',
             onCount: exact.start,
           }
         : undefined,
-    [capped, exact.count, exact.unavailable, exact.run.state, exact.start],
+    [beyondCap, exact.count, exact.unavailable, exact.run.state, exact.start, hidingAccounts],
   );
 
   // Any sort, the Employees filter's too: the BFF says (a warning) when it had to keep employee order.
@@ -281,7 +296,9 @@ export function ResultsPanel({
               Companies
             </h2>
             <span className="text-sm text-slate-500 tabular-nums" aria-live="polite">
-              {total === null ? '' : countWords(servable ?? 0, capped, exact.count)}
+              {total === null
+                ? ''
+                : countWords(servable ?? 0, capped || (beyondCap && exact.count !== null), exact.count)}
               {fresh && data.excluded_count !== undefined && (search.hide_accounts?.length ?? 0) > 0 && (
                 <span data-testid="excluded-count">
                   {' · '}
