@@ -227,28 +227,28 @@ describe('POST /bff/lists/count', () => {
   }, 120_000);
 });
 
-describe('POST /bff/lists/count leaving out account lists (decision 0035)', () => {
-  /**
-   * An account list of the companies `uuids` and `outside` others not among `notIn` (the list's
-   * companies); its id.
-   */
-  async function accountListOf(
-    on: RunningBff,
-    uuids: readonly string[],
-    outside: number,
-    name: string,
-    notIn: readonly TruthCompany[] = [],
-  ) {
-    const all = datasetCompanies(service);
-    const byUuid = new Map(all.map((c) => [c.uuid, c]));
-    const wanted = new Set([...uuids, ...notIn.map((c) => c.uuid)]);
-    const picked = [
-      ...uuids.map((u) => byUuid.get(u)!),
-      ...all.filter((c) => !wanted.has(c.uuid)).slice(0, outside),
-    ];
-    return listOf(on, picked, name);
-  }
+/**
+ * An account list of the companies `uuids` and `outside` others not among `notIn` (the list's
+ * companies); its id.
+ */
+async function accountListOf(
+  on: RunningBff,
+  uuids: readonly string[],
+  outside: number,
+  name: string,
+  notIn: readonly TruthCompany[] = [],
+) {
+  const all = datasetCompanies(service);
+  const byUuid = new Map(all.map((c) => [c.uuid, c]));
+  const wanted = new Set([...uuids, ...notIn.map((c) => c.uuid)]);
+  const picked = [
+    ...uuids.map((u) => byUuid.get(u)!),
+    ...all.filter((c) => !wanted.has(c.uuid)).slice(0, outside),
+  ];
+  return listOf(on, picked, name);
+}
 
+describe('POST /bff/lists/count leaving out account lists (decision 0035)', () => {
   it('leaves out account lists past 500 exactly: the list without them by slices, less their companies in it', async () => {
     const filters: Filters = { 'business_model.gtm_type': ['b2c'] };
     const list = matching(truth, filters);
@@ -379,6 +379,51 @@ describe('POST /bff/lists/count leaving out account lists (decision 0035)', () =
     );
     expect(await ledgerRows(bff, before)).toEqual([]);
     expect(balance()).toBe(key);
+  }, 240_000);
+});
+
+describe('POST /bff/lists/count leaving out account lists on a tight budget or Pay-as-you-go', () => {
+  it('a budget that cannot cover reading a list whole is a 402 before anything is spent', async () => {
+    // 30 credits a day: a count without account lists starts; with them, reading a list under 500
+    // whole (up to 101.3 credits) is not covered.
+    const filters: Filters = { 'location.hq.country': ['DEU'] };
+    const id = await accountListOf(tight, [matching(truth, filters)[0]!.uuid], 0, 'Tight (count)');
+    const body = { filters, exclude_account_lists: [id] };
+    const e = (await (await tight.post('/bff/lists/count/estimate', body)).json()) as ListCountEstimate;
+    expect(e.within_budget).toBe(false);
+    expect(e.credits_first).toBeGreaterThan(e.budget_remaining!);
+    const before = await lastLedgerId(tight);
+    const key = balance();
+    const res = await tight.post('/bff/lists/count', body);
+    expect(res.status).toBe(402);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/Nothing was spent/);
+    expect(await ledgerRows(tight, before)).toEqual([]);
+    expect(balance()).toBe(key);
+  });
+
+  it('on Pay-as-you-go reads each slice 20 companies a call, still exact and within its estimate', async () => {
+    const payg = await startBff({ upstream: embeddedUpstream(service, 'dev-payg-key'), cacheTtlMs: 0 });
+    try {
+      const filters: Filters = { 'location.hq.country': ['DEU'] };
+      const list = matching(truth, filters);
+      expect(list.length).toBeGreaterThan(500);
+      const some = list.filter((_, i) => i % 11 === 5).map((c) => c.uuid);
+      const id = await accountListOf(payg, some, 0, 'PAYG (count)');
+      const body = { filters, exclude_account_lists: [id] };
+      const e = (await (await payg.post('/bff/lists/count/estimate', body)).json()) as ListCountEstimate;
+      const before = await lastLedgerId(payg);
+      const { status, body: answer } = await count(payg, body);
+      expect(status).toBe(200);
+      expect(answer.count).toBe(list.length - some.length);
+      expect(answer.credits_consumed).toBeLessThanOrEqual(e.credits_max);
+      // At least a call per 20 companies of the list.
+      expect(answer.credits_consumed).toBeGreaterThanOrEqual(credits(Math.ceil(list.length / 20) * 1.5));
+      const rows = await ledgerRows(payg, before);
+      expect(credits(rows.reduce((s, r) => s + r.credits_consumed, 0))).toBe(answer.credits_consumed);
+    } finally {
+      await payg.close();
+    }
   }, 240_000);
 });
 
