@@ -37,6 +37,7 @@ const NO_PLANNER: ListPlanner = {
   list: () => Promise.reject(new Error('a count of every match to screen asked the planner')),
   passesOn: () => false,
   screenEstimate: () => Promise.reject(new Error('a count of every match to screen asked the planner')),
+  hiddenAmong: () => Promise.reject(new Error('a count of every match to screen asked the planner')),
 };
 
 export class EveryMatch {
