@@ -18,7 +18,8 @@ import { zodFields } from '../../contract/problem';
 import { quoteListPage } from '../companies/port';
 import type { CompanyStore } from '../companies/store';
 import type { BffUser } from '../context';
-import { type CountMemory, countCreditsMax, countedPart, countList, type ListCount } from '../lists/count';
+import { type CountMemory, countList, type ListCount } from '../lists/count';
+import { countCreditsMax, countedPart } from '../lists/count-price';
 import { answerOf, invalidProblem, problem } from '../proxy/problem';
 import { csvRow, UTF8_BOM } from './csv';
 import {

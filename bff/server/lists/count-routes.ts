@@ -18,17 +18,14 @@ import { zodFields } from '../../contract/problem';
 import type { BffEnv, BffUser } from '../context';
 import { answerOf, invalidProblem, problem } from '../proxy/problem';
 import { route } from '../routing';
+import { type CountMemory, type CountOptions, countList, type ListCount } from './count';
 import {
   affordableRows,
-  type CountMemory,
-  type CountOptions,
   countCreditsFirst,
   countCreditsMax,
   countedPart,
-  countList,
   countMembershipMax,
-  type ListCount,
-} from './count';
+} from './count-price';
 import type { ServiceWays } from './list-page';
 
 export type CountDeps = ServiceWays & {

@@ -29,7 +29,7 @@ import {
   usesSignalKeys,
 } from '../../contract/signal-filters';
 import { BffProblem, InvalidRequest } from '../proxy/problem';
-import { countCreditsMax } from './count';
+import { countCreditsMax } from './count-price';
 import { planList } from './exclusions';
 
 /** Company-size probes a resolved list may make at most (as the exact count bounds them). */

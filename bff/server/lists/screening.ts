@@ -15,14 +15,12 @@ import { credits, enrichmentCost, PLAN_LABELS, PLAN_RULES, type Plan } from '../
 import type { ListSection } from '../../contract/section-names';
 import {
   HEADCOUNT_GROWTH_KEY,
-  HIRING_DEFAULT_DAYS,
   HIRING_KEY,
   HIRING_LISTINGS_READ,
   MONTHLY_VISITS_KEY,
   SCREEN_MAX_COMPANIES,
   type ScreenEstimate,
   type ScreenedInfo,
-  type SignalFilters,
   type SignalValues,
   screenPerCompany,
 } from '../../contract/signal-filters';
@@ -44,6 +42,7 @@ import {
   screensAll,
   splitSignals,
 } from './screening-price';
+import { openRoles, within } from './signal-reading';
 
 export { hasSignals, listReadMax, screeningCreditsMax, splitSignals };
 
@@ -91,40 +90,8 @@ type Screened = {
   queryTranslated: boolean;
 };
 
-type Answer = { data?: unknown; count?: unknown };
-
-/** A UTC day `days` before `now`, as YYYY-MM-DD. */
-function daysBefore(now: Date, days: number): string {
-  return new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/**
- * Open roles of a jobs answer: listings posted within `days` of today whose function is one of
- * `functions` (any when absent); and every open listing the company has (`count`).
- */
-export function openRoles(
-  answer: unknown,
-  filter: NonNullable<SignalFilters[typeof HIRING_KEY]>,
-  now: Date,
-): { openRoles: number; listings: number } {
-  const a = answer as Answer | null;
-  const listings = Array.isArray(a?.data) ? (a.data as { posted_date?: unknown; function?: unknown }[]) : [];
-  const since = daysBefore(now, filter.posted_within_days ?? HIRING_DEFAULT_DAYS);
-  const functions = filter.functions ? new Set<unknown>(filter.functions) : undefined;
-  const open = listings.filter(
-    (l) =>
-      typeof l.posted_date === 'string' &&
-      l.posted_date >= since &&
-      (functions === undefined || functions.has(l.function)),
-  ).length;
-  return { openRoles: open, listings: typeof a?.count === 'number' ? a.count : listings.length };
-}
-
 /** A signal answer the store lacks, in count mode. */
 const MISSING = Symbol('missing');
-
-const within = (v: number | null, r: { gte?: number | undefined; lte?: number | undefined }) =>
-  v !== null && (r.gte === undefined || v >= r.gte) && (r.lte === undefined || v <= r.lte);
 
 async function inTurns<T>(items: readonly T[], n: number, fn: (item: T, i: number) => Promise<void>) {
   let next = 0;
