@@ -142,9 +142,7 @@ export class EveryMatch {
       }
       this.keep(user, request, { at: this.now().getTime(), slices });
     }
-    const rows: ListRow[] = [];
-    const seen = new Set<string>();
-    let first: ListPage | undefined;
+    const read = new Collected(spent);
     for (const slice of slices) {
       if (slice.count === 0) continue;
       for (let offset = 0; offset < slice.count; ) {
@@ -158,19 +156,12 @@ export class EveryMatch {
           },
           run,
         );
-        spent += page.credits_consumed ?? 0;
-        first ??= page;
-        for (const { uuid, name, website, product_category, company_type } of page.data) {
-          // A company that moved between slices since they were cut is screened once.
-          if (seen.has(uuid)) continue;
-          seen.add(uuid);
-          rows.push({ uuid, name, website, product_category, company_type });
-        }
+        read.add(page);
         if (page.data.length === 0) break;
         offset += page.data.length;
       }
     }
-    return { rows, credits: credits(spent), first };
+    return read.result();
   }
 
   /**
@@ -201,19 +192,7 @@ export class EveryMatch {
       this.keep(user, request, { at: this.now().getTime(), slices: [], parts: counted });
     }
     const { exclude: _x, filters: _f, ...shape } = unsectioned;
-    const rows: ListRow[] = [];
-    const seen = new Set<string>();
-    let first: ListPage | undefined;
-    const add = (page: ListPage) => {
-      spent += page.credits_consumed ?? 0;
-      first ??= page;
-      for (const { uuid, name, website, product_category, company_type } of page.data) {
-        // A company that moved between slices since they were counted is screened once.
-        if (seen.has(uuid)) continue;
-        seen.add(uuid);
-        rows.push({ uuid, name, website, product_category, company_type });
-      }
-    };
+    const read = new Collected(spent);
     for (const [i, part] of counted.parts.entries()) {
       const size = counted.sizes?.[i] ?? maxLimit;
       if (size === 0) continue;
@@ -226,7 +205,7 @@ export class EveryMatch {
             { ...shape, ...request, offset: at, limit: Math.min(maxLimit, window.to - at) } as never,
             run,
           );
-          add(page);
+          read.add(page);
           if (page.total_count !== window.total) throw new ListChanged();
           if (page.data.length === 0) break;
           at += page.data.length;
@@ -237,11 +216,37 @@ export class EveryMatch {
       for (let offset = 0; ; ) {
         const limit = Math.min(maxLimit, size);
         const page = await base(user, { ...shape, ...request, offset, limit } as never, run);
-        add(page);
+        read.add(page);
         offset += page.data.length;
         if (page.data.length < limit || offset >= page.total_count) break;
       }
     }
-    return { rows, credits: credits(spent), first };
+    return read.result();
+  }
+}
+
+/**
+ * The companies read for a screening, each once (one that moved between slices or parts since they
+ * were cut is not screened twice), what reading them cost, and the first page read.
+ */
+class Collected {
+  private readonly rows: ListRow[] = [];
+  private readonly seen = new Set<string>();
+  private first: ListPage | undefined;
+
+  constructor(private spent: number) {}
+
+  add(page: ListPage): void {
+    this.spent += page.credits_consumed ?? 0;
+    this.first ??= page;
+    for (const { uuid, name, website, product_category, company_type } of page.data) {
+      if (this.seen.has(uuid)) continue;
+      this.seen.add(uuid);
+      this.rows.push({ uuid, name, website, product_category, company_type });
+    }
+  }
+
+  result(): { rows: ListRow[]; credits: number; first: ListPage | undefined } {
+    return { rows: this.rows, credits: credits(this.spent), first: this.first };
   }
 }
