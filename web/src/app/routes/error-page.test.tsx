@@ -9,14 +9,20 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { listBuilderPageCode } from '../page-code';
 import { router as appRouter } from '../router';
 import { ErrorPage } from './error-page';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+});
+// Importing the app's router starts loading the list builder's page: it finishes before the file's
+// environment goes (a load still under way then failed another file of the worker, in CI).
+afterAll(async () => {
+  await listBuilderPageCode();
 });
 
 /** A router as the app's, whose one page throws `failure()` while it returns something. */
