@@ -6,10 +6,10 @@
  * for the rows on screen; the company page's Growth, Jobs and Traffic tabs say "Stored" from the quote.
  */
 import type { CompanyListItem } from '@contract/api';
-import type { CompanySignalValues, SignalQuote, SignalReading } from '@contract/signal-columns';
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import type { SignalQuote, SignalReading } from '@contract/signal-columns';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { type PaidRows, usePaidRows } from '@/lib/paid-rows';
 
 export const SIGNALS_QUOTE_KEY = ['bff', 'companies', 'signals', 'quote'] as const;
 
@@ -30,38 +30,42 @@ export function useSignalsQuote(companies: readonly string[], readings: readonly
   });
 }
 
+const SIGNALS_KEY = ['bff', 'companies', 'signals'] as const;
+type Signals = CompanyListItem['signals'];
+const buySignals = async (companies: string[], readings: string[], signal: AbortSignal) => {
+  const answer = await call(
+    'bff.companies.signals',
+    { companies, readings: readings as SignalReading[] },
+    { signal },
+  );
+  return {
+    ...answer,
+    data: answer.data.map((d) => ({
+      company: d.company,
+      values: d.signals as Signals,
+    })),
+  };
+};
+/** A screened list's rows already carry some signals: those stay. */
+const mergeSignals = <R extends { signals?: Signals }>(row: R, got: Signals): R => ({
+  ...row,
+  signals: { ...got, ...row.signals },
+});
+
 /**
  * The signal values of the rows on screen for the readings the visible columns need, merged into
- * the rows as `signals` (a screened list's rows already carry some: those stay). Bought once per
- * page and readings; the store makes a second look free.
+ * the rows as `signals`. Bought once per page and readings; the store makes a second look free.
  */
-export function useRowsWithSignals<R extends { uuid: string; signals?: CompanyListItem['signals'] }>(
+export function useRowsWithSignals<R extends { uuid: string; signals?: Signals }>(
   rows: R[] | undefined,
   readings: readonly SignalReading[],
-): { rows: R[] | undefined; error: Error | null; loading: boolean } {
-  const companies = useMemo(() => (rows ?? []).map((r) => r.uuid), [rows]);
-  const query = useQuery({
-    queryKey: ['bff', 'companies', 'signals', companies, [...readings].sort()],
-    queryFn: ({ signal }) =>
-      call('bff.companies.signals', { companies, readings: [...readings] }, { signal }),
-    enabled: companies.length > 0 && readings.length > 0,
-    staleTime: 5 * 60_000,
-    retry: false,
-    placeholderData: keepPreviousData,
+): PaidRows<R> {
+  return usePaidRows<R, Signals>({
+    rows,
+    asked: readings,
+    key: SIGNALS_KEY,
+    quoteKey: SIGNALS_QUOTE_KEY,
+    buy: buySignals,
+    merge: mergeSignals,
   });
-  // What was just bought is stored: a price asked before (an export's, a tab's) is out of date.
-  const queryClient = useQueryClient();
-  const boughtAt = (query.data?.credits_consumed ?? 0) > 0 ? query.dataUpdatedAt : 0;
-  useEffect(() => {
-    if (boughtAt > 0) void queryClient.invalidateQueries({ queryKey: SIGNALS_QUOTE_KEY });
-  }, [boughtAt, queryClient]);
-  const merged = useMemo(() => {
-    if (!rows || readings.length === 0 || !query.data) return rows;
-    const by = new Map<string, CompanySignalValues>(query.data.data.map((d) => [d.company, d.signals]));
-    return rows.map((r) => {
-      const got = by.get(r.uuid);
-      return got ? { ...r, signals: { ...(got as CompanyListItem['signals']), ...r.signals } } : r;
-    });
-  }, [rows, readings.length, query.data]);
-  return { rows: merged, error: query.error, loading: query.isFetching };
 }
