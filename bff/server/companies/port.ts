@@ -13,7 +13,8 @@
  * The answer equals the service's for the same request but for `credits_consumed`, which is what
  * was paid. `refresh` (a `Cache-Control: no-cache` request) buys everything afresh and refreshes
  * the store; `fresh` (the list planner's own readings, a saved list's run) asks the order afresh
- * but still takes stored sections. What was saved goes to the open receipt (./receipt.ts) and to
+ * but still takes stored sections. An order bought inside a saved list's run renews its list
+ * (./renewal.ts): the list's orders kept before the run are bought again, not served. What was saved goes to the open receipt (./receipt.ts) and to
  * the store's `credits_saved`.
  */
 import { createHash } from 'node:crypto';
@@ -31,6 +32,7 @@ import type { BffUser } from '../context';
 import type { Called, ListPage, ListRow, PortInput, PortOptions, ServicePort } from '../lists/port';
 import { ServiceRefusal } from '../proxy/problem';
 import { openReceipt } from './receipt';
+import { openRenewal } from './renewal';
 import type { CompanyStore } from './store';
 import { buyingRefused, NotStored } from './stored-only';
 
@@ -51,6 +53,20 @@ function orderKey(input: ListInput, skipped: readonly string[]): string {
     skipped,
   };
   return createHash('sha256').update(canonicalJson(canonical)).digest('base64url');
+}
+
+/**
+ * The key a list is marked renewed under (./renewal.ts): its query and filters, the companies it
+ * holds, whatever their order, page or sections.
+ */
+function renewedKey(input: ListInput): string {
+  const list = { query: input.query ?? null, filters: input.filters ?? null };
+  return `renewed:${createHash('sha256').update(canonicalJson(list)).digest('base64url')}`;
+}
+
+/** The kept order of a list request, unless older than the max age or than its list's last renewal. */
+function keptOrder(store: CompanyStore, input: ListInput, skipped: readonly string[]) {
+  return store.keptOrder(orderKey(input, skipped), renewedKey(input));
 }
 
 async function inTurns<T>(items: readonly T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -134,16 +150,30 @@ class Composer {
   async order(user: BffUser, input: ListInput, skipped: ListSection[], o: PortOptions) {
     const { sections: _sections, ...rest } = input;
     const orderInput = { ...rest, ...(skipped.length > 0 ? { sections: skipped } : {}) } as ListInput;
-    const key = orderKey(input, skipped);
     if (!o.fresh && !o.refresh) {
-      const kept = await this.store.kept(key);
+      const kept = await keptOrder(this.store, input, skipped);
       if (kept) return { page: kept.body as ListPage, at: kept.fetchedAt, paid: 0 };
     }
+    await this.renewing(input);
     const called = await this.buy(user, 'list.generate', orderInput, { fresh: true });
     const at = this.store.nowIso();
     const page = called.data as ListPage;
-    if (!o.fresh) await this.store.putKept(key, page, at);
+    if (!o.fresh) await this.store.putKept(orderKey(input, skipped), page, at);
     return { page, at, paid: called.credits };
+  }
+
+  /**
+   * Inside a saved list's run (./renewal.ts): the list marked renewed at the run's start, once per
+   * run, so its orders kept before are bought again, not served.
+   */
+  private async renewing(input: ListInput): Promise<void> {
+    const renewal = openRenewal();
+    if (!renewal) return;
+    renewal.since ??= this.store.nowIso();
+    const key = renewedKey(input);
+    if (renewal.marked.has(key)) return;
+    renewal.marked.add(key);
+    await this.store.renew(key, renewal.since);
   }
 
   async list(user: BffUser, input: ListInput, o: PortOptions): Promise<Called> {
@@ -365,7 +395,7 @@ export async function quoteListPage(
       listGenerationCost({ matched, returned: rows, sections: served, query }) + rows * enrichmentCost(extra),
     );
   const limit = input.limit ?? 50;
-  const kept = store.on ? await store.kept(orderKey(input, skipped)) : undefined;
+  const kept = store.on ? await keptOrder(store, input, skipped) : undefined;
   if (!kept)
     return {
       credits: priceOf(limit, true),

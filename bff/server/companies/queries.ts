@@ -92,6 +92,30 @@ export class CompanyStoreQueries {
     return row ? { body: JSON.parse(row.body), fetchedAt: row.fetched_at } : undefined;
   }
 
+  /**
+   * A kept list order fetched at or after `since` and not before its list was last renewed (the
+   * renewal's row under `renewedKey`: ./renewal.ts).
+   */
+  async keptOrder(key: string, renewedKey: string, since: string): Promise<KeptAnswer | undefined> {
+    const row = await this.sql.get<{ body: string; fetched_at: string }>(
+      `SELECT k.body, k.fetched_at FROM kept_answers k
+        WHERE k.key = ? AND k.fetched_at >= ?
+          AND NOT EXISTS (SELECT 1 FROM kept_answers r WHERE r.key = ? AND r.fetched_at > k.fetched_at)`,
+      [key, since, renewedKey],
+    );
+    return row ? { body: JSON.parse(row.body), fetchedAt: row.fetched_at } : undefined;
+  }
+
+  /** Marks a list renewed at `at`, unless it was renewed later already. */
+  async renew(renewedKey: string, at: string): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO kept_answers (key, body, fetched_at) VALUES (?, 'null', ?)
+       ON CONFLICT (key) DO UPDATE SET fetched_at = excluded.fetched_at
+       WHERE kept_answers.fetched_at < excluded.fetched_at`,
+      [renewedKey, at],
+    );
+  }
+
   async putKept(key: string, body: unknown, at: string): Promise<void> {
     await this.sql.run(
       `INSERT INTO kept_answers (key, body, fetched_at) VALUES (?, ?, ?)

@@ -73,6 +73,16 @@ export class CompanyStore {
     return this.q.kept(key, this.since());
   }
 
+  /** A kept list order, unless its list was renewed (read afresh by a saved list's run) after it was. */
+  keptOrder(key: string, renewedKey: string): Promise<KeptAnswer | undefined> {
+    return this.q.keptOrder(key, renewedKey, this.since());
+  }
+
+  /** Marks a list read afresh at `at` (./renewal.ts): its orders kept before are bought again. */
+  renew(renewedKey: string, at: string): Promise<void> {
+    return this.q.renew(renewedKey, at);
+  }
+
   putKept(key: string, body: unknown, at: string): Promise<void> {
     return this.q.putKept(key, body, at);
   }

@@ -28,6 +28,7 @@ import {
   unrankedNote,
 } from '../../contract/saved-lists';
 import type { ListSection } from '../../contract/section-names';
+import { newRenewal, renewingOrders } from '../companies/renewal';
 import type { BffUser } from '../context';
 import { listPage, type ServiceWays } from '../lists/list-page';
 import type { PortInput } from '../lists/port';
@@ -168,19 +169,16 @@ export async function readMembers(
   let offset = 0;
   // The pages of one run share the resolver's readings (company size probes, members to leave out).
   const memory = new Set<string>();
+  // What the run reads renews the list's orders the company store keeps (the list's page shows it).
+  const renewal = newRenewal();
   while (offset < SAVED_LIST_MAX_MEMBERS) {
-    const body = await callFresh(
-      opts,
-      user,
-      'list.generate',
-      {
-        ...list,
-        ...(sections.length > 0 ? { sections: [...sections] } : {}),
-        limit: Math.min(pageSize, SAVED_LIST_MAX_MEMBERS - offset),
-        offset,
-      },
-      memory,
-    );
+    const input = {
+      ...list,
+      ...(sections.length > 0 ? { sections: [...sections] } : {}),
+      limit: Math.min(pageSize, SAVED_LIST_MAX_MEMBERS - offset),
+      offset,
+    };
+    const body = await renewingOrders(renewal, () => callFresh(opts, user, 'list.generate', input, memory));
     const page = ListPage.safeParse(body);
     if (!page.success)
       throw new Relay(problem(502, 'The Company Data Service answered a list page the BFF cannot read.'));

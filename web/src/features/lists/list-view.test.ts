@@ -1,6 +1,7 @@
 import { ListRequest } from '@contract/api';
 import { describe, expect, it } from 'vitest';
 import {
+  isPageOfList,
   listColumns,
   pageRequest,
   pageSizeOf,
@@ -49,6 +50,17 @@ describe('the saved list grid', () => {
     expect(ListRequest.safeParse(third).success).toBe(true);
     expect(pageRequest(request, [], 100, 9).offset).toBe(499);
     expect(pageRequest(request, [], 100, 1)).not.toHaveProperty('sections');
+  });
+
+  it('knows the pages of the list a run renews: any sort, page or sections, not another list', () => {
+    const page = pageRequest(request, ['firmographic'], 100, 2);
+    expect(isPageOfList(['list', 'generate', page], request)).toBe(true);
+    const resorted = { ...page, sort_by: 'name', sort_order: 'desc', filters: { ...request.filters } };
+    expect(isPageOfList(['list', 'generate', resorted], request)).toBe(true);
+    const other = { ...page, filters: { 'location.hq.country': ['FRA'] } };
+    expect(isPageOfList(['list', 'generate', other], request)).toBe(false);
+    expect(isPageOfList(['list', 'generate', { ...page, query: 'fintech' }], request)).toBe(false);
+    expect(isPageOfList(['bff', 'lists', page], request)).toBe(false);
   });
 
   it('reads the whole list at once for "only new", as far as the plan allows', () => {

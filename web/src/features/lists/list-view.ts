@@ -7,6 +7,7 @@ import type { ListRequest } from '@contract/api';
 import { COLUMN_BY_ID, COLUMNS, sectionsOfColumns } from '@contract/columns';
 import { LIST_DEFAULT_LIMIT, LIST_TOTAL_CAP } from '@contract/list-params';
 import type { ListSection } from '@contract/section-names';
+import { hashKey } from '@tanstack/react-query';
 import type { RemovedCompany } from './types';
 
 const DEFAULT_COLUMNS = COLUMNS.filter((c) => c.section === null && c.main).map((c) => c.id);
@@ -53,6 +54,22 @@ export function wholeListRequest(
 ): ListRequest {
   const limit = Math.max(1, Math.min(size, LIST_TOTAL_CAP, planMax));
   return pageRequest(request, sections, limit, 1);
+}
+
+/** A list request without how it is shown (sort, page, sections): the companies it holds. */
+function membershipOf(request: ListRequest): string {
+  const { sort_by: _s, sort_order: _o, limit: _l, offset: _f, sections: _x, ...list } = request;
+  return hashKey([list]);
+}
+
+/**
+ * Whether a query key is a page of the list `request` (any sort, page or sections): what a run of
+ * the list renews, so the grid asks for it again (the BFF's store buys its order afresh).
+ */
+export function isPageOfList(queryKey: readonly unknown[], request: ListRequest): boolean {
+  const [scope, kind, req] = queryKey;
+  if (scope !== 'list' || kind !== 'generate' || typeof req !== 'object' || req === null) return false;
+  return membershipOf(req as ListRequest) === membershipOf(request);
 }
 
 type RunChanges = { added: ReadonlySet<string>; removed: readonly RemovedCompany[] };

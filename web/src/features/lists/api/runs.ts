@@ -3,8 +3,10 @@
  * (the history), GET .../runs/{run_id} (a past run with its members), and POST .../seen (mark the
  * latest run seen: the next run compares with it, and the badges go).
  */
+import type { ListRequest } from '@contract/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateUsage } from '@/lib/usage';
+import { isPageOfList } from '../list-view';
 import { listsApi } from './endpoints';
 import { LISTS_QUERY_KEY, listQueryKey } from './get-lists';
 import { UNREAD_QUERY_KEY } from './unread';
@@ -35,13 +37,17 @@ export function useRunDetail(listId: string, runId: string | null) {
   return useQuery({ ...runDetailQueryOptions(listId, runId ?? ''), enabled: runId !== null });
 }
 
-/** Runs the list now; the answer (with what was added and removed) is kept as that run's detail. */
-export function useRunList(listId: string) {
+/**
+ * Runs the list now; the answer (with what was added and removed) is kept as that run's detail. The
+ * list's pages are read again: the run renewed what the BFF keeps of them (a company it found shows).
+ */
+export function useRunList(listId: string, request: ListRequest) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => listsApi.run(listId),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: listQueryKey(listId) });
+      void queryClient.invalidateQueries({ predicate: (q) => isPageOfList(q.queryKey, request) });
       void queryClient.invalidateQueries({ queryKey: LISTS_QUERY_KEY, exact: true });
     },
     onSettled: () => void invalidateUsage(queryClient),

@@ -159,7 +159,7 @@ function SavedListView({
   const pricing = usePricing().data ?? FALLBACK_PRICING;
   const planMax = pricing.rules.maxListLimit;
 
-  const runNow = useRunList(list.id);
+  const runNow = useRunList(list.id, list.request);
   // The shown run's detail (free): its members, in the order a ranked run put them.
   const lastDetail = useRunDetail(list.id, runNow.data?.id ?? list.last_run?.id ?? null);
   const shown: ListRun | RunDetail | undefined =
