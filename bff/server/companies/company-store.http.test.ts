@@ -168,6 +168,58 @@ describe('list pages through the company store', () => {
     expect(charged - before).toBeCloseTo(orderCost + unseen * enrichmentCost(['firmographic']), 6);
   });
 
+  it('another page of a list seen whole is cut from it: the service’s answer, at no cost', async () => {
+    // A list of 8 to 40 companies, read whole in one page of 50.
+    let small: Record<string, unknown> | undefined;
+    for (const country of [
+      'ISL',
+      'LUX',
+      'EST',
+      'NZL',
+      'IRL',
+      'PRT',
+      'AUT',
+      'BEL',
+      'DNK',
+      'FIN',
+      'NOR',
+      'CHE',
+    ]) {
+      const candidate = { filters: { 'location.hq.country': [country] }, sort_by: 'founded_year', limit: 50 };
+      const total = (await directList({ ...candidate, limit: 1 })).total_count as number;
+      if (total >= 8 && total <= 40) {
+        small = candidate;
+        break;
+      }
+    }
+    expect(small).toBeDefined();
+    const whole = await list(bff, { ...small, sections: ['firmographic'] });
+    const n = whole.body.data.length;
+    const before = bff.calls.length;
+    const paidBefore = charged;
+    // Pages of other sizes and offsets, the screening's 500 and one past the end: no call, no charge.
+    for (const [limit, offset] of [
+      [5, 0],
+      [5, 5],
+      [3, n - 2],
+      [500, 0],
+      [10, n + 3],
+    ] as const) {
+      const body = { ...small, limit, offset, sections: ['firmographic'] };
+      const truth = await directList(body);
+      const answer = await list(bff, body);
+      expect(withoutCredits(answer.body)).toEqual(withoutCredits(truth));
+      expect(answer.body.credits_consumed).toBe(0);
+    }
+    expect(bff.calls.length).toBe(before);
+    expect(charged).toBe(paidBefore);
+    // A list of 500 or more is never taken as whole: its next page is bought.
+    await list(bff, { ...page, limit: 5 });
+    const listCalls = upstreamCalls(bff, LIST).length;
+    await list(bff, { ...page, limit: 5, offset: 5 });
+    expect(upstreamCalls(bff, LIST).length).toBe(listCalls + 1);
+  });
+
   it('buys a section again once it is older than the max age', async () => {
     await bff.close();
     bff = await startStoreBff({ maxAgeMs: 3_600_000 });

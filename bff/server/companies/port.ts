@@ -19,6 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import { pathOf, type ServiceEndpointId } from '../../contract/endpoints';
+import { LIST_TOTAL_CAP } from '../../contract/list-params';
 import {
   credits,
   enrichmentCost,
@@ -42,14 +43,15 @@ const BUYING_AT_ONCE = 6;
 type ListInput = PortInput<'list.generate'> & Record<string, unknown>;
 
 /** The defaults of list generation, so a request spelt with or without them is one order. */
-function orderKey(input: ListInput, skipped: readonly string[]): string {
+function orderKey(input: ListInput, skipped: readonly string[], whole = false): string {
   const canonical = {
     query: input.query ?? null,
     filters: input.filters ?? null,
     sort_by: input.sort_by ?? 'relevance',
     sort_order: input.sort_order ?? 'desc',
-    limit: input.limit ?? 50,
-    offset: input.offset ?? 0,
+    // A whole list (every match in one answer) serves any page of it.
+    limit: whole ? 'whole' : (input.limit ?? 50),
+    offset: whole ? 0 : (input.offset ?? 0),
     skipped,
   };
   return createHash('sha256').update(canonicalJson(canonical)).digest('base64url');
@@ -65,8 +67,33 @@ function renewedKey(input: ListInput): string {
 }
 
 /** The kept order of a list request, unless older than the max age or than its list's last renewal. */
-function keptOrder(store: CompanyStore, input: ListInput, skipped: readonly string[]) {
-  return store.keptOrder(orderKey(input, skipped), renewedKey(input));
+function keptOrder(store: CompanyStore, input: ListInput, skipped: readonly string[], whole = false) {
+  return store.keptOrder(orderKey(input, skipped, whole), renewedKey(input));
+}
+
+/**
+ * An answer that holds its list whole: asked from the start, every match in it, fewer than the
+ * service's cap, and no warning that depends on the limit. Any page of that list is then a slice of it.
+ */
+function holdsWholeList(input: ListInput, page: ListPage): boolean {
+  return (
+    (input.offset ?? 0) === 0 &&
+    page.total_count < LIST_TOTAL_CAP &&
+    page.data.length === page.total_count &&
+    !(page.warnings ?? []).some((w) => w.code === 'limit_lowered')
+  );
+}
+
+/** The page `input` asks for, cut from its whole list: what the service answers for it. */
+function pageOfWhole(whole: ListPage, input: ListInput): ListPage {
+  const offset = input.offset ?? 0;
+  const data = whole.data.slice(offset, offset + (input.limit ?? 50));
+  return {
+    ...whole,
+    data,
+    ...('count' in whole ? { count: data.length } : {}),
+    ...('offset' in whole ? { offset } : {}),
+  };
 }
 
 async function inTurns<T>(items: readonly T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -153,12 +180,22 @@ class Composer {
     if (!o.fresh && !o.refresh) {
       const kept = await keptOrder(this.store, input, skipped);
       if (kept) return { page: kept.body as ListPage, at: kept.fetchedAt, paid: 0 };
+      // Another page of a list already seen whole (a larger page, a screening's read): cut from it,
+      // as long as the plan takes the page's limit as it is (else the service would warn).
+      const whole =
+        (input.limit ?? 50) <= this.plan.maxListLimit
+          ? await keptOrder(this.store, input, skipped, true)
+          : undefined;
+      if (whole) return { page: pageOfWhole(whole.body as ListPage, input), at: whole.fetchedAt, paid: 0 };
     }
     await this.renewing(input);
     const called = await this.buy(user, 'list.generate', orderInput, { fresh: true });
     const at = this.store.nowIso();
     const page = called.data as ListPage;
-    if (!o.fresh) await this.store.putKept(orderKey(input, skipped), page, at);
+    if (!o.fresh) {
+      await this.store.putKept(orderKey(input, skipped), page, at);
+      if (holdsWholeList(input, page)) await this.store.putKept(orderKey(input, skipped, true), page, at);
+    }
     return { page, at, paid: called.credits };
   }
 

@@ -81,6 +81,11 @@ describe('a saved list’s page after a run', () => {
     const after = await ok<Page & Record<string, unknown>>(ada('list.generate', pageBody));
     expect(after.data.map((c) => c.uuid)).toContain(uuid);
     expect(withoutCredits(after)).toEqual(withoutCredits(truth));
+    // "Only new" reads the whole list at once (its size as the page's limit): the service's answer.
+    const whole = { ...pageBody, limit: second.size };
+    expect(withoutCredits(await ok<Page & Record<string, unknown>>(ada('list.generate', whole)))).toEqual(
+      withoutCredits(await direct(whole)),
+    );
     // Renewed once: the same page again is served from the store.
     expect((await ok<Page>(ada('list.generate', pageBody))).credits_consumed).toBe(0);
     // Any order of the list kept before the run is renewed; another list's is still kept.
