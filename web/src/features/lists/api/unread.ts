@@ -10,8 +10,10 @@ import { useEffect } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { subscribeBffConnection } from '@/lib/bff-events';
 import { useBffEvent } from '@/lib/use-bff-events';
-import type { ListAlert } from '../types';
+import { isPageOfList } from '../list-view';
+import type { ListAlert, SavedList } from '../types';
 import { listsApi } from './endpoints';
+import { listQueryKey } from './get-lists';
 
 export const UNREAD_QUERY_KEY = ['bff', 'lists', 'unread'] as const;
 
@@ -43,11 +45,18 @@ export function newMatchesIn(data: unknown): number {
   return typeof count === 'number' && Number.isFinite(count) && count > 0 ? count : 0;
 }
 
-function raise(queryClient: QueryClient, by: number) {
+/** What a `list.new_matches` event changes in the app's queries: the figure, the list's pages and the lists. */
+export function afterNewMatches(queryClient: QueryClient, data: unknown): void {
+  const by = newMatchesIn(data);
   queryClient.setQueryData<Unread | null>(UNREAD_QUERY_KEY, (u) => (u ? { ...u, count: u.count + by } : u));
   // The BFF's figure is the truth (it may count a list once however many events came).
   void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY });
-  // A check ran a list: its last run, new count and history changed.
+  // A check ran a list: its pages (renewed by the run, docs/decisions/0038-runs-renew-kept-orders.md)
+  // as the list's page last read them, then its last run, new count and history.
+  const listId = data && typeof data === 'object' ? (data as { list_id?: unknown }).list_id : undefined;
+  const request =
+    typeof listId === 'string' ? queryClient.getQueryData<SavedList>(listQueryKey(listId))?.request : null;
+  if (request) void queryClient.invalidateQueries({ predicate: (q) => isPageOfList(q.queryKey, request) });
   void queryClient.invalidateQueries({ queryKey: ['bff', 'lists'] });
 }
 
@@ -69,7 +78,7 @@ export function useMarkAlertsRead() {
 export function useUnreadCount(enabled: boolean) {
   const queryClient = useQueryClient();
   const query = useQuery({ ...unreadQueryOptions(), enabled });
-  useBffEvent('list.new_matches', (data) => raise(queryClient, newMatchesIn(data)));
+  useBffEvent('list.new_matches', (data) => afterNewMatches(queryClient, data));
   const { refetch } = query;
   useEffect(() => {
     if (!enabled) return;
