@@ -61,6 +61,13 @@ export function accountListLookup(
 }
 
 /**
+ * The version of account lists: each list's id, when it last changed and its size. Members added or
+ * removed change it, so what was learnt of a list with them (an order, a count) is not used again.
+ */
+export const listsVersion = (lists: readonly AccountListRecord[]): string =>
+  lists.map((l) => `${l.id}@${l.updatedAt}#${l.size}`).join(',');
+
+/**
  * What is remembered of a list's order: its companies' uuids from the start, its size, and the
  * fields of its last answer besides the companies (filters, warnings...).
  */
@@ -241,7 +248,7 @@ export function accountListStep(lookup: AccountListLookup, opts: AccountListStep
     if (hideIds.length === 0) answer = await next(user, rest, run);
     else {
       const { offset: _o, limit: _l, sections: _s, ...base } = rest;
-      const version = hide.map((l) => `${l.id}@${l.updatedAt}#${l.size}`).join(',');
+      const version = listsVersion(hide);
       const key = `${user.id}\u0000${stableJson(base)}\u0000${version}`;
       // Asked afresh (a saved list's run): the order is read anew, remembered for that run's pages only.
       const orders = run.fresh ? runOrders(run.memory) : memory;

@@ -18,22 +18,21 @@ import { zodFields } from '../../contract/problem';
 import { quoteListPage } from '../companies/port';
 import type { CompanyStore } from '../companies/store';
 import type { BffUser } from '../context';
-import { type CountMemory, countList, type ListCount } from '../lists/count';
-import { countCreditsMax, countedPart } from '../lists/count-price';
+import { type CountMemory, countList, type ListCount, rememberedAs } from '../lists/count';
+import { countCreditsMax, countedPart, hidesAccountLists } from '../lists/count-price';
 import { answerOf, invalidProblem, problem } from '../proxy/problem';
 import { csvRow, UTF8_BOM } from './csv';
 import {
   cellOf,
-  completeRows,
   type ExportDeps,
   type ExportHooks,
   type ExportRow,
   exportFileName,
-  fetchPage,
   type Plan,
   planExport,
   relay,
 } from './export';
+import { membersReadMax, readMembersPage, readPartPage, type Window } from './export-parts';
 
 export type AllExportDeps = {
   counts: CountMemory;
@@ -46,20 +45,10 @@ export type AllExportDeps = {
 
 const WHAT = 'an export of every match writes (EXPORT_MAX_ROWS)';
 
-/** The positions of a part of company size in its slice's employee order, and the slice's size. */
-type Window = { from: number; to: number; total: number };
-
 /** The export's plan and its list request as the planner reads it, or the problem to answer. */
 function planAll(deps: ExportDeps, body: unknown): { plan: Plan; list: ParsedListRequest } | Response {
   const plan = planExport(body, deps.plan);
   if (plan instanceof Response) return plan;
-  if (plan.excluding)
-    return invalidProblem([
-      {
-        path: 'exclude_account_lists',
-        message: 'an export of every match cannot leave out account lists yet; export the first 500',
-      },
-    ]);
   const parsed = ListRequest.safeParse(plan.request);
   if (!parsed.success) return invalidProblem(zodFields(parsed.error));
   return { plan, list: parsed.data };
@@ -117,10 +106,22 @@ async function estimateOf(
   const rows = counted ? Math.min(counted.count, all.maxRows) : all.maxRows;
   const per = perCompany(plan);
   const countMax = counted ? 0 : countCreditsMax(list, all.maxRows, deps.plan);
+  const store = all.companies ?? deps.companies;
+  if (hidesAccountLists(countedPart(list))) {
+    // Account lists left out: the slices' members read, the sections of the rows written bought.
+    const read = await membersReadMax(deps, store, list, per, all.maxRows, counted);
+    return {
+      rows,
+      per,
+      countMax,
+      max: credits(read.max + countMax),
+      without: credits(read.without + countMax),
+      stored: 0,
+    };
+  }
   const without = credits(per * rows * 1.1 + countMax);
   // Counted: the rows of the parts' pages the company store keeps are priced at what it lacks of
   // them (issue 32: what is stored is not bought again); the rest at the bound.
-  const store = all.companies ?? deps.companies;
   let stored = 0;
   let storedPrice = 0;
   if (counted && store?.on) {
@@ -146,7 +147,7 @@ export async function estimateAllExport(
 ): Promise<AllExportEstimate | Response> {
   const planned = planAll(deps, body);
   if (planned instanceof Response) return planned;
-  const counted = all.counts.get(user, countedPart(planned.list));
+  const counted = all.counts.get(user, await rememberedAs(deps, user, planned.list));
   const e = await estimateOf(deps, all, planned.plan, planned.list, counted);
   const remaining = await all.remaining(user);
   return {
@@ -175,7 +176,7 @@ export async function runAllExport(
   const planned = planAll(deps, body);
   if (planned instanceof Response) return planned;
   const { plan, list } = planned;
-  const part = countedPart(list);
+  const part = await rememberedAs(deps, user, list);
   let counted = all.counts.get(user, part);
   if (counted && counted.count > all.maxRows)
     return problem(
@@ -205,10 +206,11 @@ export async function runAllExport(
     hooks.onSpent?.(counted.credits);
   }
 
-  const limit = PLAN_RULES[deps.plan].maxListLimit;
   const { query: _q, filters: _f, exclude: _x, ...shape } = plan.request;
   const parts = counted.parts.map((p) => ({ ...shape, ...p }));
   const total = counted.count;
+  // Account lists left out of plain slices: each slice's members read as the count read them.
+  const members = counted.members ? (counted as ListCount & { members: string[] }) : undefined;
   const encoder = new TextEncoder();
   const seen = new Set<string>();
   let at = 0;
@@ -246,38 +248,21 @@ export async function runAllExport(
           controller.close();
           return;
         }
-        // A part of company size is a stretch of its slice's employee order: positions [from, to).
-        const { window, ...request } = parts[at]! as { window?: Window };
-        const from = window?.from ?? 0;
-        const pageLimit = window ? Math.min(limit, window.to - from - offset) : limit;
-        const page = await fetchPage(deps, user, request, from + offset, pageLimit, hooks.onSpent);
+        const got = members
+          ? await readMembersPage(deps, user, plan, members, at, offset, hooks)
+          : await readPartPage(deps, user, plan, parts[at]!, offset, hooks);
         if (cancelled) return;
-        if (page instanceof Response) {
-          deps.log(`export of every match for ${user.id} aborted at row ${written}: ${page.status}`);
-          controller.error(new Error(`upstream answered ${page.status}`));
+        if ('failed' in got) {
+          deps.log(`export of every match for ${user.id} aborted at row ${written}: ${got.failed}`);
+          controller.error(new Error(got.failed));
           return;
         }
-        const completed = await completeRows(deps, user, plan.enrich, page.rows, hooks.onSpent, plan.signals);
-        if (cancelled) return;
-        if (completed instanceof Response) {
-          deps.log(`export of every match for ${user.id} aborted at row ${written}: ${completed.status}`);
-          controller.error(new Error(`upstream answered ${completed.status}`));
-          return;
-        }
-        if (window && page.total !== window.total) {
-          deps.log(`export of every match for ${user.id} aborted at row ${written}: a slice changed`);
-          controller.error(new Error('a slice of the list changed since it was counted'));
-          return;
-        }
-        offset += page.rows.length;
-        const done = window
-          ? from + offset >= window.to || page.rows.length === 0
-          : page.rows.length < limit || offset >= page.total;
-        if (done) {
+        offset += got.read;
+        if (got.done) {
           at++;
           offset = 0;
         }
-        const text = rowsOf(completed);
+        const text = rowsOf(got.rows);
         hooks.onProgress?.(written, total);
         if (text !== '') {
           controller.enqueue(encoder.encode(text));

@@ -14,6 +14,9 @@ import { countBound } from '../../contract/signal-cost';
 import { BffProblem, InvalidRequest } from '../proxy/problem';
 import { type Difference, planList } from './exclusions';
 
+/** The position a count call reads: the 500th, which only a list of 500 or more has. */
+export const COUNT_OFFSET = LIST_TOTAL_CAP - 1;
+
 /** A list the BFF cannot cut into slices: 422 saying why. */
 export class CannotCount extends BffProblem {
   constructor(why: string) {

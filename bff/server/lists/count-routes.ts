@@ -18,14 +18,8 @@ import { zodFields } from '../../contract/problem';
 import type { BffEnv, BffUser } from '../context';
 import { answerOf, invalidProblem, problem } from '../proxy/problem';
 import { route } from '../routing';
-import { type CountMemory, type CountOptions, countList, type ListCount } from './count';
-import {
-  affordableRows,
-  countCreditsFirst,
-  countCreditsMax,
-  countedPart,
-  countMembershipMax,
-} from './count-price';
+import { type CountMemory, type CountOptions, countList, type ListCount, rememberedAs } from './count';
+import { affordableRows, countCreditsFirst, countCreditsMax, countMembershipMax } from './count-price';
 import type { ServiceWays } from './list-page';
 
 export type CountDeps = ServiceWays & {
@@ -51,7 +45,7 @@ async function estimateOf(
   user: BffUser,
   request: ParsedListRequest,
 ): Promise<ListCountEstimate> {
-  const counted = deps.counts.get(user, countedPart(request)) !== undefined;
+  const counted = deps.counts.get(user, await rememberedAs(deps, user, request)) !== undefined;
   const max = counted ? 0 : countCreditsMax(request, deps.maxRows, deps.plan);
   const first = counted ? 0 : Math.min(max, countCreditsFirst(request, deps.plan));
   const membership = counted ? 0 : countMembershipMax(request, deps.maxRows, deps.plan);
@@ -148,7 +142,7 @@ export function countRoutes(deps: CountDeps): Hono<BffEnv> {
     const request = await readRequest(c.req.raw);
     if (request instanceof Response) return request;
     const user = c.get('user');
-    const part = countedPart(request);
+    const part = await rememberedAs(deps, user, request);
     const known = deps.counts.get(user, part);
     if (known) {
       const body: ListCountResponse = {

@@ -10,23 +10,21 @@
  * fewer than 500 returns none, so it costs the list's base price and no company.
  */
 import type { ParsedListRequest } from '../../contract/api';
-import type { Exclusions, Filters, ListFilters } from '../../contract/filters';
+import type { Filters } from '../../contract/filters';
 import { LIST_TOTAL_CAP } from '../../contract/list-params';
-import { credits, PLAN_RULES, type Plan } from '../../contract/pricing';
+import { credits, type Plan } from '../../contract/pricing';
 import type { BffUser } from '../context';
-import { BffProblem, InvalidRequest } from '../proxy/problem';
+import { BffProblem } from '../proxy/problem';
 import { stretchesIn } from './band-slices';
 import { stableJson, TtlCache } from './cache';
 import { Calls, Stale } from './calls';
-import { CannotCount, countedPart, hidesAccountLists, planned } from './count-price';
+import { accountListsVersion, lessAccountLists } from './count-accounts';
+import { CannotCount, COUNT_OFFSET, countedPart, hidesAccountLists, planned } from './count-price';
 import { ListChanged } from './errors';
-import { type Difference, planList } from './exclusions';
+import type { Difference } from './exclusions';
 import { listPage, type ServiceWays } from './list-page';
-import type { ListPage, ListRow } from './port';
+import type { ListPage } from './port';
 import { CannotSlice, type CountedSlice, sliceList } from './slicing';
-
-/** The position a count call reads: the 500th, which only a list of 500 or more has. */
-const COUNT_OFFSET = LIST_TOTAL_CAP - 1;
 
 /** What a count found: the list's size, the slices of its companies, what it cost. */
 export type ListCount = {
@@ -42,6 +40,12 @@ export type ListCount = {
    * differences may leave fewer), a stretch's length. Not sent with a part.
    */
   sizes?: number[];
+  /**
+   * The account lists whose companies were taken off each part's members (decision 0039): each
+   * part is then a plain slice (its `filters` alone) of `sizes[i]` companies, read from its start
+   * in pages of the plan's largest limit, as the count read them. Not sent with a part.
+   */
+  members?: string[];
   /** Slices counted (the list's, and those of the companies its set differences leave out). */
   slices: number;
   credits: number;
@@ -101,6 +105,21 @@ export class CountOverBudget extends BffProblem {
       `The list has more than ${affordable.toLocaleString('en-US')} companies (at least ${atLeast.toLocaleString('en-US')} counted), the most your budget left lets a count count; ${credits(spent)} credits were spent finding that out.`,
     );
   }
+}
+
+/**
+ * What a count of `request` is remembered by (`CountMemory`): the list part of the request and,
+ * when it leaves out account lists, their version (a member added or removed since: counted again).
+ * Throws the `InvalidRequest` naming account lists the user may not use.
+ */
+export async function rememberedAs(
+  ways: ServiceWays,
+  user: BffUser,
+  request: ParsedListRequest,
+): Promise<Record<string, unknown>> {
+  const part = countedPart(request);
+  const version = await accountListsVersion(ways, user, part);
+  return version === undefined ? part : { ...part, account_lists_version: version };
 }
 
 /** The counts of one user's lists, kept a few minutes: an export after a count does not count again. */
@@ -177,6 +196,7 @@ async function counting(
     filters: Filters,
     capped: boolean,
     within?: (s: CountedSlice) => Promise<void>,
+    quiet = false,
   ): Promise<CountedSlice[]> => {
     const total = await countOf(filters);
     const sliced = total >= LIST_TOTAL_CAP;
@@ -190,7 +210,7 @@ async function counting(
         if (capped) over(sum, sliced);
         if (within) await within(s);
         else if (capped) counted = sum;
-        progress();
+        if (!quiet) progress();
       },
     }).catch((e: unknown) => {
       if (e instanceof CannotSlice)
@@ -251,12 +271,12 @@ async function counting(
   if (hidesAccountLists(part))
     return lessAccountLists(ways, user, opts, part.exclude_account_lists as string[], {
       part,
-      slicesOf,
+      quietSlicesOf: (filters) => slicesOf(filters, true, undefined, true),
       spend: (n) => {
         spent += n;
       },
       tally: (s, n) => {
-        if (s !== undefined) slices = s;
+        slices = s;
         counted = n;
       },
       slices: () => slices,
@@ -283,116 +303,4 @@ async function counting(
     ...(echo.filters !== undefined ? { filters: echo.filters } : {}),
     ...(echo.exclude !== undefined ? { exclude: echo.exclude } : {}),
   });
-}
-
-/** What a count's account-list step shares of the count (its slicing, its tally, its progress). */
-type CountingState = {
-  part: Record<string, unknown>;
-  slicesOf: (
-    filters: Filters,
-    capped: boolean,
-    within?: (s: CountedSlice) => Promise<void>,
-  ) => Promise<CountedSlice[]>;
-  spend: (credits: number) => void;
-  /** Slices done (when given) and companies counted so far. */
-  tally: (slices: number | undefined, counted: number) => void;
-  slices: () => number;
-  progress: () => void;
-  cost: () => number;
-};
-
-/**
- * The list less the companies of the account lists `ids` (decision 0035): the list without them
- * counted as any other, by its slices; each slice's members read (list generation without
- * sections from its start, through the company store) and those in the account lists taken off.
- * Each part carries `exclude_account_lists`: a slice is under 500, where the planner leaves them
- * out exactly.
- */
-async function lessAccountLists(
-  ways: ServiceWays,
-  user: BffUser,
-  opts: CountOptions,
-  ids: string[],
-  c: CountingState,
-): Promise<ListCount> {
-  const { part, slicesOf, progress, cost } = c;
-  const hidden = (uuids: readonly string[]) => ways.planner.hiddenAmong(user, ids, uuids);
-  // Lists the user may not use: refused before anything is spent.
-  await hidden([]);
-  const { exclude_account_lists: _hide, ...rest } = part;
-  const maxLimit = PLAN_RULES[opts.plan].maxListLimit;
-  let off = 0;
-
-  /** How many of positions [0, n) of a list are in the account lists (read as `viaPlanner` says). */
-  const hiddenIn = async (input: Record<string, unknown>, n: number, viaPlanner: boolean) => {
-    let found = 0;
-    for (let from = 0; from < n; from += maxLimit) {
-      opts.signal?.throwIfAborted();
-      const limit = Math.min(maxLimit, n - from);
-      let rows: ListRow[];
-      if (viaPlanner) {
-        const p = await listPage(ways, user, { ...input, limit, offset: from });
-        c.spend(p.credits_consumed ?? 0);
-        rows = p.data;
-      } else {
-        const called = await ways.port(user, 'list.generate', { ...input, limit, offset: from } as never);
-        c.spend(called.credits);
-        rows = (called.data as ListPage).data;
-      }
-      // Fewer than counted: the list changed since; the count would not be exact.
-      if (rows.length !== limit) throw new ListChanged();
-      found += (await hidden(rows.map((r) => r.uuid))).size;
-    }
-    return found;
-  };
-
-  /** A list of service filters alone (no company size, no set difference): by its slices. */
-  const bySlices = async (filters: Filters): Promise<ListCount> => {
-    let sum = 0;
-    const own = await slicesOf(filters, true, async (s) => {
-      sum += s.count;
-      off += await hiddenIn({ filters: s.filters }, s.count, false);
-      c.tally(undefined, sum - off);
-    });
-    return {
-      count: sum - off,
-      parts: own.map((s) => ({ filters: s.filters, exclude_account_lists: ids })),
-      slices: c.slices(),
-      credits: cost(),
-    };
-  };
-
-  const plain = (p: Record<string, unknown>): Filters | undefined => {
-    const plan = planList(p.filters as ListFilters | undefined, p.exclude as Exclusions | undefined);
-    if ('errors' in plan) throw new InvalidRequest(plan.errors);
-    return plan.bands || plan.differences.length > 0 ? undefined : plan.service;
-  };
-
-  if (rest.query === undefined) {
-    const filters = plain(rest);
-    if (filters) return bySlices(filters);
-  }
-  // A query, company size or a set difference: the planner reads the list without the account
-  // lists first; under 500 it is read whole and their companies in it taken off.
-  opts.signal?.throwIfAborted();
-  const page = await listPage(ways, user, { ...rest, limit: 1, offset: COUNT_OFFSET });
-  c.spend(page.credits_consumed ?? 0);
-  if (page.total_count < LIST_TOTAL_CAP) {
-    off = page.total_count > 0 ? await hiddenIn(rest, page.total_count, true) : 0;
-    const count = page.total_count - off;
-    c.tally(1, count);
-    progress();
-    return { count, parts: [part], slices: 1, credits: cost() };
-  }
-  if (rest.query !== undefined) {
-    const echoed = {
-      ...(page.filters !== undefined ? { filters: page.filters } : {}),
-      ...(page.exclude !== undefined ? { exclude: page.exclude } : {}),
-    };
-    const filters = plain(echoed);
-    if (filters) return bySlices(filters);
-  }
-  throw new CannotCount(
-    `account lists are left out past the first ${LIST_TOTAL_CAP} only from a list of plain filters (no company size, no values left out by set difference). To count it, count it without \`exclude_account_lists\` (their companies are then counted too), or narrow its filters until fewer than ${LIST_TOTAL_CAP} match.`,
-  );
 }

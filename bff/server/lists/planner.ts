@@ -13,7 +13,12 @@
 import { type FilterMatch, ListRequest, type ParsedListRequest } from '../../contract/api';
 import type { Plan } from '../../contract/pricing';
 import type { ScreenEstimate } from '../../contract/signal-filters';
-import { type AccountListLookup, accountListStep, namesAccountLists } from '../accounts/exclusion';
+import {
+  type AccountListLookup,
+  accountListStep,
+  listsVersion,
+  namesAccountLists,
+} from '../accounts/exclusion';
 import type { BffUser } from '../context';
 import { problem, ServiceRefusal } from '../proxy/problem';
 import type { ListPage, ListStep, RunOptions, ServicePort } from './port';
@@ -63,6 +68,11 @@ export type ListPlanner = {
    * `InvalidRequest` naming the lists the user may not use. With no uuids, only that check.
    */
   hiddenAmong: (user: BffUser, ids: readonly string[], uuids: readonly string[]) => Promise<Set<string>>;
+  /**
+   * The version of the account lists `ids` (each one's id, last change and size: members added or
+   * removed change it); throws the `InvalidRequest` naming the lists the user may not use.
+   */
+  accountListsVersion: (user: BffUser, ids: readonly string[]) => Promise<string>;
   /** What screening a request by its signal filters may cost, before anything is spent. */
   screenEstimate: (user: BffUser, request: ParsedListRequest) => Promise<ScreenEstimate>;
 };
@@ -133,6 +143,8 @@ export function createListPlanner(port: ServicePort, o: ListPlannerOptions): Lis
       if (uuids.length === 0) return new Set();
       return new Set((await o.accountLists.membersAmong(unique, uuids)).keys());
     },
+    accountListsVersion: async (user, ids) =>
+      listsVersion(await o.accountLists.usableLists(user, [...new Set(ids)], 'exclude_account_lists')),
     passesOn: (r) =>
       !namesAccountLists(r) &&
       !needsResolving(r) &&

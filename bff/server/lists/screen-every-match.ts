@@ -38,6 +38,7 @@ const NO_PLANNER: ListPlanner = {
   passesOn: () => false,
   screenEstimate: () => Promise.reject(new Error('a count of every match to screen asked the planner')),
   hiddenAmong: () => Promise.reject(new Error('a count of every match to screen asked the planner')),
+  accountListsVersion: () => Promise.reject(new Error('a count of every match to screen asked the planner')),
 };
 
 export class EveryMatch {
