@@ -217,7 +217,7 @@ describe('a list past 500 in the results panel', () => {
     );
   }, 60_000);
 
-  it('counts a list that hides account lists past 500 at its price, and says the export of every match cannot hide them yet', async () => {
+  it('counts a list that hides account lists past 500 at its price, and exports every match without them', async () => {
     const user = userEvent.setup();
     // An account list of every seventh company of the list (by website), imported as a user would.
     const list = matching(loadTruth(app.service), broad.filters);
@@ -262,12 +262,34 @@ describe('a list past 500 in the results panel', () => {
       filters: broad.filters,
       exclude_account_lists: [account_list_id],
     });
-    // Counted, but the export of every match cannot leave them out yet: the menu says so.
+    // Counted: the menu offers every match, the hidden companies left out (decision 0039).
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     const menu = await screen.findByRole('dialog', { name: 'Export CSV' });
-    const every = within(menu).getByRole('radio', { name: 'Every match' }) as HTMLInputElement;
-    expect(every.disabled).toBe(true);
-    expect(within(menu).getByText(/cannot leave out hidden account lists yet/)).toBeTruthy();
+    const n = broad.count - hidden.length;
+    const every = within(menu).getByRole('radio', {
+      name: new RegExp(`^All ${n.toLocaleString('en-US')}`),
+    }) as HTMLInputElement;
+    expect(every.disabled).toBe(false);
+    await user.click(every);
+    await user.click(within(menu).getByRole('button', { name: 'Download CSV' }));
+    const spend = await within(menu).findByRole('button', { name: /^Spend ~/ });
+    await user.click(spend);
+    await waitFor(() => expect(within(menu).getByRole('status').textContent).toMatch(/^Saved /), {
+      timeout: 20_000,
+    });
+    const exportCall = calls.filter((c) => c.path === '/bff/exports').at(-1);
+    expect(exportCall?.body).toMatchObject({ all: true, exclude_account_lists: [account_list_id] });
+    const rows = parseCsv(await saved.at(-1)!.text());
+    const idAt = rows[0]!.indexOf('Company ID');
+    const ids = rows.slice(1).map((r) => r[idAt]!);
+    const hiddenIds = new Set(hidden.map((c) => c.uuid));
+    expect(new Set(ids).size).toBe(n);
+    expect([...ids].sort()).toEqual(
+      list
+        .map((c) => c.uuid)
+        .filter((u) => !hiddenIds.has(u))
+        .sort(),
+    );
   }, 60_000);
 
   it('offers to count first from the export menu, and a count can be cancelled', async () => {

@@ -119,9 +119,8 @@ export function ResultsPanel({
   const total = data ? data.total_count : null;
   const capped = total !== null && total >= LIST_TOTAL_CAP;
   const servable = total === null ? null : Math.min(total, LIST_TOTAL_CAP);
-  // Past 500 the service stops counting: the exact size on request, by slices (issue 33).
-  // Hidden account lists are counted past 500 (decision 0035) but not yet left out of an export of
-  // every match (the BFF refuses it): the menu says so instead of offering it.
+  // Past 500 the service stops counting: the exact size on request, by slices (issue 33). Hidden
+  // account lists are left out of the count and of the export of every match (decisions 0035, 0039).
   const hidingAccounts = (search.hide_accounts?.length ?? 0) > 0;
   // With them hidden, the page's total is the service's (500 at most) less those hidden so far: the
   // list reached the service's cap when both together do, and its exact size is then on request.
@@ -137,16 +136,12 @@ export function ResultsPanel({
       beyondCap
         ? {
             count: exact.count,
-            unavailable:
-              exact.unavailable ??
-              (hidingAccounts
-                ? 'An export of every match cannot leave out hidden account lists yet: export the first 500, or show them again to export every match (their companies included).'
-                : null),
+            unavailable: exact.unavailable,
             counting: exact.run.state === 'counting',
             onCount: exact.start,
           }
         : undefined,
-    [beyondCap, exact.count, exact.unavailable, exact.run.state, exact.start, hidingAccounts],
+    [beyondCap, exact.count, exact.unavailable, exact.run.state, exact.start],
   );
 
   // Any sort, the Employees filter's too: the BFF says (a warning) when it had to keep employee order.
