@@ -187,6 +187,32 @@ describe('POST /bff/exports with all and exclude_account_lists', () => {
     expect(rows.every((r) => r.credits_consumed <= 1.7)).toBe(true);
   }, 120_000);
 
+  it('company size or a set difference beside account lists past 500: 422 naming what is in the way', async () => {
+    const list = matching(truth, filters);
+    const id = await accountListOf(bff, [list[2]!.uuid], 0, 'One (export all, size)', list);
+    const sized = await bff.post('/bff/exports', {
+      request: {
+        filters: { ...filters, 'firmographic.headcount_range': ['51-200'] },
+        exclude_account_lists: [id],
+      },
+      columns: ['uuid'],
+      all: true,
+    });
+    expect(sized.status).toBe(422);
+    expect(((await sized.json()) as { detail: string }).detail).toMatch(
+      /this one has company size \(`filters.firmographic.headcount_range`\).*without `exclude_account_lists`/,
+    );
+    const differed = await bff.post('/bff/lists/count', {
+      filters,
+      exclude: { 'location.hq.city': ['London'] },
+      exclude_account_lists: [id],
+    });
+    expect(differed.status).toBe(422);
+    expect(((await differed.json()) as { detail: string }).detail).toMatch(
+      /values left out by set difference \(`exclude.location.hq.city`\)/,
+    );
+  }, 120_000);
+
   it('402 before anything is spent when the budget cannot cover the estimate', async () => {
     const small: Filters = { 'location.hq.country': ['DEU'] };
     const list = matching(truth, small);

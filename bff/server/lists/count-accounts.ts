@@ -12,7 +12,7 @@ import type { BffUser } from '../context';
 import { InvalidRequest } from '../proxy/problem';
 import type { CountOptions, ListCount } from './count';
 import { CannotCount, COUNT_OFFSET } from './count-price';
-import { ListChanged } from './errors';
+import { ListChanged, ListTooBroad } from './errors';
 import { planList } from './exclusions';
 import { listPage, type ServiceWays } from './list-page';
 import type { ListPage, ListRow } from './port';
@@ -116,9 +116,14 @@ export async function lessAccountLists(
     };
   };
 
+  /** What keeps the request from being sliced with account lists left out, in words ('': nothing). */
+  let inTheWay = '';
   const plain = (p: Record<string, unknown>): Filters | undefined => {
     const plan = planList(p.filters as ListFilters | undefined, p.exclude as Exclusions | undefined);
     if ('errors' in plan) throw new InvalidRequest(plan.errors);
+    if (plan.bands) inTheWay = 'company size (`filters.firmographic.headcount_range`)';
+    else if (plan.differences.length > 0)
+      inTheWay = `values left out by set difference (${plan.differences.map((d) => `\`exclude.${d.key}\``).join(', ')})`;
     return plan.bands || plan.differences.length > 0 ? undefined : plan.service;
   };
 
@@ -129,7 +134,11 @@ export async function lessAccountLists(
   // A query, company size or a set difference: the planner reads the list without the account
   // lists first; under 500 it is read whole and their companies in it taken off.
   opts.signal?.throwIfAborted();
-  const page = await listPage(ways, user, { ...rest, limit: 1, offset: COUNT_OFFSET });
+  const page = await listPage(ways, user, { ...rest, limit: 1, offset: COUNT_OFFSET }).catch((e: unknown) => {
+    // A set difference past the 500 served: the resolver's refusal; the count's says what to do.
+    if (e instanceof ListTooBroad && inTheWay !== '') throw cannotCount();
+    throw e;
+  });
   c.spend(page.credits_consumed ?? 0);
   if (page.total_count < LIST_TOTAL_CAP) {
     const off = page.total_count > 0 ? await hiddenIn(rest, page.total_count, true) : 0;
@@ -146,7 +155,11 @@ export async function lessAccountLists(
     const filters = plain(echoed);
     if (filters) return bySlices(filters);
   }
-  throw new CannotCount(
-    `account lists are left out past the first ${LIST_TOTAL_CAP} only from a list of plain filters (no company size, no values left out by set difference). To count it, count it without \`exclude_account_lists\` (their companies are then counted too), or narrow its filters until fewer than ${LIST_TOTAL_CAP} match.`,
-  );
+  throw cannotCount();
+
+  function cannotCount(): CannotCount {
+    return new CannotCount(
+      `account lists are left out past the first ${LIST_TOTAL_CAP} only from a list of plain filters (no company size, no values left out by set difference), and this one has ${inTheWay || 'company size or a set difference'}. To count it, count it without \`exclude_account_lists\` (their companies are then counted too), or without ${inTheWay ? 'that' : 'them'}, or narrow its filters until fewer than ${LIST_TOTAL_CAP} match.`,
+    );
+  }
 }

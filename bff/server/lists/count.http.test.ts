@@ -367,6 +367,7 @@ describe('POST /bff/lists/count leaving out account lists (decision 0035)', () =
     expect(sized.status).toBe(422);
     const detail = ((await sized.json()) as { detail: string }).detail;
     expect(detail).toMatch(/without `exclude_account_lists`/);
+    expect(detail).toMatch(/this one has company size \(`filters.firmographic.headcount_range`\)/);
     expect(detail).toMatch(/narrow its filters/);
 
     // An account list the user may not use: 400 naming it, nothing spent.
