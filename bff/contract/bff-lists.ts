@@ -75,6 +75,8 @@ export const AllExportEstimate = z.object({
   /**
    * per_company x rows_max, plus 10% for the calls' base price, plus the count's bound; once
    * counted, the rows the team's company store keeps are priced at what it lacks of them instead.
+   * With `exclude_account_lists` (decision 0039): the count's bound, the slices' members read (their
+   * pages the store does not keep) and the sections of the rows written.
    */
   credits_max: z.number(),
   /** Rows of the counted list the company store keeps (priced at what it lacks; 0 before a count). */

@@ -24,6 +24,7 @@ import { embeddedUpstream } from '../upstream/upstream';
 
 let service: Service;
 let truth: TruthCompany[];
+let companies: ReturnType<typeof datasetCompanies>;
 let bff: RunningBff;
 let stored: RunningBff;
 let capped: RunningBff;
@@ -31,6 +32,9 @@ let capped: RunningBff;
 beforeAll(async () => {
   service = await startEmbedded(25_000, { seed: 42 });
   truth = loadTruth(service);
+  // Read once before any request: a long synchronous read between requests lets an idle keep-alive
+  // socket close under the next one.
+  companies = datasetCompanies(service);
   [bff, stored, capped] = await Promise.all([
     startBff({ upstream: embeddedUpstream(service, 'dev-enterprise-key'), cacheTtlMs: 0 }),
     startBff({
@@ -64,12 +68,11 @@ async function accountListOf(
   name: string,
   list: readonly TruthCompany[],
 ) {
-  const all = datasetCompanies(service);
-  const byUuid = new Map(all.map((c) => [c.uuid, c]));
+  const byUuid = new Map(companies.map((c) => [c.uuid, c]));
   const inList = new Set(list.map((c) => c.uuid));
   const picked = [
     ...uuids.map((u) => byUuid.get(u)!),
-    ...all.filter((c) => !inList.has(c.uuid)).slice(0, outside),
+    ...companies.filter((c) => !inList.has(c.uuid)).slice(0, outside),
   ];
   return listOf(on, picked, name);
 }
