@@ -33,7 +33,7 @@ import type { BffUser } from '../context';
 import type { Called, ListPage, ListRow, PortInput, PortOptions, ServicePort } from '../lists/port';
 import { ServiceRefusal } from '../proxy/problem';
 import { openReceipt } from './receipt';
-import { openRenewal } from './renewal';
+import { openRenewal, type Renewal } from './renewal';
 import type { CompanyStore } from './store';
 import { buyingRefused, NotStored } from './stored-only';
 
@@ -188,10 +188,13 @@ class Composer {
           : undefined;
       if (whole) return { page: pageOfWhole(whole.body as ListPage, input), at: whole.fetchedAt, paid: 0 };
     }
-    await this.renewing(input);
+    // Inside a saved list's run (./renewal.ts), its start is when its first order was asked.
+    const renewal = openRenewal();
+    if (renewal) renewal.since ??= this.store.nowIso();
     const called = await this.buy(user, 'list.generate', orderInput, { fresh: true });
     const at = this.store.nowIso();
     const page = called.data as ListPage;
+    if (renewal) await this.renew(renewal, input);
     if (!o.fresh) {
       await this.store.putKept(orderKey(input, skipped), page, at);
       if (holdsWholeList(input, page)) await this.store.putKept(orderKey(input, skipped, true), page, at);
@@ -200,17 +203,14 @@ class Composer {
   }
 
   /**
-   * Inside a saved list's run (./renewal.ts): the list marked renewed at the run's start, once per
+   * A list a saved list's run read afresh (./renewal.ts): marked renewed at the run's start, once per
    * run, so its orders kept before are bought again, not served.
    */
-  private async renewing(input: ListInput): Promise<void> {
-    const renewal = openRenewal();
-    if (!renewal) return;
-    renewal.since ??= this.store.nowIso();
+  private async renew(renewal: Renewal, input: ListInput): Promise<void> {
     const key = renewedKey(input);
     if (renewal.marked.has(key)) return;
     renewal.marked.add(key);
-    await this.store.renew(key, renewal.since);
+    await this.store.renew(key, renewal.since ?? this.store.nowIso());
   }
 
   async list(user: BffUser, input: ListInput, o: PortOptions): Promise<Called> {
