@@ -162,6 +162,42 @@ describe('GET /bff/additions and the polling fallback', () => {
   });
 });
 
+/**
+ * Every spelling the router takes: both paths, both prefixes, a trailing slash, the id's case (an
+ * escaped id is no UUID to the router: no endpoint).
+ */
+const spellings = (id: string): { path: string; id: string }[] => [
+  ...['/api/v1', '/v1'].flatMap((prefix) =>
+    ['status', 'company/addition-requests'].flatMap((route) =>
+      ['', '/'].map((slash) => ({ path: `${prefix}/${route}/${id}${slash}`, id })),
+    ),
+  ),
+  { path: `/api/v1/status/${id.toUpperCase()}`, id: id.toUpperCase() },
+  { path: `/v1/company/addition-requests/${id.toUpperCase()}/`, id: id.toUpperCase() },
+];
+
+/** An answer as compared: status, headers (but the date and length), body. */
+async function answer(res: Response) {
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => {
+    if (k !== 'date' && k !== 'content-length') headers[k] = v;
+  });
+  return { status: res.status, headers, body: (await res.json()) as unknown };
+}
+
+/** Ledger lines of the users' status lookups of `id` (a line means the upstream was called). */
+async function linesOf(db: BffStore, userNames: string[], id: string): Promise<number> {
+  let n = 0;
+  for (const name of userNames) {
+    const user = (await db.findUserByName(name))!;
+    const rows = await db.sql.all<{ endpoint: string }>('SELECT endpoint FROM ledger WHERE user_id = ?', [
+      user.id,
+    ]);
+    n += rows.filter((r) => r.endpoint.toLowerCase().endsWith(id)).length;
+  }
+  return n;
+}
+
 describe('another user’s addition request (team mode)', () => {
   const PASSWORD = 'a long enough secret';
   let db: BffStore;
@@ -191,20 +227,6 @@ describe('another user’s addition request (team mode)', () => {
     await db?.close();
   });
 
-  /**
-   * Every spelling the router takes: both paths, both prefixes, a trailing slash, the id's case (an
-   * escaped id is no UUID to the router: no endpoint).
-   */
-  const spellings = (id: string): { path: string; id: string }[] => [
-    ...['/api/v1', '/v1'].flatMap((prefix) =>
-      ['status', 'company/addition-requests'].flatMap((route) =>
-        ['', '/'].map((slash) => ({ path: `${prefix}/${route}/${id}${slash}`, id })),
-      ),
-    ),
-    { path: `/api/v1/status/${id.toUpperCase()}`, id: id.toUpperCase() },
-    { path: `/v1/company/addition-requests/${id.toUpperCase()}/`, id: id.toUpperCase() },
-  ];
-
   async function submitAs(who: keyof typeof cookies, company_name: string): Promise<string> {
     const res = await team.post(
       '/api/v1/company/addition-requests',
@@ -217,28 +239,6 @@ describe('another user’s addition request (team mode)', () => {
 
   const lookUpAs = (who: keyof typeof cookies, path: string) =>
     team.call(path, { headers: { cookie: cookies[who] } });
-
-  /** An answer as compared: status, headers (but the date and length), body. */
-  async function answer(res: Response) {
-    const headers: Record<string, string> = {};
-    res.headers.forEach((v, k) => {
-      if (k !== 'date' && k !== 'content-length') headers[k] = v;
-    });
-    return { status: res.status, headers, body: (await res.json()) as unknown };
-  }
-
-  /** Ledger lines of the users' status lookups of `id` (a line means the upstream was called). */
-  async function linesOf(userNames: string[], id: string): Promise<number> {
-    let n = 0;
-    for (const name of userNames) {
-      const user = (await db.findUserByName(name))!;
-      const rows = await db.sql.all<{ endpoint: string }>('SELECT endpoint FROM ledger WHERE user_id = ?', [
-        user.id,
-      ]);
-      n += rows.filter((r) => r.endpoint.toLowerCase().endsWith(id)).length;
-    }
-    return n;
-  }
 
   it('is a 404 to another member and to an admin on every spelling, as an unknown id is, with no upstream call', async () => {
     const id = await submitAs('amy', 'Okapi Freight');
@@ -263,8 +263,8 @@ describe('another user’s addition request (team mode)', () => {
       }
     }
     // The unknown ids went upstream (their ledger lines are there); the other user's id never did.
-    await expect.poll(() => linesOf(['ben', 'cy'], unknown)).toBe(2 * spellings(unknown).length);
-    expect(await linesOf(['ben', 'cy'], id)).toBe(0);
+    await expect.poll(() => linesOf(db, ['ben', 'cy'], unknown)).toBe(2 * spellings(unknown).length);
+    expect(await linesOf(db, ['ben', 'cy'], id)).toBe(0);
     // The owner reads it on every spelling; it stays hers alone.
     for (const spelling of spellings(id)) {
       const res = await lookUpAs('amy', spelling.path);

@@ -46,7 +46,7 @@ function cookieOf(res: Response): string {
   return set.split(';')[0] ?? '';
 }
 
-describe('team mode', () => {
+describe('team mode: signing in and out', () => {
   it('answers 401 to the API and the BFF without a session, but tells the session state', async () => {
     for (const p of ['/api/v1/industry/search?query=bank', '/bff/usage', '/bff/pricing']) {
       const res = await bff.call(p);
@@ -134,7 +134,9 @@ describe('team mode', () => {
     });
     expect(res.status).toBe(403);
   });
+});
 
+describe('team mode: what each user may spend and try', () => {
   it('keeps a budget and a ledger per user', async () => {
     const bob = cookieOf(await signIn(BOB));
     const alice = cookieOf(await signIn(ALICE));

@@ -243,15 +243,14 @@ export async function findLookalikes(
   }
 }
 
-async function find(
-  run: Run,
-  opts: LookalikeOptions,
-  user: BffUser,
-  req: ParsedLookalikeRequest,
-): Promise<LookalikeResponse | Response> {
-  const rules = PLAN_RULES[opts.plan];
+type Seeds = {
+  seeds: LookalikeSeed[];
+  /** Each seed's search answer, by uuid (its product category feeds its profile). */
+  identity: Map<string, { product_category?: string | null | undefined }>;
+};
 
-  // 1. The seeds, by company search (free): all unknown ones in one 400.
+/** Step 1: the seeds, by company search (free), each once; every one not found named in one 400. */
+async function resolveSeeds(run: Run, req: ParsedLookalikeRequest): Promise<Seeds | Response> {
   const found = await Promise.all(req.seeds.map((s) => run.search(s)));
   const errors: ProblemField[] = [];
   found.forEach((f, i) => {
@@ -259,18 +258,25 @@ async function find(
   });
   if (errors.length > 0) return invalidProblem(errors);
   const seeds: LookalikeSeed[] = [];
-  const identity = new Map<string, { product_category?: string | null | undefined }>();
+  const identity: Seeds['identity'] = new Map();
   for (const f of found) {
     if (!f || identity.has(f.uuid)) continue;
     identity.set(f.uuid, f);
     seeds.push({ uuid: f.uuid, name: f.name, website: f.website });
   }
-  const seedIds = new Set(seeds.map((s) => s.uuid));
+  return { seeds, identity };
+}
 
-  // 2. What the run may cost, against what the user has left.
+/** Step 2: a 402 when what the run may cost is more than the user has left. */
+async function refuseOverBudget(
+  opts: LookalikeOptions,
+  user: BffUser,
+  req: ParsedLookalikeRequest,
+  seeds: number,
+): Promise<Response | undefined> {
   const estimate = estimateLookalikeCost(
     {
-      seeds: seeds.length,
+      seeds,
       limit: req.limit,
       derive_filters: req.derive_filters,
       filters: req.filters,
@@ -279,34 +285,27 @@ async function find(
     opts.plan,
   );
   const left = await opts.remaining(user);
-  if (left !== null && estimate.credits > left) {
-    return problem(
-      402,
-      `Finding lookalikes of ${seeds.length === 1 ? 'this company' : `these ${seeds.length} companies`} may cost up to ${estimate.credits} credits; your daily budget has ${credits(left)} left. Nothing was spent.`,
-    );
-  }
-
-  // 3. The seeds' profiles, and the filters they lead to.
-  const sections = lookalikeSections(opts.plan);
-  const profiles = await Promise.all(seeds.map((s) => run.enrich(s.uuid, sections)));
-  const facts = profiles.map((data, i) =>
-    seedFacts(data, { ...seeds[i]!, product_category: identity.get(seeds[i]!.uuid)?.product_category }),
+  if (left === null || estimate.credits <= left) return undefined;
+  return problem(
+    402,
+    `Finding lookalikes of ${seeds === 1 ? 'this company' : `these ${seeds} companies`} may cost up to ${estimate.credits} credits; your daily budget has ${credits(left)} left. Nothing was spent.`,
   );
-  const derivation = derive(facts);
-  const userFilters = (req.filters ?? {}) as ListFilters;
-  const steps: Ladder = req.derive_filters
-    ? ladder(derivation, userFilters)
-    : { levels: [{ name: 'open', filters: userFilters }] };
+}
 
-  // 4. How broadly to look.
-  const need = req.limit + seeds.length;
-  const pool = lookalikePoolSize(req.limit, seeds.length, opts.plan);
-  const chosen: Choice = req.derive_filters
-    ? await chooseLevel(run, steps, req.exclude, need)
-    : { level: 'given', filters: userFilters, total: -1 };
+/** The candidates read, and the filters and count the answer reports for them. */
+type Candidates = { rows: Row[]; filters: ListFilters; total: number };
 
-  // 5. The candidates: ring by ring of the seeds' sizes, nearest first, until the pool is full.
-  const readSections = rules.listSections ? sections : [];
+/**
+ * Step 5: the candidates (seeds left out), ring by ring of the seeds' sizes, nearest first, until
+ * the pool is full; or the chosen rung in the service's order.
+ */
+async function readCandidates(
+  run: Run,
+  q: { req: ParsedLookalikeRequest; steps: Ladder; chosen: Choice; pool: number },
+  readSections: readonly ListSection[],
+  seedIds: ReadonlySet<string>,
+): Promise<Candidates> {
+  const { req, steps, chosen, pool } = q;
   const rows: Row[] = [];
   const seen = new Set<string>();
   const add = (page: readonly Row[]) => {
@@ -355,37 +354,87 @@ async function find(
     const t = await read(chosen.filters, total < 0 ? pool : Math.min(pool, total));
     if (total < 0) total = t;
   }
+  return { rows, filters, total };
+}
 
-  let data: LookalikeRow[];
-  if (rules.listSections) {
-    data = rankBySimilarity(facts, rows)
-      .slice(0, req.limit)
-      .map(({ row, score, reasons }) => ({ ...rowOf(row), score, reasons }) as LookalikeRow);
-  } else {
-    data = unscored(rows, facts, filters, req.limit);
-  }
-
+/** What the answer warns of: no ranking on this plan, a widened search, fewer candidates than asked. */
+function lookalikeWarnings(
+  run: Run,
+  o: { plan: Plan; chosen: Choice; found: number; limit: number },
+): Warning[] {
   const warnings: Warning[] = [];
-  if (!rules.listSections) {
+  if (!PLAN_RULES[o.plan].listSections) {
     warnings.push({
       code: 'ranking_needs_sections',
-      message: `Ranking by similarity needs a plan with sections in list generation (Subscription or Enterprise); on ${PLAN_LABELS[opts.plan]} these companies match the filters derived from your seeds, in the service’s order.`,
+      message: `Ranking by similarity needs a plan with sections in list generation (Subscription or Enterprise); on ${PLAN_LABELS[o.plan]} these companies match the filters derived from your seeds, in the service’s order.`,
     });
   }
-  const widened = chosen.level === 'given' ? undefined : WIDENED[chosen.level];
+  const widened = o.chosen.level === 'given' ? undefined : WIDENED[o.chosen.level];
   if (widened) {
     warnings.push({
       code: 'lookalikes_widened',
       message: `Few companies are like your seeds on every count: the candidates were read with ${widened}.`,
     });
   }
-  if (data.length < req.limit) {
+  if (o.found < o.limit) {
     warnings.push({
       code: 'fewer_candidates',
-      message: `Only ${data.length} ${data.length === 1 ? 'company matches' : 'companies match'} these filters besides your seeds.`,
+      message: `Only ${o.found} ${o.found === 1 ? 'company matches' : 'companies match'} these filters besides your seeds.`,
     });
   }
   warnings.push(...run.warnings);
+  return warnings;
+}
+
+async function find(
+  run: Run,
+  opts: LookalikeOptions,
+  user: BffUser,
+  req: ParsedLookalikeRequest,
+): Promise<LookalikeResponse | Response> {
+  const rules = PLAN_RULES[opts.plan];
+
+  // 1. The seeds, by company search (free): all unknown ones in one 400.
+  const resolved = await resolveSeeds(run, req);
+  if (resolved instanceof Response) return resolved;
+  const { seeds, identity } = resolved;
+
+  // 2. What the run may cost, against what the user has left.
+  const overBudget = await refuseOverBudget(opts, user, req, seeds.length);
+  if (overBudget) return overBudget;
+
+  // 3. The seeds' profiles, and the filters they lead to.
+  const sections = lookalikeSections(opts.plan);
+  const profiles = await Promise.all(seeds.map((s) => run.enrich(s.uuid, sections)));
+  const facts = profiles.map((data, i) =>
+    seedFacts(data, { ...seeds[i]!, product_category: identity.get(seeds[i]!.uuid)?.product_category }),
+  );
+  const derivation = derive(facts);
+  const userFilters = (req.filters ?? {}) as ListFilters;
+  const steps: Ladder = req.derive_filters
+    ? ladder(derivation, userFilters)
+    : { levels: [{ name: 'open', filters: userFilters }] };
+
+  // 4. How broadly to look.
+  const need = req.limit + seeds.length;
+  const pool = lookalikePoolSize(req.limit, seeds.length, opts.plan);
+  const chosen: Choice = req.derive_filters
+    ? await chooseLevel(run, steps, req.exclude, need)
+    : { level: 'given', filters: userFilters, total: -1 };
+
+  // 5. The candidates, ranked by similarity where the plan's lists carry the sections to score.
+  const { rows, filters, total } = await readCandidates(
+    run,
+    { req, steps, chosen, pool },
+    rules.listSections ? sections : [],
+    new Set(seeds.map((s) => s.uuid)),
+  );
+  const data: LookalikeRow[] = rules.listSections
+    ? rankBySimilarity(facts, rows)
+        .slice(0, req.limit)
+        .map(({ row, score, reasons }) => ({ ...rowOf(row), score, reasons }) as LookalikeRow)
+    : unscored(rows, facts, filters, req.limit);
+  const warnings = lookalikeWarnings(run, { plan: opts.plan, chosen, found: data.length, limit: req.limit });
 
   return {
     data,

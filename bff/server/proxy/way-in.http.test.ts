@@ -78,74 +78,76 @@ function expectGuardHeaders(res: Response): void {
   expect(res.headers.get('cache-control')).toBe('no-store');
 }
 
+/** Calls an admin makes, each with the answer the guard (or the route behind it) gives. */
+const AS_ADMIN: (Call & { name: string; status: number })[] = [
+  { name: 'a paid read', status: 200, path: '/api/v1/industry/search?query=bank' },
+  { name: 'the other prefix', status: 200, path: '/v1/industry/search?query=bank' },
+  { name: 'list generation', status: 200, method: 'POST', path: LIST, body: listBody },
+  {
+    name: 'a list with exclusions (the resolver)',
+    status: 200,
+    method: 'POST',
+    path: LIST,
+    body: JSON.stringify({
+      filters: { 'location.hq.country': ['USA'] },
+      exclude: { 'firmographic.company_type': ['public'] },
+      limit: 3,
+    }),
+  },
+  {
+    name: 'a list hiding an unknown account list',
+    status: 400,
+    method: 'POST',
+    path: LIST,
+    body: JSON.stringify({ ...JSON.parse(listBody), exclude_account_lists: ['no-such-list'] }),
+  },
+  {
+    name: 'no CSRF header',
+    status: 403,
+    method: 'POST',
+    path: LIST,
+    body: listBody,
+    headers: { [CSRF_HEADER]: '' },
+  },
+  {
+    name: 'a foreign Origin',
+    status: 403,
+    method: 'POST',
+    path: LIST,
+    body: listBody,
+    headers: { origin: 'https://evil.example' },
+  },
+  {
+    name: 'a body over the limit',
+    status: 413,
+    method: 'POST',
+    path: LIST,
+    body: JSON.stringify({ query: 'x'.repeat(3000) }),
+  },
+  { name: 'a body that is not JSON', status: 400, method: 'POST', path: LIST, body: '{"filters":' },
+  {
+    name: 'an invalid filter',
+    status: 400,
+    method: 'POST',
+    path: LIST,
+    body: JSON.stringify({ filters: { 'location.hq.country': ['Atlantis'] } }),
+  },
+  {
+    name: 'a wrong content type',
+    status: 415,
+    method: 'POST',
+    path: LIST,
+    body: listBody,
+    headers: { 'content-type': 'text/plain' },
+  },
+  { name: 'no such endpoint', status: 404, path: '/api/v1/nothing-here' },
+  { name: 'a method the endpoint lacks', status: 405, method: 'DELETE', path: '/api/v1/news' },
+  { name: 'an invalid query', status: 400, path: '/api/v1/industry/search?query=bank&query=card' },
+  { name: 'webhook endpoints, as an admin', status: 200, path: '/api/v1/webhooks' },
+];
+
 describe("the service proxy's answers through the guard", () => {
-  const asAlice: (Call & { name: string; status: number })[] = [
-    { name: 'a paid read', status: 200, path: '/api/v1/industry/search?query=bank' },
-    { name: 'the other prefix', status: 200, path: '/v1/industry/search?query=bank' },
-    { name: 'list generation', status: 200, method: 'POST', path: LIST, body: listBody },
-    {
-      name: 'a list with exclusions (the resolver)',
-      status: 200,
-      method: 'POST',
-      path: LIST,
-      body: JSON.stringify({
-        filters: { 'location.hq.country': ['USA'] },
-        exclude: { 'firmographic.company_type': ['public'] },
-        limit: 3,
-      }),
-    },
-    {
-      name: 'a list hiding an unknown account list',
-      status: 400,
-      method: 'POST',
-      path: LIST,
-      body: JSON.stringify({ ...JSON.parse(listBody), exclude_account_lists: ['no-such-list'] }),
-    },
-    {
-      name: 'no CSRF header',
-      status: 403,
-      method: 'POST',
-      path: LIST,
-      body: listBody,
-      headers: { [CSRF_HEADER]: '' },
-    },
-    {
-      name: 'a foreign Origin',
-      status: 403,
-      method: 'POST',
-      path: LIST,
-      body: listBody,
-      headers: { origin: 'https://evil.example' },
-    },
-    {
-      name: 'a body over the limit',
-      status: 413,
-      method: 'POST',
-      path: LIST,
-      body: JSON.stringify({ query: 'x'.repeat(3000) }),
-    },
-    { name: 'a body that is not JSON', status: 400, method: 'POST', path: LIST, body: '{"filters":' },
-    {
-      name: 'an invalid filter',
-      status: 400,
-      method: 'POST',
-      path: LIST,
-      body: JSON.stringify({ filters: { 'location.hq.country': ['Atlantis'] } }),
-    },
-    {
-      name: 'a wrong content type',
-      status: 415,
-      method: 'POST',
-      path: LIST,
-      body: listBody,
-      headers: { 'content-type': 'text/plain' },
-    },
-    { name: 'no such endpoint', status: 404, path: '/api/v1/nothing-here' },
-    { name: 'a method the endpoint lacks', status: 405, method: 'DELETE', path: '/api/v1/news' },
-    { name: 'an invalid query', status: 400, path: '/api/v1/industry/search?query=bank&query=card' },
-    { name: 'webhook endpoints, as an admin', status: 200, path: '/api/v1/webhooks' },
-  ];
-  for (const call of asAlice) {
+  for (const call of AS_ADMIN) {
     it(`as an admin: ${call.name}`, async () => {
       const res = await send(call, aliceCookie);
       const body = await res.text();

@@ -180,7 +180,9 @@ describe('POST /bff/webhooks/company-addition', () => {
       await tab.close();
     }
   });
+});
 
+describe('POST /bff/webhooks/company-addition: what it refuses', () => {
   it('rejects forged, tampered, stale and future deliveries alike, changing nothing', async () => {
     const requestId = randomUUID();
     await submitted(server, 'dave', requestId);
