@@ -2,36 +2,16 @@
  * `npm start`: builds the web app when it is missing or older than its sources, then serves it with
  * the BFF on PORT (default 8787), upstream embedded unless UPSTREAM_URL is set.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { type DatasetConfig, datasetConfigFromEnv } from '../../embedded/config';
 import { devKeysNotice } from '../../embedded/service';
 import { createBffApp } from '../app';
 import { bffConfigFromEnv } from '../config';
 import { assertSafeBind } from '../security/bind';
 import { serveBff, stopServing } from '../serve';
+import { buildWebIfStale } from '../static/build';
 import { openStore } from '../store/open';
 import { createUpstream } from '../upstream/upstream';
 import { registerWebhookEndpoint } from '../webhooks/register';
-
-function newestMtime(target: string): number {
-  const st = statSync(target);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-function buildWebIfNeeded(): void {
-  const built = 'dist/index.html';
-  const sources = ['web', 'bff/contract', 'index.html', 'public', 'vite.config.ts'].filter(existsSync);
-  const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
-  if (!stale) return;
-  console.log('Building the web app...');
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
 
 let cfg: ReturnType<typeof bffConfigFromEnv>;
 // The embedded service's data set (used unless UPSTREAM_URL is set): COMPANIES, SEED.
@@ -47,7 +27,14 @@ try {
   process.exit(1);
 }
 
-if (!cfg.skipWebBuild) buildWebIfNeeded();
+if (!cfg.skipWebBuild) {
+  try {
+    buildWebIfStale({ show: true, log: (line) => console.log(line) });
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+}
 
 const upstream = await createUpstream({
   ...(cfg.upstreamUrl ? { upstreamUrl: cfg.upstreamUrl } : {}),

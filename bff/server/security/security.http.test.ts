@@ -3,9 +3,8 @@
  * pricing for the key's plan, the key kept out of the built web app, and the loopback rule.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricingResponse, UsageResponse } from '../../contract/bff';
@@ -14,26 +13,17 @@ import { DEV_KEYS } from '../../embedded/store/keys';
 import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
 import { childEnv } from '../../testing/env';
 import { bffVariables } from '../config';
+import { buildWebIfStale, WEB_BUILD_DIR } from '../static/build';
 import { embeddedUpstream } from '../upstream/upstream';
 import { assertSafeBind, isLoopbackHost } from './bind';
 
 let service: Service;
 let bff: RunningBff;
-let builtApp: string | undefined;
 
-/** The built web app: `dist/` when there is one, else a fresh build in a temporary folder. */
+/** The built web app, `dist/`: built when it is missing or older than its sources, as `npm start` does. */
 function webBuild(): string {
-  if (builtApp) return builtApp;
-  if (existsSync('dist/index.html')) builtApp = 'dist';
-  else {
-    const out = mkdtempSync(path.join(tmpdir(), 'bff-dist-'));
-    const r = spawnSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
-      encoding: 'utf8',
-    });
-    if (r.status !== 0) throw new Error(`vite build failed: ${r.stderr}`);
-    builtApp = out;
-  }
-  return builtApp;
+  buildWebIfStale({ show: false });
+  return WEB_BUILD_DIR;
 }
 
 beforeAll(async () => {
