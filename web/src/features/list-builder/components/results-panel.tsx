@@ -359,8 +359,9 @@ export function ResultsPanel({
               <span className="font-medium">{SECTION_LABELS[s]} not included:</span> {reason}
             </li>
           ))}
-          {warnings.map((w) => (
-            <li key={w.code}>{w.message}</li>
+          {warnings.map((w, i) => (
+            // One warning per key may share a code (`exclusion_drops_unknown`, one per excluded key).
+            <li key={`${w.code}:${w.key ?? i}`}>{w.message}</li>
           ))}
         </ul>
       )}

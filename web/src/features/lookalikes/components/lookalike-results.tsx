@@ -330,8 +330,9 @@ export function LookalikeResults({ onIndustryNames, actions, controls, grid }: L
 
       {notes.length > 0 && (
         <ul className="mb-2 flex flex-col gap-1 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {notes.map((w) => (
-            <li key={w.code}>{w.message}</li>
+          {notes.map((w, i) => (
+            // One warning per key may share a code (`exclusion_drops_unknown`, one per excluded key).
+            <li key={`${w.code}:${w.key ?? i}`}>{w.message}</li>
           ))}
         </ul>
       )}
