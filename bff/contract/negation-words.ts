@@ -3,9 +3,11 @@
  * The BFF turns a negated criterion into an exclusion (never its positive filter); the embedded
  * translator, reached without the BFF, reports it unmatched. Pure: no imports outside the contract.
  *
- * Cues: "not", "non-" / "non", "no", "without", "excluding", "except (for)", "other than", "apart
- * from", "aside from", "outside (of)", "never", "no longer", "not yet", "leaving out" / "leave out",
- * "minus", "ignoring", and the contractions
+ * Cues: "not", "non-" / "non", "no", "without" / "w/o", "excluding" / "excl." / "exclude(s)",
+ * "except (for)", "excepting", "other than", "apart from", "aside from", "save for", "barring",
+ * "outside (of)", "never", "no longer", "not yet", "leaving out" / "leave out", "filter out", "rule
+ * out", "omit", "skip", "minus", "sans", "ignoring" / "ignore", "nothing" / "none" ("nothing founded
+ * before 2015"), "anything but" / "anywhere but" / "everything except", and the contractions
  * "isn't", "aren't", "don't", "doesn't" (and their kin). "but not" is "not" after a "but" that ends
  * what came before.
  *
@@ -86,6 +88,22 @@ const MULTI_WORD_CUES: readonly (readonly string[])[] = [
   ['not', 'yet'],
   ['leaving', 'out'],
   ['leave', 'out'],
+  ['filter', 'out'],
+  ['filtering', 'out'],
+  ['rule', 'out'],
+  ['ruling', 'out'],
+  ['save', 'for'],
+  // "anything but B2C", "anywhere but the UK", "everything except": the whole phrase is the cue
+  ['anything', 'but'],
+  ['anywhere', 'but'],
+  ['everything', 'but'],
+  ['anything', 'except'],
+  ['anywhere', 'except'],
+  ['everything', 'except'],
+  // "w/o": without
+  ['w', '/', 'o'],
+  // "excl. London": the abbreviation's full stop is the cue's
+  ['excl', '.'],
 ];
 const ONE_WORD_CUES: ReadonlySet<string> = new Set([
   'not',
@@ -96,7 +114,20 @@ const ONE_WORD_CUES: ReadonlySet<string> = new Set([
   'exclude',
   'minus',
   'ignoring',
+  'ignore',
   'except',
+  'excepting',
+  'excl',
+  'excludes',
+  'omit',
+  'omitting',
+  'skip',
+  'skipping',
+  'barring',
+  'sans',
+  // "nothing founded before 2015", "none in London"
+  'nothing',
+  'none',
   'outside',
   'never',
   "isn't",

@@ -173,7 +173,7 @@ const EMPLOYEE_NOUN =
   '(?:ish)?\\s*-?\\s*(?:full[- ]time\\s+)?(?:employees?|employes|emplyees|emps?|staff(?:ers)?|people|ppl|persons?|workers?|ftes?|team members|heads?|head ?count|man|strong)(?![a-z])';
 /** Words before a number that make it a number of employees ("headcount of 50-200", "team of 5"). */
 const EMPLOYEE_HEAD =
-  '(?:head ?count|employee count|number of employees|employees|staff(?: count| size)?|team size|teams? of|workforce(?: of)?|company size)\\s*(?:of\\s+|:\\s*|=\\s*|is\\s+|at\\s+)?';
+  '(?:head ?count|hc|emp(?:loyee)?s?(?=\\s*[:=])|size(?=\\s*[:=])|employee count|number of employees|employees|staff(?: count| size)?|team size|teams? of|workforce(?: of)?|company size)\\s*(?:of\\s+|:\\s*|=\\s*|is\\s+|at\\s+)?';
 
 /** The companies' customers are described, not the companies ("for companies with 50 employees"). */
 const CUSTOMERS_BEFORE = new RegExp(
@@ -233,11 +233,25 @@ const WORD_END = '(?![a-z0-9])';
 /** `rejected`: a reading that is no size of the companies but still hides the shorter ones inside it. */
 type Candidate = { start: number; end: number; span: HeadcountSpan; noun?: boolean; rejected?: boolean };
 
+/** What a band's label is not a headcount before: a unit, a percentage or another count. */
+const NOT_A_HEADCOUNT_AFTER =
+  '\\s*(?:%|percent|years?|yrs?|months?|days?|rounds?|countries|markets|offices|locations|stores|sites|customers|clients|users|k|m|mm|mn|b|bn|million|billion|thousand|usd|eur|dollars|euros|[$\u20ac\u00a3])(?![a-z])';
 /** Each number form after a word of employees' count or before one, compiled once. */
-const NUMBER_PATTERNS: readonly { form: NumberForm; re: RegExp }[] = NUMBER_FORMS.flatMap((form) => [
-  { form, re: new RegExp(`${WORD_START}(${form.re})${EMPLOYEE_NOUN}`, 'g') },
-  { form, re: new RegExp(`${WORD_START}${EMPLOYEE_HEAD}(${form.re})${WORD_END}`, 'g') },
-]);
+const NUMBER_PATTERNS: readonly { form: NumberForm; re: RegExp }[] = [
+  ...NUMBER_FORMS.flatMap((form) => [
+    { form, re: new RegExp(`${WORD_START}(${form.re})${EMPLOYEE_NOUN}`, 'g') },
+    { form, re: new RegExp(`${WORD_START}${EMPLOYEE_HEAD}(${form.re})${WORD_END}`, 'g') },
+  ]),
+  // A headcount band's own label on its own ("saas fr 11-50", "fintech, 51-200"): the catalog's band,
+  // unless a unit or another noun follows ("11-50 countries", "1-10 years", "201-500m").
+  {
+    form: { re: '', span: ([a, b]) => ({ min: a!, max: b ?? null }) },
+    re: new RegExp(
+      `${WORD_START}((?:(1)\\s*-\\s*(10)|(11)\\s*-\\s*(50)|(51)\\s*-\\s*(200)|(201)\\s*-\\s*(500)|(501)\\s*-\\s*(1000)|(1001)\\s*-\\s*(5000)|(5001)\\s*-\\s*(10000)|(10001)\\s*\\+))(?![a-z0-9%+-])(?!${NOT_A_HEADCOUNT_AFTER})`,
+      'g',
+    ),
+  },
+];
 
 function numberCandidates(shadow: string): Candidate[] {
   const out: Candidate[] = [];

@@ -11,6 +11,7 @@
 import worldCountries from 'world-countries';
 import { COUNTRIES, countriesInRegion, REGIONS } from '../../contract/geo';
 import { normalizeText } from '../../contract/text';
+import { HQ_CITIES } from '../dataset/hq-cities';
 import { INDUSTRY_SYNONYMS } from '../dataset/industry-synonyms';
 import { citiesOf } from '../dataset/reference/cities';
 import { altNamesOf, demonymsOf } from '../dataset/reference/geo-extra';
@@ -118,6 +119,25 @@ export function cityLexicon(): Map<string, string> {
   }
   cities = map;
   return map;
+}
+
+let majorCities: Set<string> | undefined;
+/**
+ * Cities read even written in lower case ("proptech nl not amsterdam", "fintech berlin"): business
+ * hubs, i.e. among their country's three largest cities and the headquarters of a real firm in the
+ * data (`HQ_CITIES`). Any other city needs a capital letter or an alias, since many small towns are
+ * also words ("Split", "Male", "Victoria").
+ */
+export function majorCityKeys(): Set<string> {
+  if (majorCities) return majorCities;
+  const hubs = new Set(Object.values(HQ_CITIES).map(normalizeText));
+  const lex = cityLexicon();
+  majorCities = new Set(
+    COUNTRIES.flatMap((c) => citiesOf(c.code, 3))
+      .map(normalizeText)
+      .filter((k) => hubs.has(k) && lex.has(k)),
+  );
+  return majorCities;
 }
 
 /**

@@ -106,11 +106,18 @@ export function minus(today: Date, n: number, unit: string): string {
   return isoDay(d);
 }
 
-/** A date phrase (in 2024 / since 2023 / in the last 6 months / this year / last year) as a range. */
-export const DATE_PHRASE = `(?:in|during)\\s+${YEAR}|(?:since|after|from)\\s+${YEAR}|before\\s+${YEAR}|(?:in|within|during|over)\\s+the\\s+(?:last|past)\\s+(?:${COUNT}\\s+)?(days?|weeks?|months?|years?|yrs?)|(?:this|last)\\s+year`;
+/** A date phrase (in 2024 / in 2023 or 2024 / since 2023 / in the last 6 months / this year / last year) as a range. */
+export const DATE_PHRASE = `(?:in|during|between)\\s+(?:18|19|20)\\d{2}\\s*(?:or|and|to|through|-)\\s*(?:18|19|20)\\d{2}|(?:in|during)\\s+${YEAR}|(?:since|after|from)\\s+${YEAR}|before\\s+${YEAR}|(?:in|within|during|over)\\s+the\\s+(?:last|past)\\s+(?:${COUNT}\\s+)?(days?|weeks?|months?|years?|yrs?)|(?:this|last)\\s+year`;
 
 export function parseDate(text: string, today: Date): Range<string> | undefined {
-  let m = /^(?:in|during) (\d{4})$/.exec(text);
+  // "in 2023 or 2024", "between 2021 and 2023", "in 2022-2024": the stretch from the first year to
+  // the last (a round is one date: two years are the years between them too)
+  let m = /^(?:in|during|between) (\d{4}) ?(?:or|and|to|through|-) ?(\d{4})$/.exec(text);
+  if (m) {
+    const [a, b] = [Number(m[1]), Number(m[2])].sort((x, y) => x - y);
+    return { gte: `${a}-01-01`, lte: `${b}-12-31` };
+  }
+  m = /^(?:in|during) (\d{4})$/.exec(text);
   if (m) return { gte: `${m[1]}-01-01`, lte: `${m[1]}-12-31` };
   m = /^(since|after|from) (\d{4})$/.exec(text);
   if (m) return { gte: m[1] === 'after' ? `${Number(m[2]) + 1}-01-01` : `${m[2]}-01-01` };

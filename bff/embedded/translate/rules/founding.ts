@@ -42,7 +42,7 @@ const foundingRules: Rule[] = [
   },
   {
     re: rx(
-      `(?:${FOUNDING_VERBS} )?(?:(?:in )?or after|after|later than|post(?: ?-)?) ?${YEAR}|(?:${FOUNDING_VERBS} )?${YEAR} (?:or later|onwards|and later|or after|and after|\\+)`,
+      `(?:${FOUNDING_VERBS} )?(?:(?:in )?or after|after|later than|post(?: ?-)?) ?${YEAR}|(?:${FOUNDING_VERBS} )?${YEAR}(?: (?:or later|onwards|and later|or after|and after)| ?\\+)`,
     ),
     apply: (m, st) => {
       const y = Number(m[1] ?? m[2]);

@@ -48,7 +48,9 @@ const moneyStep = step({
     let kind: 'revenue' | 'valuation' | 'funding' = 'revenue';
     if (/valu|worth|market cap|post money/.test(ctxWord)) kind = 'valuation';
     else if (/rais|fund/.test(ctxWord)) kind = 'funding';
-    else if (!ctxWord && !/[$\u20ac\u00a3]|\d\s*(k|m|mm|mn|b|bn|million|billion|thousand)\b/.test(money!))
+    else if (!ctxWord && !/[$\u20ac\u00a3]|\d\s*(m|mm|mn|b|bn|million|billion)\b/.test(money!))
+      // no currency, no money word, thousands at most ("500-1k", "2k+"): a count of people more
+      // likely than revenue, so not read as money
       return false;
     if (kind === 'funding') {
       // "in total", "a total of", "total funding": the amount is the total

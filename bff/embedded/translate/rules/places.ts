@@ -7,15 +7,15 @@
  * countries. A list mixing countries and regions ("the UK or Western Europe", "the Middle East and North
  * Africa") is one any-of: all of it as countries (two keys would both have to hold). The place names are the lexicon's (`lexicon.ts`, tables in `tables/places.ts`).
  */
-import { countriesInRegion } from '../../../contract/geo';
+import { COUNTRIES, countriesInRegion } from '../../../contract/geo';
 import { normalizeText } from '../../../contract/text';
 import { INVESTORS } from '../../dataset/investors';
 import type { RuleGroup } from '../core/groups';
 import { SEPARATORS } from '../core/names';
 import { BARRIER, replaceTriggered, rx, type Step, step, WORD_END, WORD_START } from '../core/runner';
 import { addValues, setValue } from '../core/state';
-import { cityLexicon, type Place, placeLexicon } from '../lexicon';
-import { CITY_ALIASES } from '../tables/places';
+import { cityLexicon, majorCityKeys, type Place, placeLexicon } from '../lexicon';
+import { BARE_COUNTRY_CODES, CITY_ALIASES } from '../tables/places';
 
 /**
  * "global", but not inside an investor's name ("not funded by Tiger Global", "Global Founders
@@ -156,8 +156,8 @@ const cityStep: Step = (st) => {
 /**
  * A city standing on its own ("fintech, Amsterdam", "martech nyc", "biotech boston series c"): the
  * HQ city, when it is a nickname or spelling of `CITY_ALIASES` ("nyc", "sf", "boston") or written
- * with a capital letter ("Amsterdam"); a lower-case word that also names a small town somewhere is
- * read as the word it is. Names after "by", "of", "with" are someone's, not a city.
+ * with a capital letter ("Amsterdam") or a business hub (`majorCityKeys`: "amsterdam", "berlin"); a
+ * lower-case word that also names a small town somewhere is read as the word it is. Names after "by", "of", "with" are someone's, not a city.
  */
 const bareCityStep: Step = (st) => {
   const lex = cityLexicon();
@@ -174,7 +174,7 @@ const bareCityStep: Step = (st) => {
         if (!city || phrase.length < 2) continue;
         const alias = Object.hasOwn(CITY_ALIASES, phrase) && phrase !== 'la';
         const capital = tokens.slice(i, i + len).every((w) => /^[A-Z]/.test(st.casing.get(w) ?? ''));
-        if (!alias && !capital) continue;
+        if (!alias && !capital && !majorCityKeys().has(phrase)) continue;
         addValues(st, 'location.hq.city', [city], phrase);
         hit = len;
         break;
@@ -186,6 +186,40 @@ const bareCityStep: Step = (st) => {
     } else out.push(tokens[i++]!);
   }
   st.s = out.join(' ');
+};
+
+const ALPHA2 = new Map(COUNTRIES.map((c) => [c.alpha2.toLowerCase(), c.code]));
+
+/**
+ * Two-letter country codes standing on their own ("fintech; DE; series A", "logistics de/at/ch"):
+ * the HQ country. A code of `BARE_COUNTRY_CODES` alone, any code in a "/" list of two or more codes
+ * one of which is in that table; never after "by", "of", "with", nor in lower case after a
+ * capitalised word no rule read (a name's part: "Banco de Chile").
+ */
+const countryCodeStep: Step = (st) => {
+  const tokens = st.s.split(' ');
+  const isCode = (k: number) => ALPHA2.has(tokens[k] ?? '');
+  const capital = (w: string | undefined) => w !== undefined && /^[A-Z]/.test(st.casing.get(w) ?? '');
+  const read = new Set<number>();
+  for (let i = 0; i < tokens.length; i++) {
+    if (!isCode(i) || /^(?:by|of|with|like|the|a)$/.test(tokens[i - 1] ?? '')) continue;
+    // a lower-case word after a capitalised one no rule read is a name's ("Banco de Chile")
+    if (!capital(tokens[i]!) && capital(tokens[i - 1])) continue;
+    // a "/" list of codes
+    let j = i;
+    while (tokens[j + 1] === '/' && isCode(j + 2)) j += 2;
+    const run = [];
+    for (let k = i; k <= j; k += 2) run.push(k);
+    if (run.length > 1 && run.some((k) => BARE_COUNTRY_CODES.has(tokens[k]!)))
+      for (const k of run) read.add(k);
+    else if (BARE_COUNTRY_CODES.has(tokens[i]!) && tokens[i + 1] !== '/' && tokens[i - 1] !== '/')
+      read.add(i);
+    i = j;
+  }
+  if (read.size === 0) return;
+  const codes = [...read].map((k) => ALPHA2.get(tokens[k]!)!);
+  addValues(st, 'location.hq.country', [...new Set(codes)], [...read].map((k) => tokens[k]).join(' '));
+  st.s = tokens.map((t, k) => (read.has(k) ? BARRIER.trim() : t)).join(' ');
 };
 
 export const placesGroup: RuleGroup = {
@@ -200,7 +234,7 @@ export const placesGroup: RuleGroup = {
         },
       }),
     ],
-    places: [placeStep, cityStep, bareCityStep],
+    places: [placeStep, cityStep, bareCityStep, countryCodeStep],
   },
   vocabulary: [OFFICE_TRIG, MARKET_TRIG, HQ_TRIG],
 };

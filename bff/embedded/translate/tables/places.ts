@@ -242,3 +242,17 @@ export const NOT_CITIES: ReadonlySet<string> = new Set([
   'seed',
   'marketing',
 ]);
+
+/**
+ * Two-letter country codes (ISO 3166-1 alpha-2) reps type in CRM-style lines ("fintech; DE; series
+ * A", "saas fr 11-50", "cyber il"), read on their own as the HQ country. Only codes that are no
+ * English word or common abbreviation: not "in", "it", "at", "be", "is", "no", "me", "my", "id",
+ * "ai", "ar", "ca", "co", "pe", "sa", "qa", "ma", "hr", "si", "eg", "ie", "gb". In a list of codes
+ * joined by "/" ("de/at/ch") every code is read, since the list says they are codes.
+ */
+export const BARE_COUNTRY_CODES: ReadonlySet<string> = new Set(
+  (
+    'de fr es pt nl ch se dk fi pl cz ro hu gr il br mx cl jp kr cn tw hk sg au nz za ng ke tr ae vn th ' +
+    'lu ee lv lt sk bg rs ua pk ph'
+  ).split(' '),
+);
