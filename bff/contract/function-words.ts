@@ -21,7 +21,7 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
     // pronouns
     'i me my we our us you your they them their its it he she his her who whom whose which what where when how there here one ones',
     // prepositions
-    'of in on at to for from with without by as into onto across throughout within via through about around over under above below between after before since than per like near among amongst towards toward upon inside ago',
+    'of in on at to for from with w without by as into onto across throughout within via through about around over under above below between after before since than per like near among amongst towards toward upon inside ago',
     // conjunctions
     'and or but nor yet so if then also plus',
     // auxiliaries and copulas

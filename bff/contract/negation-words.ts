@@ -7,8 +7,8 @@
  * "except (for)", "excepting", "other than", "apart from", "aside from", "save for", "barring",
  * "outside (of)", "never", "no longer", "not yet", "leaving out" / "leave out", "filter out", "rule
  * out", "omit", "skip", "minus", "sans", "ignoring" / "ignore", "nothing" / "none" ("nothing founded
- * before 2015"), "anything but" / "anywhere but" / "everything except", and the contractions
- * "isn't", "aren't", "don't", "doesn't" (and their kin). "but not" is "not" after a "but" that ends
+ * before 2015"), "anything but" / "anywhere but" / "everything except", and the contractions (with or
+ * without their apostrophe) "isn't", "aren't", "don't", "doesn't" (and their kin). "but not" is "not" after a "but" that ends
  * what came before.
  *
  * Scope: the words after the cue, up to the first of
@@ -100,8 +100,10 @@ const MULTI_WORD_CUES: readonly (readonly string[])[] = [
   ['anything', 'except'],
   ['anywhere', 'except'],
   ['everything', 'except'],
-  // "w/o": without
+  // "w/o", "w/out": without
   ['w', '/', 'o'],
+  ['w', '/', 'out'],
+  ['exclusive', 'of'],
   // "excl. London": the abbreviation's full stop is the cue's
   ['excl', '.'],
 ];
@@ -125,6 +127,21 @@ const ONE_WORD_CUES: ReadonlySet<string> = new Set([
   'skipping',
   'barring',
   'sans',
+  'avoid',
+  'avoiding',
+  'neither',
+  // "ex-US", "ex UK": the one word joined to it, like "non"
+  'ex',
+  // contractions typed without their apostrophe
+  'isnt',
+  'arent',
+  'dont',
+  'doesnt',
+  'didnt',
+  'wasnt',
+  'werent',
+  'havent',
+  'hasnt',
   // "nothing founded before 2015", "none in London"
   'nothing',
   'none',
@@ -315,8 +332,8 @@ export function findNegations(text: string, opts: NegationOptions = {}): Negated
     const cueEnd = tokens[i + cueLength - 1]!.end;
     let j = i + cueLength;
     let last = -1;
-    if (t.text === 'non') {
-      // the one word joined to "non": "non-US", "non US", "non-venture-backed"
+    if (t.text === 'non' || t.text === 'ex') {
+      // the one word joined to "non" / "ex": "non-US", "non US", "non-venture-backed", "ex-US"
       if (tokens[j]?.text === '-') j++;
       if (isWord(tokens[j]) && !inRead(tokens[j]!)) {
         last = j;

@@ -170,7 +170,7 @@ const NUMBER_FORMS: readonly NumberForm[] = [
 
 /** Words after a number that make it a number of employees ("50 staff", "20-person", "500-strong"). */
 const EMPLOYEE_NOUN =
-  '(?:ish)?\\s*-?\\s*(?:full[- ]time\\s+)?(?:employees?|employes|emplyees|emps?|staff(?:ers)?|people|ppl|persons?|workers?|ftes?|team members|heads?|head ?count|man|strong)(?![a-z])';
+  '(?:\\s*-?\\s*ish)?\\s*-?\\s*(?:full[- ]time\\s+)?(?:employees?|employes|emplyees|emps?|staff(?:ers)?|people|ppl|persons?|workers?|ftes?|team members|heads?|head ?count|man|strong)(?![a-z])';
 /** Words before a number that make it a number of employees ("headcount of 50-200", "team of 5"). */
 const EMPLOYEE_HEAD =
   '(?:head ?count|hc|emp(?:loyee)?s?(?=\\s*[:=])|size(?=\\s*[:=])|employee count|number of employees|employees|staff(?: count| size)?|team size|teams? of|workforce(?: of)?|company size)\\s*(?:of\\s+|:\\s*|=\\s*|is\\s+|at\\s+)?';

@@ -25,7 +25,7 @@
 import type { FundingRoundsCondition } from '../../../contract/filters';
 import { hasRoundCondition } from '../../../contract/filters';
 import type { RuleGroup } from '../core/groups';
-import { display, nameRule } from '../core/names';
+import { display, lookupInvestor, nameRule } from '../core/names';
 import {
   AMOUNT,
   atLeastUnlessExact,
@@ -60,9 +60,10 @@ export function investorUuids(st: State, names: string[], text: string, lead: bo
       any = true;
       continue;
     }
-    let found = st.ctx.resolveInvestor?.(display(st, n)) ?? [];
+    let found = Object.hasOwn(INVESTOR_ALIASES, n) ? (st.ctx.resolveInvestor?.(display(st, n)) ?? []) : [];
     if (found.length === 0 && Object.hasOwn(INVESTOR_ALIASES, n))
       found = st.ctx.resolveInvestor?.(investorName(n)) ?? [];
+    if (found.length === 0) found = lookupInvestor(st.ctx.resolveInvestor, display(st, n));
     if (found.length) uuids.push(...found);
     else st.unmatched.push(n);
     any = true;

@@ -15,7 +15,7 @@
  * - A name that resolves to nothing is left to the other rules (and reported if none reads it).
  */
 import type { RuleGroup } from '../core/groups';
-import { display, isPlace } from '../core/names';
+import { display, isPlace, lookupInvestor } from '../core/names';
 import { BARRIER, type Rule, rx, step } from '../core/runner';
 import type { State } from '../core/state';
 import { INVESTOR_ALIASES, investorName } from '../tables/investors';
@@ -38,7 +38,7 @@ function trailingInvestor(st: State, words: readonly string[]): { name: string; 
     const name = words.slice(words.length - k).join(' ');
     if (!nameLike(st, name)) continue;
     const written = Object.hasOwn(INVESTOR_ALIASES, name) ? investorName(name) : display(st, name);
-    if ((st.ctx.resolveInvestor?.(written) ?? []).length > 0) return { name, taken: k };
+    if (lookupInvestor(st.ctx.resolveInvestor, written).length > 0) return { name, taken: k };
   }
   return null;
 }
@@ -49,7 +49,7 @@ function leadingInvestor(st: State, words: readonly string[]): { name: string; t
     const name = words.slice(0, k).join(' ');
     if (!nameLike(st, name)) continue;
     const written = Object.hasOwn(INVESTOR_ALIASES, name) ? investorName(name) : display(st, name);
-    if ((st.ctx.resolveInvestor?.(written) ?? []).length > 0) return { name, taken: k };
+    if (lookupInvestor(st.ctx.resolveInvestor, written).length > 0) return { name, taken: k };
   }
   return null;
 }

@@ -34,6 +34,19 @@ export const INVESTOR_ALIASES: Readonly<Record<string, InvestorAlias>> = {
   'sequoia capital': { name: 'Sequoia Capital', bare: true },
   sequoia: { name: 'Sequoia Capital', bare: true },
   techstars: { name: 'Techstars', bare: true },
+  usv: { name: 'Union Square Ventures', bare: true },
+  'union square': { name: 'Union Square Ventures' },
+  'vision fund': { name: 'SoftBank Vision Fund' },
+  'sequoia india': { name: 'Peak XV Partners', bare: true },
+  'sequoia china': { name: 'HongShan', bare: true },
+  hgcapital: { name: 'Hg' },
+  'hg capital': { name: 'Hg' },
+  'general atlantic': { name: 'General Atlantic', bare: true },
+  'general catalyst': { name: 'General Catalyst', bare: true },
+  'founders fund': { name: 'Founders Fund', bare: true },
+  'khosla ventures': { name: 'Khosla Ventures', bare: true },
+  'index ventures': { name: 'Index Ventures', bare: true },
+  'tiger global management': { name: 'Tiger Global Management', bare: true },
 };
 
 /** The name to look up for a name as written: its alias's, or itself. */
