@@ -12,6 +12,17 @@
  */
 export const INDUSTRY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   // software
+  'sales software': ['IND-1017'],
+  'sales engagement': ['IND-1017'],
+  'hosting companies': ['IND-1008'],
+  'hosting providers': ['IND-1008'],
+  'web hosting': ['IND-1008'],
+  'it consultancies': ['IND-1202'],
+  'it consultancy': ['IND-1202'],
+  'dating apps': ['IND-7314'],
+  'dating app': ['IND-7314'],
+  'language learning apps': ['IND-8006'],
+  'language apps': ['IND-8006'],
   secops: ['IND-1006'],
   'sec ops': ['IND-1006'],
   'software houses': ['IND-1203'],
@@ -155,6 +166,10 @@ export const INDUSTRY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'mobile games': ['IND-7303'],
   'mobile gaming': ['IND-7303'],
   // hardware, energy, industry
+  'furniture makers': ['IND-5014'],
+  'furniture manufacturers': ['IND-5014'],
+  warehousing: ['IND-5205'],
+  warehouses: ['IND-5205'],
   'freight tech': ['IND-5204'],
   freighttech: ['IND-5204'],
   logtech: ['IND-5204'],

@@ -78,7 +78,10 @@ export function investorUuids(st: State, names: string[], text: string, lead: bo
   return any;
 }
 
-const SERIES_WORD = 'series [a-j](?: ?\\+| and (?:later|beyond|above)| or later)?';
+/** After a stage: it and every later one ("Series B and up", "Series C or higher", "Series A onwards"). */
+const LATER =
+  ' ?\\+| and (?:later|beyond|above|up|higher|onwards?|after)| or (?:later|higher|above|beyond|after)| onwards?| plus';
+const SERIES_WORD = `series [a-j](?:${LATER})?`;
 const STAGE_WORD = [SERIES_WORD, ...STAGE_PHRASES.map((p) => p.reads)].join('|');
 const STAGE_LIST = `(?:(?:between|from) )?(?:${STAGE_WORD})(?:\\s*(?:,|or|and|/|-|to|through|until|up to)\\s*(?:(?:series\\s+)?[a-j](?![a-z0-9])|seed|pre ?seed|${STAGE_WORD}))*`;
 const STAGE_READS = STAGE_PHRASES.map((p) => ({
@@ -119,7 +122,7 @@ function stagesOf(text: string): string[] {
   const t = text;
   const letters: string[] = [];
   for (const m of t.matchAll(
-    /(?:series |(?<=(?:,|or|and|\/) ))([a-j])(?![a-z0-9])( ?\+| and (?:later|beyond|above)| or later)?/g,
+    new RegExp(`(?:series |(?<=(?:,|or|and|\\/) ))([a-j])(?![a-z0-9])(${LATER})?`, 'g'),
   )) {
     if (m[2]) out.push(...seriesFrom(m[1]!));
     else letters.push(m[1]!);
@@ -166,7 +169,8 @@ const AMOUNT_AFTER_DATE = 5 + (new RegExp(`${DATE_PHRASE}|`).exec('')!.length - 
 
 /**
  * Word orders of one round that the round rules read in one order: "a 2024 Series B" (a Series B in
- * 2024), "a round led by Tiger in 2021" (a round in 2021 led by Tiger), "whose Series C was led by".
+ * 2024), "a round led by Tiger in 2021" (a round in 2021 led by Tiger; "a Series B led by a16z in
+ * 2022" alike), "whose Series C was led by".
  */
 const ROUND_ORDERS: Rule[] = [
   {
@@ -178,7 +182,7 @@ const ROUND_ORDERS: Rule[] = [
   },
   {
     re: new RegExp(
-      `${WORD_START}((?:a |the )?(?:funding |financing )?round led by) ([a-z0-9][a-z0-9.'+-]*(?: [a-z0-9][a-z0-9.'+-]*){0,3}?) ((?:in|during) ${YEAR})${WORD_END}`,
+      `${WORD_START}((?:an? |the |their |its )?(?:(?:funding |financing )?round|${SERIES_WORD}) led by) ([a-z0-9][a-z0-9.'+-]*(?: [a-z0-9][a-z0-9.'+-]*){0,3}?) ((?:in|during) (?:(?:18|19|20)\\d{2} ?(?:or|and|to|-) ?)?${YEAR})${WORD_END}`,
       'g',
     ),
     apply: (m) => ` ${m[1]!.replace(/ led by$/, '')} ${m[3]} led by ${m[2]} `,
