@@ -64,3 +64,29 @@ describe('shorthand forms of a size', () => {
     expect(findSizePhrases('founded in 2015, series a')).toEqual([]);
   });
 });
+
+describe("a band's own label and CRM-style heads (issue 34's second set)", () => {
+  it.each([
+    ['saas fr 11-50', '11-50', ['11-50']],
+    ['fintech, 51-200, Germany', '51-200', ['51-200']],
+    ['banks 10001+', '10001+', ['10001+']],
+    ['ind: cyber | geo: UK | hc: 50-200', 'hc: 50-200', ['51-200']],
+    ['emp: 200-500', 'emp: 200-500', ['201-500']],
+    ['size: 11-50', 'size: 11-50', ['11-50']],
+    ['fintechs w/ 200-ish employees', '200-ish employees', ['51-200']],
+  ])('%s', (text, words, bands) => {
+    const got = sizeOf(text);
+    expect(got.text).toBe(words);
+    expect(got.bands).toEqual(bands);
+  });
+
+  it('a band label before a unit or another count is no size', () => {
+    for (const text of ['1-10 years old', '$1-10m revenue', '11-50 countries', '201-500m valuation', '1-10%'])
+      expect(findSizePhrases(text), text).toEqual([]);
+  });
+
+  it('a range that is no band label needs a noun ("500-1k" alone is no size)', () => {
+    expect(findSizePhrases('payments br 500-1k')).toEqual([]);
+    expect(findSizePhrases('fintech 40-150')).toEqual([]);
+  });
+});

@@ -64,6 +64,18 @@ const CUES = [
   'minus',
   'ignoring',
   'but not',
+  // issue 34's second set of cues
+  'w/o',
+  'excl.',
+  'skip',
+  'omit',
+  'barring',
+  'save for',
+  'avoid',
+  'sans',
+  'anything but',
+  'filter out',
+  'exclusive of',
 ];
 const HEADS = ['companies', 'SaaS companies', 'startups in Europe', 'B2B software vendors'];
 
@@ -104,6 +116,10 @@ describe('a negated criterion is never its positive filter', () => {
         expect(year(`SaaS not founded pre-${y}`)).toEqual({ gte: y });
         expect(year(`SaaS not founded later than ${y}`)).toEqual({ lte: y });
         expect(year(`SaaS not founded earlier than ${y}`)).toEqual({ gte: y });
+        expect(year(`nothing founded before ${y}, healthtech in Canada`)).toEqual({ gte: y });
+        expect(year(`cyber companies, none founded before ${y}`)).toEqual({ gte: y });
+        expect(year(`edtech w/o anything founded after ${y}`)).toEqual({ lte: y });
+        expect(year(`robotics, skip anything founded prior to ${y}`)).toEqual({ gte: y });
       }),
       { numRuns: 60 },
     );
@@ -129,6 +145,10 @@ describe('"not funded by X" excludes investor X and nothing else', () => {
     ['startups backed by Accel but not by Sequoia', ['inv:Sequoia Capital']],
     ['biotech not funded by Khosla Ventures', ['inv:Khosla Ventures']],
     ['companies not in the Andreessen Horowitz portfolio', ['inv:Andreessen Horowitz']],
+    ['avoid anything backed by a16z', ['inv:Andreessen Horowitz']],
+    ['insurtech, skip anything backed by SoftBank', ['inv:SoftBank Vision Fund']],
+    ['edtech w/o Lightspeed Ventures money', ['inv:Lightspeed Venture Partners']],
+    ['fintechs, no General Catalyst', ['inv:General Catalyst']],
   ])('%s', (text, ids) => {
     const got = answer(text);
     expect(got.exclude[INVESTOR_EXCLUSION_KEY]).toEqual(ids);
@@ -158,6 +178,14 @@ describe('negated places below the country and statuses', () => {
       { 'location.hq.city': ['Madrid', 'Barcelona'] },
     ],
     [
+      'proptech nl not amsterdam',
+      { 'location.hq.country': ['NLD'] },
+      { 'location.hq.city': ['Amsterdam'] },
+    ],
+    ['fintech ex-US', { 'industry.industry': ['IND-2031'] }, { 'location.hq.country': ['USA'] }],
+    ['payments companies anywhere but the UK', {}, { 'location.hq.country': ['GBR'] }],
+    ['healthtech uk excl. london', { 'location.hq.country': ['GBR'] }, { 'location.hq.city': ['London'] }],
+    [
       'European companies that are not acquired',
       { 'location.hq.region': ['150'] },
       { 'firmographic.operating_status': ['acquired'] },
@@ -166,5 +194,8 @@ describe('negated places below the country and statuses', () => {
     const got = answer(text);
     expect(got.filters).toMatchObject(filters);
     expect(got.exclude).toEqual(exclude);
+    // the excluded values are never asked for
+    for (const [key, values] of Object.entries(exclude))
+      for (const v of values) expect((got.filters[key] as unknown[] | undefined) ?? []).not.toContain(v);
   });
 });
