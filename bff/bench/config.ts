@@ -16,6 +16,7 @@ import {
 
 export const BENCH_PARTS = [
   'bff',
+  'translate',
   'bffwork',
   'lists',
   'web',

@@ -217,7 +217,7 @@ describe("the benches' and journeys' knobs", () => {
     expect(benchConfig({}).BENCH_BFF_CONNECTIONS).toEqual([1, 32]);
     expect(benchConfig({ BENCH_SIZES: '300, 5000' }).BENCH_SIZES).toEqual([300, 5000]);
     expect(problemOf(() => benchConfig({ BENCH: 'everything' }))).toBe(
-      "BENCH must be one of bff, bffwork, lists, web, lookalikes, savedlists, accounts, payonce, count, screening, got 'everything'",
+      "BENCH must be one of bff, translate, bffwork, lists, web, lookalikes, savedlists, accounts, payonce, count, screening, got 'everything'",
     );
     expect(problemOf(() => benchConfig({ BENCH_BFF_CONNECTIONS: '1,many' }))).toBe(
       "BENCH_BFF_CONNECTIONS takes whole numbers ≥ 1, comma-separated; got 'many'",

@@ -177,11 +177,7 @@ describe('negated places below the country and statuses', () => {
       { 'location.hq.country': ['ESP'] },
       { 'location.hq.city': ['Madrid', 'Barcelona'] },
     ],
-    [
-      'proptech nl not amsterdam',
-      { 'location.hq.country': ['NLD'] },
-      { 'location.hq.city': ['Amsterdam'] },
-    ],
+    ['proptech nl not amsterdam', { 'location.hq.country': ['NLD'] }, { 'location.hq.city': ['Amsterdam'] }],
     ['fintech ex-US', { 'industry.industry': ['IND-2031'] }, { 'location.hq.country': ['USA'] }],
     ['payments companies anywhere but the UK', {}, { 'location.hq.country': ['GBR'] }],
     ['healthtech uk excl. london', { 'location.hq.country': ['GBR'] }, { 'location.hq.city': ['London'] }],
