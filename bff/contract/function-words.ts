@@ -36,7 +36,7 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
     // linking verbs
     'operate operates operating make makes making sell sells selling serve serves serving offer offers offering employ employs employing',
     // generic nouns: what every result is
-    'companies company firms firm businesses business orgs organisations organizations organization organisation players vendors vendor providers provider kind type types sort',
+    'companies company cos firms firm businesses business orgs organisations organizations organization organisation players vendors vendor providers provider kind type types sort',
     // framing nouns
     'space sector sectors industry industries market markets area areas segment segments products product solutions solution focus focused focusing motion motions gtm strategy model models',
     // place glue (the place itself is read)

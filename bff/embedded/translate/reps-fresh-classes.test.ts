@@ -141,3 +141,20 @@ describe('investors as reps write them', () => {
     expect(round('backed by Ventures')).toBeUndefined();
   });
 });
+
+describe('lists in shorthand', () => {
+  it('a plus between two places joins them ("US+Canada")', () => {
+    expect(f('devtools, US+Canada')['location.hq.country']).toEqual(['USA', 'CAN']);
+    expect(f('UK+Ireland saas')['location.hq.country']).toEqual(['GBR', 'IRL']);
+  });
+
+  it('"VC or PE backed": the last word is each owner\'s', () => {
+    expect(f('VC or PE backed')).toEqual({
+      'firmographic.ownership_category': ['private_equity_controlled', 'venture_growth_investor_backed'],
+    });
+    expect(f('family/founder owned retailers')['firmographic.ownership_category']).toEqual([
+      'family_owned',
+      'founder_individual_operated_bootstrapped',
+    ]);
+  });
+});

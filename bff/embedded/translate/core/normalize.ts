@@ -34,6 +34,9 @@ const CASED = new RegExp(`\\b(?:${Object.keys(CASED_ABBREVIATIONS).join('|')})\\
  * The normaliser for rules whose patterns are `rulePatterns` (regular-expression sources): the words
  * they spell out are never "corrected".
  */
+/** Who may own or back a company, before "backed" / "owned" ("VC or PE backed"). */
+const OWNERS = 'vc|pe|venture|private equity|family|founder|state|government|employee|management|corporate';
+
 export function createNormalizer(rulePatterns: readonly string[]): (text: string) => string {
   let vocabularies: { known: Set<string>; correctable: string[] } | undefined;
   const wordFixes = new Map<string, string>();
@@ -145,6 +148,8 @@ export function createNormalizer(rulePatterns: readonly string[]): (text: string
     s = s.replace(/ -(?=[a-z])/g, ' ');
     s = s.replace(/(?<!\d),|,(?!\d{3})/g, ' , ').replace(/(?<!\d)\.|\.(?!\d)/g, ' ');
     s = s.replace(/\//g, ' / ').replace(/&/g, ' & ');
+    // "US+Canada", "UK+Ireland": a plus between two words joins them like "and"
+    s = s.replace(/([a-z]) ?\+(?=[a-z])/g, '$1 + ');
     s = s.replace(/[a-z]+/g, (w) => own(TYPOS, w) ?? own(NUMBER_WORDS, w) ?? w);
     // names follow "by", "of", "with", "include", "like": never correct those ("nvidia" is not "india")
     s = s.replace(/(^|\s)([a-z]+)(?=\s)/g, (whole, sp: string, w: string, offset: number, all: string) =>
@@ -159,6 +164,11 @@ export function createNormalizer(rulePatterns: readonly string[]): (text: string
     s = s.replace(/\beurope\s*,?\s*(?:the\s+)?middle\s+east\s*,?\s*(?:and|&)\s+africa\b/g, 'emea');
     s = s.replace(/\b(an?|one) (billion|million|bn)\b/g, '1 $2');
     s = s.replace(/\bfound (?=(?:after|before|in|since|between|post|pre) )/g, 'founded ');
+    // "VC or PE backed", "family or founder owned": the last word is each owner's
+    s = s.replace(
+      new RegExp(`\\b(${OWNERS}) (or|and|/|&) (${OWNERS}) (backed|owned|funded|controlled)\\b`, 'g'),
+      '$1 $4 $2 $3 $4',
+    );
     return ` ${s.replace(/\s+/g, ' ').trim()} `;
   };
 }
