@@ -158,3 +158,16 @@ describe('lists in shorthand', () => {
     ]);
   });
 });
+
+describe('industry words split or misspelt', () => {
+  it.each([
+    ['fin tech', 'IND-2031'],
+    ['ed-tech', 'IND-8001'],
+    ['prop tech', 'IND-6006'],
+    ['insur-tech', 'IND-2029'],
+    ['marketting agencies', 'IND-7403'],
+    ['reneweable energy', 'IND-4007'],
+  ])('%s', (text, code) => {
+    expect(f(text)).toEqual({ 'industry.industry': [code] });
+  });
+});

@@ -164,6 +164,8 @@ export function createNormalizer(rulePatterns: readonly string[]): (text: string
     s = s.replace(/\beurope\s*,?\s*(?:the\s+)?middle\s+east\s*,?\s*(?:and|&)\s+africa\b/g, 'emea');
     s = s.replace(/\b(an?|one) (billion|million|bn)\b/g, '1 $2');
     s = s.replace(/\bfound (?=(?:after|before|in|since|between|post|pre) )/g, 'founded ');
+    // "fin tech", "ed-tech", "prop tech": the one word reps mean ("fintech", "edtech", "proptech")
+    s = s.replace(/\b(fin|ed|prop|insur|bio|reg|wealth|mar|clean|agri|ag|med|fem|gov|con) tech\b/g, '$1tech');
     // "VC or PE backed", "family or founder owned": the last word is each owner's
     s = s.replace(
       new RegExp(`\\b(${OWNERS}) (or|and|/|&) (${OWNERS}) (backed|owned|funded|controlled)\\b`, 'g'),
