@@ -14,7 +14,9 @@
  * Scope: the words after the cue, up to the first of
  * - a punctuation mark that separates (, ; : ! ? parentheses, a full stop ending a sentence), but
  *   a list goes on across commas: "not in the US, UK or Canada" (short items, the last joined by
- *   "or" / "and", none opening another criterion);
+ *   "or" / "and", none opening another criterion), and after a cue with a colon every comma does
+ *   ("excluding: Germany, France, Spain");
+ * - "based" closing a place joined to it by a hyphen ("not US-based fintech" negates "US-based");
  * - "but", "while", "whereas", "although", "though", "however", "instead", another cue;
  * - once the scope holds a content word: a word that opens another criterion ("in", "with",
  *   "that", "which", "who", "founded", "selling", "serving", "offering", "using", "having", "are",
@@ -331,6 +333,9 @@ export function findNegations(text: string, opts: NegationOptions = {}): Negated
     }
     const cueEnd = tokens[i + cueLength - 1]!.end;
     let j = i + cueLength;
+    // "excluding: Germany, France": a colon right after the cue introduces its scope
+    const colon = tokens[j]?.text === ':' ? 1 : 0;
+    j += colon;
     let last = -1;
     if (t.text === 'non' || t.text === 'ex') {
       // the one word joined to "non" / "ex": "non-US", "non US", "non-venture-backed", "ex-US"
@@ -349,6 +354,8 @@ export function findNegations(text: string, opts: NegationOptions = {}): Negated
       let content = false;
       for (; j < tokens.length; j++) {
         const w = tokens[j]!;
+        // after "excluding:", commas separate the excluded items ("excluding: Germany, France")
+        if (colon && w.text === ',' && content) continue;
         if (w.text === ',' && content) {
           const end = listEnd(j);
           if (end !== null) {
@@ -367,6 +374,11 @@ export function findNegations(text: string, opts: NegationOptions = {}): Negated
         }
         if (isContent(w)) content = true;
         if (isContent(w) || HEAD_NOUNS.has(w.text)) last = j;
+        // "not US-based fintech": "based" closes the place it follows
+        if (content && w.text === 'based' && tokens[j - 1]?.text === '-' && isWord(tokens[j + 1])) {
+          last = j;
+          break;
+        }
       }
       if (!content) last = -1;
     }
@@ -374,7 +386,8 @@ export function findNegations(text: string, opts: NegationOptions = {}): Negated
       i += cueLength;
       continue;
     }
-    const first = tokens[i + cueLength]!.text === '-' ? i + cueLength + 1 : i + cueLength;
+    const after = i + cueLength + colon;
+    const first = tokens[after]!.text === '-' ? after + 1 : after;
     const scopeStart = tokens[first]!.start;
     const scopeEnd = tokens[last]!.end;
     found.push({

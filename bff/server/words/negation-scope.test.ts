@@ -179,6 +179,13 @@ describe('negated places below the country and statuses', () => {
     ],
     ['proptech nl not amsterdam', { 'location.hq.country': ['NLD'] }, { 'location.hq.city': ['Amsterdam'] }],
     ['fintech ex-US', { 'industry.industry': ['IND-2031'] }, { 'location.hq.country': ['USA'] }],
+    ['not US-based fintech', { 'industry.industry': ['IND-2031'] }, { 'location.hq.country': ['USA'] }],
+    ['SaaS, excluding: Germany, France', {}, { 'location.hq.country': ['DEU', 'FRA'] }],
+    [
+      'B2B startups w/o VC funding',
+      { 'business_model.gtm_type': ['b2b'] },
+      { 'firmographic.ownership_category': ['venture_growth_investor_backed'] },
+    ],
     ['payments companies anywhere but the UK', {}, { 'location.hq.country': ['GBR'] }],
     ['healthtech uk excl. london', { 'location.hq.country': ['GBR'] }, { 'location.hq.city': ['London'] }],
     [

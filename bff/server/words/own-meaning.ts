@@ -40,7 +40,7 @@ const ENTRIES: readonly Entry[] = [
   {
     re: new RegExp(
       '(?<![\\p{L}\\p{N}])(?:' +
-        `(?:without|no|zero|not any)\\s+(?:any\\s+)?(?:vcs?|venture)(?:\\s+capital)?(?:[\\s-]+(?:funding|money|backing|investment|investors?|rounds?|funds?))?` +
+        `(?:without|w/o|w/out|no|zero|not any)\\s+(?:any\\s+)?(?:vcs?|venture)(?:\\s+capital)?(?:[\\s-]+(?:funding|money|backing|investment|investors?|rounds?|funds?))?` +
         `|never\\s+(?:raised|took|taken|received)\\s+(?:any\\s+)?(?:vc|venture)(?:\\s+capital)?(?:[\\s-]+(?:funding|money|backing|investment))?` +
         ')(?![\\p{L}\\p{N}])',
       'gu',
@@ -50,7 +50,7 @@ const ENTRIES: readonly Entry[] = [
   {
     re: new RegExp(
       '(?<![\\p{L}\\p{N}])(?:' +
-        `(?:without|no|zero|not any)\\s+(?:any\\s+)?${OUTSIDE}${FUNDING_WORDS}` +
+        `(?:without|w/o|w/out|no|zero|not any)\\s+(?:any\\s+)?${OUTSIDE}${FUNDING_WORDS}` +
         `|never\\s+(?:raised|took|taken|received)(?:\\s+(?:any\\s+)?${OUTSIDE}(?:funding|money|capital|investment)|${NOTHING_AFTER})` +
         `|(?:has|have)(?:\\s+not|n't)\\s+raised(?:\\s+(?:any\\s+)?${OUTSIDE}(?:funding|money|capital)|${NOTHING_AFTER})` +
         // "not funded by Sequoia" names an investor: the negation's, which excludes that investor only
