@@ -77,6 +77,13 @@ describe('years, amounts and rounds in shorthand', () => {
     );
   });
 
+  it('"<5 yrs old" is young and ">10 years old" old; a two-digit year after an apostrophe is a year', () => {
+    expect(f('fintechs <5 yrs old')['firmographic.founded_year']).toEqual({ gte: 2021 });
+    expect(f('banks >10 years old')['firmographic.founded_year']).toEqual({ lte: 2016 });
+    expect(f("founded '15 or later")['firmographic.founded_year']).toEqual({ gte: 2015 });
+    expect(f("founded in the '90s")['firmographic.founded_year']).toEqual({ gte: 1990, lte: 1999 });
+  });
+
   it('thousands without a currency or money word are no revenue ("500-1k", "2k+")', () => {
     expect(f('payments br 500-1k')['financial_estimate.revenue_estimate']).toBeUndefined();
     expect(f('payments 2k+')['financial_estimate.revenue_estimate']).toBeUndefined();

@@ -133,6 +133,11 @@ export function createNormalizer(rulePatterns: readonly string[]): (text: string
       .replace(CASED, (w) => ` ${CASED_ABBREVIATIONS[w]} `)
       .replace(/\bu\.s\.(?:a\.?)?/gi, ' usa ')
       .replace(/\bu\.k\.?/gi, ' uk ');
+    // a year written with two digits after an apostrophe ("founded '15 or later", "the '90s")
+    s = s.replace(
+      /(^|[\s(])'(\d{2})(?=s?(?![\w']))/g,
+      (_, sp: string, yy: string) => `${sp}${Number(yy) >= 50 ? 19 : 20}${yy}`,
+    );
     s = s
       .normalize('NFKD')
       .replace(/\p{M}+/gu, '')

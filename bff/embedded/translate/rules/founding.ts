@@ -77,7 +77,7 @@ const foundingRules: Rule[] = [
   },
   {
     re: rx(
-      `(?:${FOUNDING_VERBS} )?(?:in|within|during|over) the (?:last|past) ${COUNT} (?:years?|yrs?)|(?:less than|under|younger than|not older than|at most) ${COUNT} (?:years?|yrs?)(?: old)?`,
+      `(?:${FOUNDING_VERBS} )?(?:in|within|during|over) the (?:last|past) ${COUNT} (?:years?|yrs?)|(?:(?:less than|under|younger than|not older than|at most|fewer than|up to|sub) |<=? ?)${COUNT} (?:years?|yrs?)(?: old)?`,
     ),
     apply: (m, st) => {
       setRange(st, FY, { gte: yearNow(st) - Number(m[1] ?? m[2]) }, m[0]!);
@@ -94,7 +94,7 @@ const foundingRules: Rule[] = [
   },
   {
     re: rx(
-      `older than ${COUNT} (?:years?|yrs?)|(?:more than|over|at least) ${COUNT} (?:years?|yrs?) old|${COUNT}\\+? (?:years?|yrs?) old|(?:been )?around (?:for )?(?:more than|over|at least) ${COUNT} (?:years?|yrs?)`,
+      `older than ${COUNT} (?:years?|yrs?)|(?:(?:more than|over|at least) |>=? ?)${COUNT} (?:years?|yrs?) old|${COUNT}\\+? (?:years?|yrs?) old|(?:been )?around (?:for )?(?:more than|over|at least) ${COUNT} (?:years?|yrs?)`,
     ),
     apply: (m, st) => {
       const n = Number(m[1] ?? m[2] ?? m[3] ?? m[4]);
