@@ -150,6 +150,23 @@ describe('investors as reps write them', () => {
 });
 
 describe('lists in shorthand', () => {
+  it('trade-region shorthand: UK&I, N. America, JAPAC, EU27, Baltic', () => {
+    expect(f('UK&I')['location.hq.country']).toEqual(['GBR', 'IRL']);
+    expect(f('N. America')).toEqual({ 'location.hq.region': ['021'] });
+    expect(f('JAPAC')).toEqual(f('APAC'));
+    expect(f('EU27')).toEqual(f('EU'));
+    expect(f('nordic+baltic')['location.hq.country']).toEqual([
+      'DNK',
+      'FIN',
+      'ISL',
+      'NOR',
+      'SWE',
+      'EST',
+      'LVA',
+      'LTU',
+    ]);
+  });
+
   it('a plus between two places joins them ("US+Canada")', () => {
     expect(f('devtools, US+Canada')['location.hq.country']).toEqual(['USA', 'CAN']);
     expect(f('UK+Ireland saas')['location.hq.country']).toEqual(['GBR', 'IRL']);

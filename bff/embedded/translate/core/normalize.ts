@@ -153,6 +153,8 @@ export function createNormalizer(rulePatterns: readonly string[]): (text: string
     s = s.replace(/ -(?=[a-z])/g, ' ');
     s = s.replace(/(?<!\d),|,(?!\d{3})/g, ' , ').replace(/(?<!\d)\.|\.(?!\d)/g, ' ');
     s = s.replace(/\//g, ' / ').replace(/&/g, ' & ');
+    // "UK&I": the UK and Ireland
+    s = s.replace(/\buk & i\b/g, 'uk and ireland');
     // "US+Canada", "UK+Ireland": a plus between two words joins them like "and"
     s = s.replace(/([a-z]) ?\+(?=[a-z])/g, '$1 + ');
     s = s.replace(/[a-z]+/g, (w) => own(TYPOS, w) ?? own(NUMBER_WORDS, w) ?? w);

@@ -85,6 +85,8 @@ export const REGION_ALIASES: Readonly<Record<string, readonly string[]>> = {
   'west indies': ['029'],
   noram: ['021'],
   namer: ['021'],
+  'n america': ['021'],
+  japac: APAC,
 };
 
 /**
@@ -124,6 +126,9 @@ export const COUNTRY_GROUPS: Readonly<Record<string, string>> = {
   scandinavian: 'DNK NOR SWE',
   benelux: 'BEL NLD LUX',
   baltics: 'EST LVA LTU',
+  baltic: 'EST LVA LTU',
+  eu27: EU,
+  'eu 27': EU,
   'baltic states': 'EST LVA LTU',
   iberia: 'ESP PRT',
   'iberian peninsula': 'ESP PRT',
