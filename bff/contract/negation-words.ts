@@ -70,7 +70,8 @@ export const NEGATION_IDIOMS: readonly string[] = [
   'no (?:public )?api|without (?:an? )?(?:public )?api',
   'no (?:mobile )?apps?|without (?:an? )?(?:mobile )?apps?',
   "(?:not|isn't|aren't|isnt|arent) (?:public|listed|publicly (?:traded|listed))|non[- ]public",
-  'no revenue|not yet generating revenue',
+  // "no revenue" names pre-revenue, but not before an amount: "no revenue under $10M" is a negation
+  'no revenue(?!\\s+(?:under|below|less|fewer|over|above|more|greater|of|between|from|up|<|>|[$\u20ac\u00a3]|\\d))|not yet generating revenue',
 ];
 
 /** Focus words after "not", and compounds: no negation. */

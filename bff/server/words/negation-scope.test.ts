@@ -180,6 +180,11 @@ describe('negated places below the country and statuses', () => {
     ['proptech nl not amsterdam', { 'location.hq.country': ['NLD'] }, { 'location.hq.city': ['Amsterdam'] }],
     ['fintech ex-US', { 'industry.industry': ['IND-2031'] }, { 'location.hq.country': ['USA'] }],
     ['not US-based fintech', { 'industry.industry': ['IND-2031'] }, { 'location.hq.country': ['USA'] }],
+    [
+      'companies with no revenue over $1B',
+      {},
+      { 'financial_estimate.revenue_estimate': ['1b_5b', 'over_5b'] },
+    ],
     ['SaaS, excluding: Germany, France', {}, { 'location.hq.country': ['DEU', 'FRA'] }],
     [
       'B2B startups w/o VC funding',

@@ -97,7 +97,9 @@ export const moneyGroup: RuleGroup = {
         },
       }),
       step({
-        re: rx('pre revenue|no revenue|zero revenue|not yet generating revenue'),
+        re: rx(
+          'pre revenue|(?:no|zero) revenue(?! (?:under|below|less|fewer|over|above|more|greater|of|between|from|up|<|>|[$\u20ac\u00a3]|\\d))|not yet generating revenue',
+        ),
         apply: (m, st) => {
           addValues(st, 'financial_estimate.revenue_estimate', ['pre_revenue'], m[0]!);
           return true;
