@@ -203,6 +203,9 @@ describe('funding', () => {
     ['Series B', { [STAGE]: ['series_b'] }],
     ['seed-stage', { [STAGE]: ['seed'] }],
     ['pre-seed', { [STAGE]: ['pre_seed'] }],
+    // Before a series: every earlier stage, never the series named (it has not been raised yet).
+    ['pre-Series A', { [STAGE]: ['pre_seed', 'seed'] }],
+    ['pre series B', { [STAGE]: ['pre_seed', 'seed', 'series_a'] }],
     ['series a or b', { [STAGE]: ['series_a', 'series_b'] }],
     [
       'pre-IPO',

@@ -133,3 +133,34 @@ describe('phrases with a meaning of their own', () => {
     expect(own(text)).toEqual([]);
   });
 });
+
+describe('an investor named before a negated backing verb', () => {
+  it.each([
+    ["SaaS cos in Germany that a16z hasn't backed", 'backed by a16z', 'SaaS cos in Germany'],
+    ['fintechs Accel never funded, founded after 2016', 'backed by Accel', 'fintechs, founded after 2016'],
+    ['fintechs that Accel did not invest in', 'backed by Accel', 'fintechs'],
+    ['B2B software where Sequoia Capital has not invested', 'backed by Sequoia Capital', 'B2B software'],
+    ["edtech in india that sequoia didn't back", 'backed by sequoia', 'edtech in india'],
+  ])('%s: the investor is the negated criterion, out of the positive words', (text, scope, rest) => {
+    const parts = readDescription(text);
+    expect(parts?.negated.map((n) => n.scope)).toEqual([scope]);
+    expect(parts?.rest).toBe(rest);
+    expect(parts?.own).toEqual([]);
+  });
+
+  it('leaves "never funded" without an investor to mean no funding at all', () => {
+    const parts = readDescription('healthtech startups that were never funded');
+    expect(parts?.negated).toEqual([]);
+    expect(parts?.own.map((o) => o.filters)).toEqual([
+      { 'funding_detail.funding_overview.num_funding_rounds': { lte: 0 } },
+    ]);
+  });
+});
+
+describe('a passive backing verb', () => {
+  it('is the negation\'s own: "never backed by X" negates X, not the word before it', () => {
+    const parts = readDescription('logistics startups never backed by Tiger Global or SoftBank');
+    expect(parts?.negated.map((n) => n.scope)).toEqual(['backed by Tiger Global or SoftBank']);
+    expect(parts?.rest).toBe('logistics startups');
+  });
+});

@@ -12,6 +12,7 @@ import type { HeadcountRange } from '../../contract/enums';
 import { contentWords } from '../../contract/function-words';
 import { findNegations } from '../../contract/negation-words';
 import { findSizePhrases, type SizePhrase } from '../../contract/size-words';
+import { findNegatedBackers } from './negated-backers';
 import { findOwnMeaning, type OwnMeaningPhrase } from './own-meaning';
 import { findSignalPhrases, type SignalPhrase } from './signal-words';
 
@@ -53,17 +54,23 @@ function without(text: string, spans: readonly Span[]): string {
 
 /** Whether the description holds size, negation or own-meaning words; null when none (sent as is). */
 export function readDescription(text: string): Description | null {
-  // Signal words first: a number in "headcount up 20%" or "50k visits" is no company size.
-  const signals = findSignalPhrases(text);
+  // An investor before a negated backing verb ("that a16z hasn't backed") is that investor's
+  // negation, read before "never funded" could mean no funding at all.
+  const backers = findNegatedBackers(text);
+  // Signal words next: a number in "headcount up 20%" or "50k visits" is no company size.
+  const signals = findSignalPhrases(text).filter(
+    (p) => !backers.some((b) => p.start < b.end && p.end > b.start),
+  );
   const sizes = findSizePhrases(text).filter((s) => !signals.some((p) => s.start < p.end && s.end > p.start));
   const own = findOwnMeaning(text).filter(
-    (o) => ![...sizes, ...signals].some((s) => o.start < s.end && o.end > s.start),
+    (o) => ![...sizes, ...signals, ...backers].some((s) => o.start < s.end && o.end > s.start),
   );
   // a cue inside a size phrase belongs to it: "no more than 200 employees" is a size
-  const negations = findNegations(text, { read: [...own, ...signals] }).filter(
+  const negations = findNegations(text, { read: [...own, ...signals, ...backers] }).filter(
     (n) => !sizes.some((s) => n.start >= s.start && n.start < s.end),
   );
-  if (sizes.length === 0 && own.length === 0 && signals.length === 0 && negations.length === 0) return null;
+  const nothing = [sizes, own, signals, negations, backers].every((found) => found.length === 0);
+  if (nothing) return null;
 
   const shouting = text === text.toUpperCase();
   const inside = (s: SizePhrase, n: { scopeStart: number; scopeEnd: number }) =>
@@ -79,8 +86,9 @@ export function readDescription(text: string): Description | null {
     if (contentWords(scope, shouting).length > 0)
       negated.push({ text: held.length > 0 ? `${n.cue} ${scope}` : n.text, scope: words });
   }
+  for (const b of backers) negated.push({ text: b.text, scope: b.scope });
   const positive = sizes.filter((s) => !negations.some((n) => inside(s, n)));
-  const rest = without(text, [...sizes, ...own, ...signals, ...negations]);
+  const rest = without(text, [...sizes, ...own, ...signals, ...negations, ...backers]);
   return {
     rest: contentWords(rest, shouting).length > 0 ? rest : null,
     sizes: positive.map((s) => ({ text: s.text, bands: s.bands })),

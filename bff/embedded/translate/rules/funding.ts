@@ -122,7 +122,7 @@ function stagesOf(text: string): string[] {
   const t = text;
   const letters: string[] = [];
   for (const m of t.matchAll(
-    new RegExp(`(?:series |(?<=(?:,|or|and|\\/) ))([a-j])(?![a-z0-9])(${LATER})?`, 'g'),
+    new RegExp(`(?:(?<!pre ?)series |(?<=(?:,|or|and|\\/) ))([a-j])(?![a-z0-9])(${LATER})?`, 'g'),
   )) {
     if (m[2]) out.push(...seriesFrom(m[1]!));
     else letters.push(m[1]!);

@@ -2,7 +2,8 @@
  * Funding: stages named by words (series letters are grammar: see `rules/funding.ts`), and classes of
  * investor named where an investor's name would stand ("backed by VCs"). Stage decisions:
  * "pre-IPO"/"late stage" -> series_c .. series_j; "early stage" -> pre_seed, seed, series_a; "growth
- * stage" -> series_b .. series_d; "series b+" -> series_b .. series_j.
+ * stage" -> series_b .. series_d; "series b+" -> series_b .. series_j; "pre-series b" -> pre_seed, seed,
+ * series_a (every stage before the series named).
  */
 import { FUNDING_STAGES } from '../../../contract/enums';
 import type { FilterKey } from '../../../contract/filters';
@@ -15,8 +16,19 @@ export function seriesFrom(from: string): string[] {
 
 type StagePhrase = { reads: string; codes: readonly string[]; says?: string };
 
+/**
+ * "pre-series a" .. "pre-series j": every stage before that series in the stages' order (pre-seed,
+ * seed, then the series), never the series named: the company has not raised it yet.
+ */
+const PRE_SERIES: readonly StagePhrase[] = 'abcdefghij'.split('').map((letter) => ({
+  reads: `pre ?series ?${letter}(?![a-z0-9])`,
+  codes: ['pre_seed', 'seed', ...seriesFrom('a').filter((c) => c < `series_${letter}`)],
+  says: `pre-series ${letter.toUpperCase()}`,
+}));
+
 /** In reading order, which is also the order the codes are listed in. */
 export const STAGE_PHRASES: readonly StagePhrase[] = [
+  ...PRE_SERIES,
   { reads: 'pre ?seed', codes: ['pre_seed'], says: 'pre-seed' },
   { reads: '(?<!pre ?)seed', codes: ['seed'], says: 'seed' },
   { reads: 'angel', codes: ['angel'], says: 'angel' },
