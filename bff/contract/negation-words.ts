@@ -7,7 +7,9 @@
  * "except (for)", "excepting", "other than", "apart from", "aside from", "save for", "barring",
  * "outside (of)", "never", "no longer", "not yet", "leaving out" / "leave out", "filter out", "rule
  * out", "omit", "skip", "minus", "sans", "ignoring" / "ignore", "nothing" / "none" ("nothing founded
- * before 2015"), "anything but" / "anywhere but" / "everything except", and the contractions (with or
+ * before 2015"), "anything but" / "anywhere but" / "everything except", a verb of removal before what
+ * it removes ("drop/remove anything|any|all|the|those", "get rid of", "take/cut/weed/throw/toss out"),
+ * and the contractions (with or
  * without their apostrophe) "isn't", "aren't", "don't", "doesn't" (and their kin). "but not" is "not" after a "but" that ends
  * what came before.
  *
@@ -103,6 +105,24 @@ const MULTI_WORD_CUES: readonly (readonly string[])[] = [
   ['anything', 'except'],
   ['anywhere', 'except'],
   ['everything', 'except'],
+  // "drop anything acquired", "remove the ones in London", "get rid of", "take out": a verb of
+  // removal before what it removes ("drop shipping" and "remove.bg" stay what they name)
+  ['drop', 'anything'],
+  ['drop', 'any'],
+  ['drop', 'all'],
+  ['drop', 'the'],
+  ['drop', 'those'],
+  ['remove', 'anything'],
+  ['remove', 'any'],
+  ['remove', 'all'],
+  ['remove', 'the'],
+  ['remove', 'those'],
+  ['get', 'rid', 'of'],
+  ['take', 'out'],
+  ['cut', 'out'],
+  ['weed', 'out'],
+  ['throw', 'out'],
+  ['toss', 'out'],
   // "w/o", "w/out": without
   ['w', '/', 'o'],
   ['w', '/', 'out'],

@@ -76,6 +76,11 @@ const CUES = [
   'anything but',
   'filter out',
   'exclusive of',
+  // verbs of removal before what they remove
+  'drop any',
+  'remove the ones',
+  'get rid of',
+  'weed out',
 ];
 const HEADS = ['companies', 'SaaS companies', 'startups in Europe', 'B2B software vendors'];
 
