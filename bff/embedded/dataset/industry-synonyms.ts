@@ -96,6 +96,11 @@ export const INDUSTRY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'robo advisers': ['IND-2034'],
   'crypto exchanges': ['IND-2040'],
   kyc: ['IND-2036'],
+  // "processors" alone are chips (Semiconductors' keyword): a payment processor is a payments company
+  'payment processors': ['IND-2032'],
+  'payment processor': ['IND-2032'],
+  'payment processing': ['IND-2032'],
+  'card processors': ['IND-2032'],
   neobanks: ['IND-2033'],
   neobank: ['IND-2033'],
   'challenger banks': ['IND-2033'],

@@ -123,6 +123,8 @@ describe('investors by the names reps use', () => {
     ['companies with Insight Partners as an investor', ['inv:Insight Partners'], undefined],
     ['Sequoia portfolio in India', ['inv:Sequoia Capital'], undefined],
     ['dev tools backed by BVP', ['inv:Bessemer Venture Partners'], undefined],
+    // the word before a short form is no part of its name
+    ['medtech startups YC backed', ['inv:Y Combinator'], undefined],
   ])('%s', (text, ids, lead) => {
     const round = f(text)['funding_detail.funding_rounds'] as Record<string, unknown>;
     expect(round['investors.uuid']).toEqual(ids);

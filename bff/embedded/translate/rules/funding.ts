@@ -78,6 +78,13 @@ export function investorUuids(st: State, names: string[], text: string, lead: bo
   return any;
 }
 
+/** Whether `name` is an investor (or a class of them) as `investorUuids` reads it. */
+function resolvesAsInvestor(st: State, name: string): boolean {
+  if (Object.hasOwn(INVESTOR_CLASSES, name)) return true;
+  if (Object.hasOwn(INVESTOR_ALIASES, name)) return true;
+  return lookupInvestor(st.ctx.resolveInvestor, display(st, name)).length > 0;
+}
+
 /** After a stage: it and every later one ("Series B and up", "Series C or higher", "Series A onwards"). */
 const LATER =
   ' ?\\+| and (?:later|beyond|above|up|higher|onwards?|after)| or (?:later|higher|above|beyond|after)| onwards?| plus';
@@ -337,6 +344,12 @@ export const fundingGroup: RuleGroup = {
         apply: (m, st) => {
           const name = m[1]!.replace(/^(?:a|an|the|and|or|are|is|that|which|by)\s+/, '');
           if (STOPWORDS.has(name) || /^\d+$/.test(name)) return false;
+          // "medtech startups YC backed": the last word is the name when the two are none
+          const [first, last] = name.split(' ');
+          if (last && !resolvesAsInvestor(st, name) && resolvesAsInvestor(st, last)) {
+            investorUuids(st, [last], `${last} backed`, false);
+            return ` ${first}${BARRIER}`;
+          }
           return investorUuids(st, [name], m[0]!, false);
         },
       }),
