@@ -23,6 +23,9 @@ describe('words no rule read are reported', () => {
     ['profitable SaaS companies that are hiring, remote first', ['profitable', 'hiring', 'remote', 'first']],
     ['funded companies', ['funded']],
     ['new companies in the top 100', ['new', '100']],
+    // who founded a company is no filter: never an industry ("engineers") or anything else
+    ['biotech founded by scientists in Germany', ['founded by scientists']],
+    ['fintechs founded by women', ['founded by women']],
   ])('%s', (text, unmatched) => {
     expect(t(text).unmatched).toEqual(unmatched);
   });

@@ -104,8 +104,23 @@ const foundingRules: Rule[] = [
   },
 ];
 
+/**
+ * "founded by ex-Apple engineers", "founded by women": who founded a company is no filter of the
+ * catalog. The words are reported unmatched, never read as an industry ("engineers" is no
+ * Engineering Services company) or a place. Stops before a place, a date or another criterion.
+ */
+const FOUNDERS_STOP =
+  '(?:in|with|and|or|that|which|who|from|based|located|headquartered|since|after|before|between|founded|backed|funded|in|of)';
+const foundedBy: Rule = {
+  re: rx(`founded by((?: (?!${FOUNDERS_STOP} )[a-z][a-z'-]*){1,4})`),
+  apply: (m, st) => {
+    st.unmatched.push(m[0]!.trim());
+    return true;
+  },
+};
+
 export const foundingGroup: RuleGroup = {
   name: 'founding',
-  steps: { numbers: foundingRules.map(step) },
+  steps: { names: [step(foundedBy)], numbers: foundingRules.map(step) },
   vocabulary: [FOUNDING_VERBS],
 };
