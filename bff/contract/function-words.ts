@@ -30,6 +30,10 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
     'not no only just very more most less least quite rather really too',
     // asking
     'show find list give get looking look want need search searching please help helps helping',
+    // wanting and seeing: "rather not see anything in retail", "not interested in consumer apps"
+    'see seeing wanted interested interest keen',
+    // the tails of contractions: "I'd", "we're", "you'll", "they've"
+    'd re ll ve',
     // hedges, and praise (the asker's taste, no property of a company: "the best companies")
     'ideally maybe mostly mainly primarily especially typically e g eg etc include including includes approx approximately roughly',
     'good great best top cool nice interesting',

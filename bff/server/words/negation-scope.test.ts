@@ -81,6 +81,10 @@ const CUES = [
   'remove the ones',
   'get rid of',
   'weed out',
+  // wanting and seeing
+  'rather not see',
+  "I'd skip",
+  'no interest in',
 ];
 const HEADS = ['companies', 'SaaS companies', 'startups in Europe', 'B2B software vendors'];
 
