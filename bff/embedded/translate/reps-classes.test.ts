@@ -125,6 +125,8 @@ describe('investors by the names reps use', () => {
     ['dev tools backed by BVP', ['inv:Bessemer Venture Partners'], undefined],
     // the word before a short form is no part of its name
     ['medtech startups YC backed', ['inv:Y Combinator'], undefined],
+    ['fintechs Accel has invested in', ['inv:Accel'], undefined],
+    ['companies in the Bay Area that Tiger Global has backed', ['inv:Tiger Global Management'], undefined],
   ])('%s', (text, ids, lead) => {
     const round = f(text)['funding_detail.funding_rounds'] as Record<string, unknown>;
     expect(round['investors.uuid']).toEqual(ids);

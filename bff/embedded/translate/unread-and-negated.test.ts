@@ -26,6 +26,8 @@ describe('words no rule read are reported', () => {
     // who founded a company is no filter: never an industry ("engineers") or anything else
     ['biotech founded by scientists in Germany', ['founded by scientists']],
     ['fintechs founded by women', ['founded by women']],
+    // a part of the UK the catalog cannot name, and never Ireland
+    ['startups in Northern Ireland', ['northern ireland', 'startups']],
   ])('%s', (text, unmatched) => {
     expect(t(text).unmatched).toEqual(unmatched);
   });

@@ -348,7 +348,7 @@ export const fundingGroup: RuleGroup = {
           const [first, last] = name.split(' ');
           if (last && !resolvesAsInvestor(st, name) && resolvesAsInvestor(st, last)) {
             investorUuids(st, [last], `${last} backed`, false);
-            return ` ${first}${BARRIER}`;
+            return `${first}${BARRIER}`;
           }
           return investorUuids(st, [name], m[0]!, false);
         },

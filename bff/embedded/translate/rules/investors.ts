@@ -2,7 +2,7 @@
  * Investors named the ways reps write them, beyond "led by" / "backed by" / "funded by" (read in
  * `rules/funding.ts`): "where Sequoia led a round", "Accel-led", "the a16z portfolio", "with Index
  * Ventures on the cap table", "with Insight Partners as an investor", "Lightspeed money", "companies
- * Earlybird invested in", "Lightspeed or Accel backed", and the distinctive short forms on their own
+ * Earlybird invested in", "that Tiger Global has backed", "Lightspeed or Accel backed", and the distinctive short forms on their own
  * ("YC fintechs", "a16z SaaS").
  *
  * Decisions:
@@ -59,12 +59,14 @@ function before(phrase: string, lead: boolean): Rule {
   return {
     re: rx(`(${NAME}) (?:${phrase})`),
     apply: (m, st) => {
+      // "Accel has invested in": the auxiliary is the phrase's, not the name's
       const words = m[1]!.split(' ');
+      if (words.length > 1 && /^(?:has|have)$/.test(words[words.length - 1]!)) words.pop();
       const found = trailingInvestor(st, words);
       if (!found) return false;
       investorUuids(st, [found.name], m[0]!, lead);
       const kept = words.slice(0, words.length - found.taken).join(' ');
-      return kept ? ` ${kept}${BARRIER}` : true;
+      return kept ? `${kept}${BARRIER}` : true;
     },
   };
 }
@@ -95,7 +97,7 @@ const listBacked: Rule = {
     investorUuids(st, [first.name, ...rest], m[0]!, false);
     const words = names[0]!.split(' ');
     const kept = words.slice(0, words.length - first.taken).join(' ');
-    return kept ? ` ${kept}${BARRIER}` : true;
+    return kept ? `${kept}${BARRIER}` : true;
   },
 };
 
@@ -113,7 +115,7 @@ export const investorsGroup: RuleGroup = {
       step(listBacked),
       step(
         before(
-          '(?:s )?portfolio(?: compan(?:y|ies))?|invested in|alumni|money|funding|backing|investment',
+          '(?:s )?portfolio(?: compan(?:y|ies))?|invested in|(?:has|have) (?:backed|funded)|alumni|money|funding|backing|investment',
           false,
         ),
       ),

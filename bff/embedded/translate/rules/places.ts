@@ -234,7 +234,21 @@ export const placesGroup: RuleGroup = {
         },
       }),
     ],
-    places: [placeStep, cityStep, bareCityStep, countryCodeStep],
+    places: [
+      // Northern Ireland is a part of the UK the catalog cannot name, and never Ireland: reported
+      // unread ("the UK and Ireland but not Northern Ireland" keeps both countries, excludes neither)
+      step({
+        re: rx('northern (?:ireland|irish)'),
+        apply: (m, st) => {
+          st.unmatched.push(m[0]!);
+          return true;
+        },
+      }),
+      placeStep,
+      cityStep,
+      bareCityStep,
+      countryCodeStep,
+    ],
   },
   vocabulary: [OFFICE_TRIG, MARKET_TRIG, HQ_TRIG],
 };
