@@ -227,6 +227,11 @@ describe('funding', () => {
       'raised in the last 6 months',
       { 'funding_detail.funding_overview.last_funding_date': { gte: '2026-05-22' } },
     ],
+    // "past" is no misspelt country word ("Saint Martin (French part)")
+    [
+      'raised in the past 6 months',
+      { 'funding_detail.funding_overview.last_funding_date': { gte: '2026-05-22' } },
+    ],
     [
       'last funded in 2024',
       { 'funding_detail.funding_overview.last_funding_date': { gte: '2024-01-01', lte: '2024-12-31' } },

@@ -28,6 +28,8 @@ describe('words no rule read are reported', () => {
     ['fintechs founded by women', ['founded by women']],
     // a part of the UK the catalog cannot name, and never Ireland
     ['startups in Northern Ireland', ['northern ireland', 'startups']],
+    // who runs a company is no industry, nor a misspelling of one ("founders" is no foundry)
+    ['solo founders SaaS', ['solo', 'founders']],
   ])('%s', (text, unmatched) => {
     expect(t(text).unmatched).toEqual(unmatched);
   });

@@ -134,7 +134,8 @@ function industryRun(st: State, run: string[]): void {
       }
     }
     if (took === 0) {
-      const fixed = correctIndustryWord(run[i]!);
+      // a word too generic to name an industry is no misspelling of one either ("founders")
+      const fixed = GENERIC_INDUSTRY_WORDS.has(run[i]!) ? null : correctIndustryWord(run[i]!);
       const codes = fixed ? acceptIndustry(fixed) : [];
       if (codes.length) addValues(st, 'industry.industry', codes, run[i]!);
       else st.unmatched.push(run[i]!);

@@ -11,4 +11,9 @@ export const GENERIC_INDUSTRY_WORDS: ReadonlySet<string> = new Set([
   'online',
   'app',
   'apps',
+  // who runs a company, not what it does ("founders" is no foundry)
+  'founder',
+  'founders',
+  'cofounder',
+  'cofounders',
 ]);

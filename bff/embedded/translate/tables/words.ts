@@ -125,7 +125,7 @@ export const RULE_WORDS =
   'commerce ecommerce founder integrates integration worldwide global international technology focused native ' +
   'powered mobile rounds months years older younger closed defunct still seed angel stage growth early later ' +
   'channel product self serve inside sales direct consumer affiliate donations royalties proprietary brand costs ' +
-  'integrators resellers distributors partnerships platinum premier';
+  'integrators resellers distributors partnerships platinum premier last past within during';
 
 /**
  * Words that carry no filter: they separate phrases and are never reported unmatched. The function
