@@ -1,12 +1,13 @@
 /**
  * The shape a newcomer can find their way in, checked by reading files: no BFF file past 500 lines
- * (tests too) and the app's one composition at most 250; the store's engine adapters, the only code
+ * and no function past 150 (tests too), and the app's one composition at most 250; the store's engine adapters, the only code
  * written once per engine, small together; the environment read only by the configuration modules;
  * a README short enough to read; every decision record dated and with its status. Each failure
  * names the files to fix.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -19,6 +20,8 @@ const STORE_ADAPTERS = ['bff/server/store/sqlite.ts', 'bff/server/store/postgres
 const STORE_ADAPTERS_MAX_LINES = 600;
 
 const FILE_MAX_LINES = 500;
+/** A function's lines from its first to its last, as ESLint's max-lines-per-function counts them. */
+const FUNCTION_MAX_LINES = 150;
 const APP_MAX_LINES = 250;
 const README_MAX_LINES = 200;
 
@@ -72,6 +75,40 @@ describe('the structure', () => {
       .filter(({ n }) => n > FILE_MAX_LINES)
       .map(({ f, n }) => `${f} (${n} lines)`);
     expect(over, `files over ${FILE_MAX_LINES} lines:\n${over.join('\n')}`).toEqual([]);
+  });
+
+  it(`has no function in bff/server over ${FUNCTION_MAX_LINES} lines, from its first line to its last, tests included`, () => {
+    const over: string[] = [];
+    for (const f of sourcesUnder('bff/server')) {
+      const text = readFileSync(path.join(ROOT, f), 'utf8');
+      const starts = [0];
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      const lineAt = (offset: number) => {
+        let lo = 0;
+        let hi = starts.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >> 1;
+          if (starts[mid]! <= offset) lo = mid;
+          else hi = mid - 1;
+        }
+        return lo + 1;
+      };
+      const visit = (node: unknown): void => {
+        if (!node || typeof node !== 'object') return;
+        if (Array.isArray(node)) {
+          for (const child of node) visit(child);
+          return;
+        }
+        const n = node as { type?: string; start?: number; end?: number; body?: unknown };
+        if (n.type?.includes('Function') && n.body && n.start !== undefined && n.end !== undefined) {
+          const lines = lineAt(n.end) - lineAt(n.start) + 1;
+          if (lines > FUNCTION_MAX_LINES) over.push(`${f}:${lineAt(n.start)} (${lines} lines)`);
+        }
+        for (const [k, v] of Object.entries(n)) if (k !== 'type' && v && typeof v === 'object') visit(v);
+      };
+      visit(parseAst(text, { lang: f.endsWith('x') ? 'tsx' : 'ts' }));
+    }
+    expect(over, `functions over ${FUNCTION_MAX_LINES} lines:\n${over.join('\n')}`).toEqual([]);
   });
 
   it(`composes the BFF in bff/server/app.ts in at most ${APP_MAX_LINES} lines`, () => {

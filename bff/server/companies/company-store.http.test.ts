@@ -91,22 +91,25 @@ beforeAll(async () => {
 
 afterAll(() => service?.close());
 
-describe('list pages through the company store', () => {
-  beforeEach(async () => {
-    await bff?.close();
-    charged = 0;
-    clock = Date.parse('2026-12-01T10:00:00Z');
-    bff = await startStoreBff();
-  });
-  afterAll(() => bff?.close());
+/** A BFF of its own for each test of a list page, its clock and charges at their start. */
+async function freshStoreBff() {
+  await bff?.close();
+  charged = 0;
+  clock = Date.parse('2026-12-01T10:00:00Z');
+  bff = await startStoreBff();
+}
 
-  const page = {
-    filters: { 'location.hq.country': ['DEU', 'FRA', 'GBR'] },
-    sort_by: 'founded_year',
-    sort_order: 'asc',
-    limit: 25,
-    offset: 0,
-  };
+const page = {
+  filters: { 'location.hq.country': ['DEU', 'FRA', 'GBR'] },
+  sort_by: 'founded_year',
+  sort_order: 'asc',
+  limit: 25,
+  offset: 0,
+};
+
+describe('list pages through the company store', () => {
+  beforeEach(freshStoreBff);
+  afterAll(() => bff?.close());
 
   it('answers as the service does, and pays for a page once', async () => {
     const body = { ...page, sections: ['firmographic', 'industry'] };
@@ -167,6 +170,11 @@ describe('list pages through the company store', () => {
     });
     expect(charged - before).toBeCloseTo(orderCost + unseen * enrichmentCost(['firmographic']), 6);
   });
+});
+
+describe('list pages through the company store: lists seen whole, the max age, no-cache', () => {
+  beforeEach(freshStoreBff);
+  afterAll(() => bff?.close());
 
   it('another page of a list seen whole is cut from it: the service’s answer, at no cost', async () => {
     // A list of 8 to 40 companies, read whole in one page of 50.

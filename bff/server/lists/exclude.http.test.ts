@@ -236,7 +236,9 @@ describe('exclude through the BFF: set differences, refusals and exports', () =>
     expect(p).toMatchObject({ list_size: 500, list_size_is_lower_bound: true });
     expect(p.detail).toMatch(/Add one more filter/);
   });
+});
 
+describe('exclude through the BFF: refusals and exports', () => {
   it('unknown keys and values, and excluding everything a key allows, are one 400 naming every field, and cost nothing', async () => {
     const before = await lastLedgerId(enterprise);
     const bad = await enterprise.post(LIST_PATH, {

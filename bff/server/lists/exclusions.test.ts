@@ -148,7 +148,9 @@ describe('planList', () => {
       key: 'firmographic.headcount_range',
     });
   });
+});
 
+describe('planList: excluding everything, and empty lists', () => {
   it('excluding everything a key allows is an error naming exclude.<key>, every one at once', () => {
     const errors = errorsOf(
       {

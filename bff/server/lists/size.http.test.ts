@@ -224,7 +224,9 @@ describe('firmographic.headcount_range through the BFF: probes, refusals and exp
       await bff.close();
     }
   });
+});
 
+describe('firmographic.headcount_range through the BFF: what the service sees, refusals and exports', () => {
   it("a list without the BFF's keys goes to the service unchanged", async () => {
     const direct = await service.fetch(
       new Request(`http://service${LIST_PATH}`, {

@@ -421,6 +421,14 @@ export function savedListRoutes(opts: SavedListRoutesOptions): Hono<BffEnv> {
     return c.body(null, 204);
   });
 
+  runRoutes(app, opts);
+  staticListRoutes(app, opts);
+  return app;
+}
+
+/** A saved search's runs: their price first, a run now, the history, one run, and marking it seen. */
+function runRoutes(app: Hono<BffEnv>, opts: SavedListRoutesOptions): void {
+  const { store, now } = opts;
   route(app, 'bff.savedList.estimate', async (c) => {
     const list = await visible(store, c.get('user'), idOf(c));
     if (list instanceof Response) return list;
@@ -464,6 +472,4 @@ export function savedListRoutes(opts: SavedListRoutesOptions): Hono<BffEnv> {
     await store.readAlerts(user.id, at, list.id);
     return c.body(null, 204);
   });
-  staticListRoutes(app, opts);
-  return app;
 }

@@ -125,7 +125,9 @@ describe('mergeAnswer', () => {
     );
     expect(none.unmatched).toEqual(['not profitable']);
   });
+});
 
+describe('mergeAnswer: ranges, booleans and values of a negation', () => {
   it('turns a negated range into its complement in filters, narrowing one already there', () => {
     const merged = mergeAnswer(
       parts({ negated: [{ text: 'not founded after 2015', scope: 'founded after 2015' }] }),
