@@ -57,26 +57,6 @@ const LOCAL_SERVER: WebServer = {
   stderr: 'pipe',
 };
 
-/**
- * The journeys of the `local-b` project: read-mostly journeys that need no other file's data (each
- * makes what it reads), on a second local-mode server of their own, so that they run beside the
- * `local` project's instead of after them (one server's journeys run one after another).
- */
-const LOCAL_B_SPECS =
-  /[\\/](?:accessibility|keyboard|list-density|lookalikes|signals|signal-filters|signal-columns)\.spec\.ts$/;
-
-/** A second local-mode server like the first, on its own port and data; it serves the first's build. */
-const LOCAL_B_SERVER: WebServer = {
-  ...LOCAL_SERVER,
-  url: `http://127.0.0.1:${env.E2E_SECOND_PORT}/healthz`,
-  env: {
-    ...LOCAL_SERVER.env,
-    PORT: String(env.E2E_SECOND_PORT),
-    DATA_DIR: env.E2E_SECOND_DATA_DIR,
-    ...(runs('local') ? { SKIP_WEB_BUILD: '1' } : {}),
-  },
-};
-
 const TEAM_SERVER: WebServer = {
   command: 'npm start',
   url: `http://127.0.0.1:${TEAM_PORT}/healthz`,
@@ -139,9 +119,8 @@ const REAL_DOUBLE_SERVERS: WebServer[] = [
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) against `npm start` on the
- * embedded service, with its own data directory and a smaller data set so a fresh run seeds fast;
- * `local-b`'s journeys against a second such server. `team*.spec.ts` run against an `npm start` in
- * team mode (its own port and data directory,
+ * embedded service, with its own data directory and a smaller data set so a fresh run seeds fast.
+ * `team*.spec.ts` run against a second `npm start` in team mode (its own port and data directory,
  * a tiny data set, an account made by the global setup). `real-double` runs the main journeys again
  * against a BFF in remote mode on the real service's double. `--project <name>` starts only that
  * project's servers.
@@ -153,8 +132,7 @@ export default defineConfig({
   fullyParallel: false,
   // One worker per server: a project's journeys share its server's data (the one local user's
   // lists, spend, additions), so they run one after another (each project's `workers: 1`), while
-  // the other projects' journeys, on servers of their own, run beside them (the local-mode journeys
-  // are split over two servers for that: one server's would otherwise run alone for most of the run). Two at once is what
+  // the other projects' journeys, on servers of their own, run beside them. Two at once is what
   // two cores carry: a journey waits on its server and the browser as much as it computes.
   workers: 2,
   retries: 0,
@@ -180,13 +158,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'local', testIgnore: [/team[^/]*\.spec\.ts$/, LOCAL_B_SPECS], workers: 1 },
-    {
-      name: 'local-b',
-      testMatch: LOCAL_B_SPECS,
-      use: { baseURL: `http://127.0.0.1:${env.E2E_SECOND_PORT}` },
-      workers: 1,
-    },
+    { name: 'local', testIgnore: /team[^/]*\.spec\.ts$/, workers: 1 },
     {
       name: 'team',
       testMatch: /team[^/]*\.spec\.ts$/,
@@ -204,7 +176,6 @@ export default defineConfig({
   ],
   webServer: [
     ...(runs('local') ? [LOCAL_SERVER] : []),
-    ...(runs('local-b') ? [LOCAL_B_SERVER] : []),
     ...(runs('team') ? [TEAM_SERVER] : []),
     ...(runs('real-double') ? REAL_DOUBLE_SERVERS : []),
   ],
