@@ -205,7 +205,9 @@ test('requests, the API reference, and an unknown address', async ({ page }) => 
   );
   await page.getByRole('contentinfo').getByRole('link', { name: 'API reference' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  // The whole document renders at once, after the BFF writes it from the endpoint table on its first
+  // request: seconds on a busy machine (a run once saw the headings just after ten).
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible({ timeout: 30_000 });
   await checkState(page, 'api reference');
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
