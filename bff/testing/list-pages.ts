@@ -2,9 +2,13 @@
  * Reading a whole list through a running BFF, page by page, as the web app does, with what each
  * page cost and what the ledger recorded meanwhile: for tests of the list resolver.
  */
+
+import { expect } from 'vitest';
 import type { ListGenerateResponse } from '../contract/api';
+import type { ListCountEstimate, ListCountResponse } from '../contract/bff-lists';
 import { pathOf } from '../contract/endpoints';
 import { LIST_TOTAL_CAP } from '../contract/list-params';
+import { credits } from '../contract/pricing';
 import type { ListTooBroadProblem } from '../contract/problem';
 import type { RunningBff } from './bff-server';
 
@@ -74,4 +78,25 @@ export async function readList(
     pages,
     credits: Math.round(pages.reduce((s, p) => s + p.credits_consumed, 0) * 10000) / 10000,
   };
+}
+
+/** What the ledger holds as spent after entry `id`. */
+export async function spentSince(on: RunningBff, id: number): Promise<number> {
+  return credits((await ledgerRows(on, id)).reduce((s, r) => s + r.credits_consumed, 0));
+}
+
+/** `POST /bff/lists/count`: its status and answer. */
+export async function postCount(
+  on: RunningBff,
+  body: unknown,
+): Promise<{ status: number; body: ListCountResponse }> {
+  const res = await on.post('/bff/lists/count', body);
+  return { status: res.status, body: (await res.json()) as ListCountResponse };
+}
+
+/** `POST /bff/lists/count/estimate`, expected to answer 200. */
+export async function postCountEstimate(on: RunningBff, body: unknown): Promise<ListCountEstimate> {
+  const res = await on.post('/bff/lists/count/estimate', body);
+  expect(res.status).toBe(200);
+  return (await res.json()) as ListCountEstimate;
 }

@@ -9,14 +9,14 @@
  * of them gained members.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AllExportEstimate, ListCountEstimate, ListCountResponse } from '../../contract/bff-lists';
+import type { AllExportEstimate, ListCountResponse } from '../../contract/bff-lists';
 import type { Filters } from '../../contract/filters';
 import { credits } from '../../contract/pricing';
 import type { Service } from '../../embedded/service';
 import { findKey } from '../../embedded/store/keys';
 import { datasetCompanies } from '../../testing/accounts';
 import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
-import { lastLedgerId, ledgerRows } from '../../testing/list-pages';
+import { lastLedgerId, ledgerRows, postCount, postCountEstimate, spentSince } from '../../testing/list-pages';
 import { loadTruth, matching, type TruthCompany } from '../../testing/list-truth';
 import { parseCsv } from '../../testing/parse-csv';
 import { listOf } from '../accounts/use-lists-testing';
@@ -57,8 +57,6 @@ afterAll(async () => {
 });
 
 const balance = () => findKey(service.ctx.db, 'dev-enterprise-key')!.credits;
-const spentSince = async (on: RunningBff, id: number) =>
-  credits((await ledgerRows(on, id)).reduce((s, r) => s + r.credits_consumed, 0));
 
 /** An account list of `uuids` and `outside` companies not in `list`; its id. */
 async function accountListOf(
@@ -77,16 +75,8 @@ async function accountListOf(
   return listOf(on, picked, name);
 }
 
-async function count(on: RunningBff, body: unknown): Promise<{ status: number; body: ListCountResponse }> {
-  const res = await on.post('/bff/lists/count', body);
-  return { status: res.status, body: (await res.json()) as ListCountResponse };
-}
-
-async function estimate(on: RunningBff, body: unknown): Promise<ListCountEstimate> {
-  const res = await on.post('/bff/lists/count/estimate', body);
-  expect(res.status).toBe(200);
-  return (await res.json()) as ListCountEstimate;
-}
+const count = postCount;
+const estimate = postCountEstimate;
 
 /** The export's file: its header, its first column (uuids), and `x-export-total`. */
 async function exported(res: Response) {

@@ -12,7 +12,7 @@ import { credits } from '../../contract/pricing';
 import type { Service } from '../../embedded/service';
 import { findKey } from '../../embedded/store/keys';
 import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
-import { lastLedgerId, ledgerRows } from '../../testing/list-pages';
+import { lastLedgerId, ledgerRows, spentSince } from '../../testing/list-pages';
 import { loadTruth, matching, type TruthCompany } from '../../testing/list-truth';
 import { parseCsv } from '../../testing/parse-csv';
 import { embeddedUpstream } from '../upstream/upstream';
@@ -42,8 +42,6 @@ afterAll(async () => {
 });
 
 const balance = () => findKey(service.ctx.db, 'dev-enterprise-key')!.credits;
-const spentSince = async (on: RunningBff, id: number) =>
-  credits((await ledgerRows(on, id)).reduce((s, r) => s + r.credits_consumed, 0));
 
 describe('POST /bff/exports with all', () => {
   it('writes every company of a list of thousands exactly once, x-export-total the exact count, within its estimate', async () => {

@@ -6,18 +6,14 @@
  * service's key lost; 402 before anything is spent; a client that goes away stops the count.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ListCountEstimate,
-  type ListCountResponse,
-  ListCountStreamLine,
-} from '../../contract/bff-lists';
+import { type ListCountEstimate, ListCountStreamLine } from '../../contract/bff-lists';
 import type { Filters } from '../../contract/filters';
 import { credits } from '../../contract/pricing';
 import type { Service } from '../../embedded/service';
 import { findKey } from '../../embedded/store/keys';
 import { datasetCompanies } from '../../testing/accounts';
 import { type RunningBff, startBff, startEmbedded } from '../../testing/bff-server';
-import { lastLedgerId, ledgerRows } from '../../testing/list-pages';
+import { lastLedgerId, ledgerRows, postCount, postCountEstimate } from '../../testing/list-pages';
 import { loadTruth, matching, survivesExclusion, type TruthCompany } from '../../testing/list-truth';
 import { listOf } from '../accounts/use-lists-testing';
 import { embeddedUpstream } from '../upstream/upstream';
@@ -48,16 +44,8 @@ afterAll(async () => {
 const balance = () => findKey(service.ctx.db, 'dev-enterprise-key')!.credits;
 const bound = (n: number) => (2 * n) / 500 + 20;
 
-async function count(on: RunningBff, body: unknown): Promise<{ status: number; body: ListCountResponse }> {
-  const res = await on.post('/bff/lists/count', body);
-  return { status: res.status, body: (await res.json()) as ListCountResponse };
-}
-
-async function estimate(on: RunningBff, body: unknown): Promise<ListCountEstimate> {
-  const res = await on.post('/bff/lists/count/estimate', body);
-  expect(res.status).toBe(200);
-  return (await res.json()) as ListCountEstimate;
-}
+const count = postCount;
+const estimate = postCountEstimate;
 
 /** Counts a list; checks it against the truth, the bound, the estimate, the ledger and the key. */
 async function checkCount(

@@ -60,10 +60,7 @@ export function investorUuids(st: State, names: string[], text: string, lead: bo
       any = true;
       continue;
     }
-    let found = Object.hasOwn(INVESTOR_ALIASES, n) ? (st.ctx.resolveInvestor?.(display(st, n)) ?? []) : [];
-    if (found.length === 0 && Object.hasOwn(INVESTOR_ALIASES, n))
-      found = st.ctx.resolveInvestor?.(investorName(n)) ?? [];
-    if (found.length === 0) found = lookupInvestor(st.ctx.resolveInvestor, display(st, n));
+    const found = investorsNamed(st, n);
     if (found.length) uuids.push(...found);
     else st.unmatched.push(n);
     any = true;
@@ -78,11 +75,20 @@ export function investorUuids(st: State, names: string[], text: string, lead: bo
   return any;
 }
 
+/** The investors `name` names: a short form by the name it stands for, else the name as written. */
+function investorsNamed(st: State, name: string): string[] {
+  let found = Object.hasOwn(INVESTOR_ALIASES, name)
+    ? (st.ctx.resolveInvestor?.(display(st, name)) ?? [])
+    : [];
+  if (found.length === 0 && Object.hasOwn(INVESTOR_ALIASES, name))
+    found = st.ctx.resolveInvestor?.(investorName(name)) ?? [];
+  if (found.length === 0) found = lookupInvestor(st.ctx.resolveInvestor, display(st, name));
+  return found;
+}
+
 /** Whether `name` is an investor (or a class of them) as `investorUuids` reads it. */
 function resolvesAsInvestor(st: State, name: string): boolean {
-  if (Object.hasOwn(INVESTOR_CLASSES, name)) return true;
-  if (Object.hasOwn(INVESTOR_ALIASES, name)) return true;
-  return lookupInvestor(st.ctx.resolveInvestor, display(st, name)).length > 0;
+  return Object.hasOwn(INVESTOR_CLASSES, name) || investorsNamed(st, name).length > 0;
 }
 
 /** After a stage: it and every later one ("Series B and up", "Series C or higher", "Series A onwards"). */
